@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * The site's configuration, parsed once at start. A wrong value fails the start
+ * with the variable's name (see .env.example for every variable).
+ */
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .url()
+  .or(z.literal(''))
+  .transform((v) => v.replace(/\/+$/, ''));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  MONGODB_URI: z
+    .string()
+    .trim()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  SESSION_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  UPLOADS_DIR: z.string().trim().min(1).default('./uploads'),
+  ASSET_HOST: optionalUrl.default(''),
+  SITE_URL: optionalUrl.default(''),
+  SITE_NAME: z.string().trim().min(1).max(100).default('Night Shore'),
+  CONTACT_EMAIL: z.string().trim().email().default('hello@nightshore.band'),
+  CONTACT_PHONE: z.string().trim().min(3).max(40).default('(732) 555-0187'),
+  CONTACT_ADDRESS: z.string().trim().min(3).max(200).default('700 Ocean Avenue, Asbury Park, NJ 07712'),
+  SOCIAL_INSTAGRAM: optionalUrl.default('https://www.instagram.com/nightshore.band'),
+  SOCIAL_TWITTER: optionalUrl.default('https://x.com/nightshoreband'),
+  SOCIAL_YOUTUBE: optionalUrl.default('https://www.youtube.com/@nightshoreband'),
+  SOCIAL_SPOTIFY: optionalUrl.default('https://open.spotify.com/artist/nightshore'),
+  SOCIAL_SOUNDCLOUD: optionalUrl.default('https://soundcloud.com/nightshore'),
+  SOCIAL_FACEBOOK: optionalUrl.default('https://www.facebook.com/nightshoreband'),
+  SEED: booleanish.default('true'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRETS: string[] };
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const data = result.data;
+  if (data.MONGODB_URI && data.NODE_ENV === 'production' && !data.SESSION_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SESSION_SECRET: required when MONGODB_URI is set in production',
+    );
+  }
+  return { ...data, SESSION_SECRETS: [] };
+}
+
+/**
+ * SESSION_SECRET may hold several comma-separated secrets: the first signs, all verify
+ * (rotation). Without one, on the embedded store, a secret is generated once and kept
+ * in DATA_DIR so a first run needs nothing.
+ */
+function resolveSessionSecrets(e: Env): string[] {
+  if (e.SESSION_SECRET) {
+    return e.SESSION_SECRET.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  }
+  const dir = path.resolve(e.DATA_DIR);
+  const file = path.join(dir, 'session-secret');
+  try {
+    return [fs.readFileSync(file, 'utf8').trim()];
+  } catch {
+    fs.mkdirSync(dir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString('hex');
+    try {
+      fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+      return [secret];
+    } catch {
+      // Another process created it first: use theirs.
+      return [fs.readFileSync(file, 'utf8').trim()];
+    }
+  }
+}
+
+function load(): Env {
+  const e = parseEnv(process.env);
+  e.SESSION_SECRETS = resolveSessionSecrets(e);
+  return e;
+}
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __nightShoreEnv: Env | undefined;
+}
+
+export const env: Env = (globalThis.__nightShoreEnv ??= load());
+
+/** Absolute path of the uploads folder. */
+export const uploadsDir = () => path.resolve(env.UPLOADS_DIR);

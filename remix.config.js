@@ -1,0 +1,17 @@
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}'],
+  serverModuleFormat: 'esm',
+  serverPlatform: 'node',
+  tailwind: true,
+  postcss: true,
+  // Bundled so the classic compiler can handle their ESM-only builds.
+  serverDependenciesToBundle: [/^remix-auth/, /^@conform-to\//],
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: true,
+  },
+};
