@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// env.server reads the environment once, at import: point it at a scratch folder first.
+const dirs = await vi.hoisted(async () => {
+  const nodeFs = await import('node:fs');
+  const nodeOs = await import('node:os');
+  const nodePath = await import('node:path');
+  const base = nodeFs.mkdtempSync(nodePath.join(nodeOs.tmpdir(), 'uploads-route-'));
+  const uploads = nodePath.join(base, 'uploads');
+  process.env.UPLOADS_DIR = uploads;
+  process.env.DATA_DIR = nodePath.join(base, 'data');
+  process.env.SESSION_SECRET = 'test-secret-test-secret';
+  delete (globalThis as { __nightShoreEnv?: unknown }).__nightShoreEnv;
+  return { base, uploads };
+});
+
+const { loader } = await import('./uploads.$');
+
+const AUDIO = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
+
+beforeAll(() => {
+  fs.mkdirSync(path.join(dirs.uploads, 'audio'), { recursive: true });
+  fs.mkdirSync(path.join(dirs.uploads, 'images'), { recursive: true });
+  fs.writeFileSync(path.join(dirs.uploads, 'audio', 'song.mp3'), AUDIO);
+  fs.writeFileSync(path.join(dirs.uploads, 'audio', 'take.wav'), Buffer.from('RIFF'));
+  fs.writeFileSync(path.join(dirs.uploads, 'images', 'a b.png'), Buffer.from('png'));
+  fs.writeFileSync(path.join(dirs.uploads, 'images', 'logo.svg'), '<svg/>');
+  fs.writeFileSync(path.join(dirs.uploads, 'notes.txt'), 'text');
+  fs.writeFileSync(path.join(dirs.uploads, '.hidden'), 'secret');
+  fs.writeFileSync(path.join(dirs.base, '.env'), 'SECRET=1');
+  fs.symlinkSync(path.join(dirs.base, '.env'), path.join(dirs.uploads, 'audio', 'escape.mp3'));
+});
+afterAll(() => fs.rmSync(dirs.base, { recursive: true, force: true }));
+
+const call = (url: string, init: RequestInit = {}) =>
+  loader({
+    request: new Request(new URL(url, 'http://localhost'), init),
+    params: {},
+    context: {},
+  });
+
+const body = async (r: Response) => Buffer.from(await r.arrayBuffer());
+
+describe('/uploads/*', () => {
+  it('serves a whole file with range support and caching headers', async () => {
+    const r = await call('/uploads/audio/song.mp3');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('Accept-Ranges')).toBe('bytes');
+    expect(r.headers.get('Content-Type')).toBe('audio/mpeg');
+    expect(r.headers.get('Content-Length')).toBe('1000');
+    expect(r.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(r.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(r.headers.get('ETag')).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(r.headers.get('Last-Modified')).toMatch(/GMT$/);
+    expect((await body(r)).equals(AUDIO)).toBe(true);
+  });
+
+  it('bytes=0-99 is a 206 with exactly 100 bytes', async () => {
+    const r = await call('/uploads/audio/song.mp3', { headers: { Range: 'bytes=0-99' } });
+    expect(r.status).toBe(206);
+    expect(r.headers.get('Content-Range')).toBe('bytes 0-99/1000');
+    expect(r.headers.get('Content-Length')).toBe('100');
+    const b = await body(r);
+    expect(b.length).toBe(100);
+    expect(b.equals(AUDIO.subarray(0, 100))).toBe(true);
+  });
+
+  it('serves an open-ended range', async () => {
+    const r = await call('/uploads/audio/song.mp3', { headers: { Range: 'bytes=900-' } });
+    expect(r.status).toBe(206);
+    expect(r.headers.get('Content-Range')).toBe('bytes 900-999/1000');
+    expect((await body(r)).equals(AUDIO.subarray(900))).toBe(true);
+  });
+
+  it('serves a suffix range', async () => {
+    const r = await call('/uploads/audio/song.mp3', { headers: { Range: 'bytes=-10' } });
+    expect(r.status).toBe(206);
+    expect(r.headers.get('Content-Range')).toBe('bytes 990-999/1000');
+    expect((await body(r)).equals(AUDIO.subarray(990))).toBe(true);
+  });
+
+  it('answers 416 past the end', async () => {
+    const r = await call('/uploads/audio/song.mp3', { headers: { Range: 'bytes=1000-1100' } });
+    expect(r.status).toBe(416);
+    expect(r.headers.get('Content-Range')).toBe('bytes */1000');
+  });
+
+  it('ignores a range whose If-Range no longer matches', async () => {
+    const r = await call('/uploads/audio/song.mp3', {
+      headers: { Range: 'bytes=0-9', 'If-Range': '"stale"' },
+    });
+    expect(r.status).toBe(200);
+  });
+
+  it('answers HEAD without a body', async () => {
+    const r = await call('/uploads/audio/song.mp3', { method: 'HEAD' });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('Content-Length')).toBe('1000');
+    expect(r.body).toBeNull();
+  });
+
+  it('answers 304 to If-None-Match and If-Modified-Since', async () => {
+    const first = await call('/uploads/audio/song.mp3');
+    const etag = first.headers.get('ETag') ?? '';
+    const lastModified = first.headers.get('Last-Modified') ?? '';
+    const a = await call('/uploads/audio/song.mp3', { headers: { 'If-None-Match': etag } });
+    expect(a.status).toBe(304);
+    expect(a.headers.get('ETag')).toBe(etag);
+    const b = await call('/uploads/audio/song.mp3', {
+      headers: { 'If-Modified-Since': lastModified },
+    });
+    expect(b.status).toBe(304);
+    const c = await call('/uploads/audio/song.mp3', { headers: { 'If-None-Match': '"nope"' } });
+    expect(c.status).toBe(200);
+  });
+
+  it('sets Content-Type by extension', async () => {
+    expect((await call('/uploads/audio/take.wav')).headers.get('Content-Type')).toBe('audio/wav');
+    const png = await call('/uploads/images/a%20b.png');
+    expect(png.status).toBe(200);
+    expect(png.headers.get('Content-Type')).toBe('image/png');
+    expect(png.headers.get('Content-Disposition')).toBeNull();
+  });
+
+  it('sends SVG and unknown types as sandboxed downloads', async () => {
+    const svg = await call('/uploads/images/logo.svg');
+    expect(svg.headers.get('Content-Type')).toBe('image/svg+xml');
+    expect(svg.headers.get('Content-Disposition')).toMatch(/^attachment/);
+    expect(svg.headers.get('Content-Security-Policy')).toContain('sandbox');
+    const txt = await call('/uploads/notes.txt');
+    expect(txt.headers.get('Content-Type')).toBe('application/octet-stream');
+    expect(txt.headers.get('Content-Disposition')).toMatch(/^attachment; filename="notes.txt"/);
+  });
+
+  it.each([
+    '/uploads/../.env',
+    '/uploads/%2e%2e/.env',
+    '/uploads/audio/%2e%2e/%2e%2e/.env',
+    '/uploads/..%2f.env',
+    '/uploads/audio/..%2F..%2F.env',
+    '/uploads/%2fetc%2fpasswd',
+    '/uploads//etc/passwd',
+    '/uploads/audio/song.mp3%00.png',
+    '/uploads/..%5c.env',
+    '/uploads/.hidden',
+    '/uploads/audio/escape.mp3',
+    '/uploads/audio',
+    '/uploads/',
+    '/uploads/audio/missing.mp3',
+    '/uploads/%E0%A4%A',
+  ])('%s is a 404', async (url) => {
+    const r = await call(url);
+    expect(r.status).toBe(404);
+  });
+
+  it('refuses other methods', async () => {
+    const r = await call('/uploads/audio/song.mp3', { method: 'DELETE' });
+    expect(r.status).toBe(405);
+  });
+});
