@@ -1,0 +1,134 @@
+import { Schema } from 'mongoose';
+import type { BlogPostJSON } from '~/types/entities';
+import { deleteUploadedFile } from '~/utils/upload-files.server';
+import { serialIdPlugin } from './counter.server';
+import { defineModel, isDuplicateKeyError, iso } from './model-helpers.server';
+
+type BlogPostDoc = {
+  id: number;
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string;
+  imageUrl: string;
+  category: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const BlogPostSchema = new Schema<BlogPostDoc>(
+  {
+    title: { type: String, required: true, trim: true },
+    slug: { type: String, required: true, unique: true },
+    content: { type: String, required: true },
+    excerpt: { type: String, required: true },
+    imageUrl: { type: String, required: true },
+    category: { type: String, required: true, default: 'NEWS', index: true },
+  },
+  { timestamps: true },
+);
+BlogPostSchema.plugin(serialIdPlugin, { counter: 'blog_posts' });
+BlogPostSchema.index({ createdAt: -1, id: -1 });
+
+export const BlogPost = defineModel<BlogPostDoc>('BlogPost', BlogPostSchema, 'blog_posts');
+
+export function toBlogPostJSON(p: BlogPostDoc): BlogPostJSON {
+  return {
+    id: p.id,
+    title: p.title,
+    slug: p.slug,
+    content: p.content,
+    excerpt: p.excerpt,
+    imageUrl: p.imageUrl,
+    category: p.category,
+    createdAt: iso(p.createdAt),
+  };
+}
+
+export class SlugTakenError extends Error {
+  constructor() {
+    super('A post with this slug already exists');
+  }
+}
+
+const NEWEST_FIRST = { createdAt: -1, id: -1 } as const;
+
+/** Newest first, optionally one category. */
+export async function listBlogPosts(options: { category?: string; limit?: number } = {}): Promise<BlogPostJSON[]> {
+  const filter: Record<string, unknown> = {};
+  if (options.category) filter.category = options.category;
+  let query = BlogPost.find(filter).sort(NEWEST_FIRST);
+  if (options.limit) query = query.limit(options.limit);
+  return (await query.lean()).map(toBlogPostJSON);
+}
+
+export async function getBlogPostBySlug(slug: string): Promise<BlogPostJSON | null> {
+  if (typeof slug !== 'string' || slug.length > 200) return null;
+  const doc = await BlogPost.findOne({ slug }).lean();
+  return doc ? toBlogPostJSON(doc) : null;
+}
+
+export async function getBlogPost(id: number): Promise<BlogPostJSON | null> {
+  const doc = await BlogPost.findOne({ id }).lean();
+  return doc ? toBlogPostJSON(doc) : null;
+}
+
+/**
+ * A post with its neighbours in list order (newest first): `previous` is the newer
+ * post before it in the list, `next` the older one after it.
+ */
+export async function getBlogPostWithNeighbours(slug: string): Promise<{
+  post: BlogPostJSON;
+  previous: Pick<BlogPostJSON, 'slug' | 'title'> | null;
+  next: Pick<BlogPostJSON, 'slug' | 'title'> | null;
+} | null> {
+  const post = await getBlogPostBySlug(slug);
+  if (!post) return null;
+  const list = await BlogPost.find({}, { slug: 1, title: 1 }).sort(NEWEST_FIRST).lean();
+  const index = list.findIndex((p) => p.slug === slug);
+  const pick = (p: { slug: string; title: string } | undefined) => (p ? { slug: p.slug, title: p.title } : null);
+  return { post, previous: pick(list[index - 1]), next: pick(list[index + 1]) };
+}
+
+export type BlogPostWrite = {
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string;
+  imageUrl: string;
+  category: string;
+};
+
+export async function createBlogPost(input: BlogPostWrite): Promise<BlogPostJSON> {
+  try {
+    const doc = await BlogPost.create(input);
+    return toBlogPostJSON(doc.toObject());
+  } catch (error) {
+    if (isDuplicateKeyError(error)) throw new SlugTakenError();
+    throw error;
+  }
+}
+
+export async function updateBlogPost(id: number, input: Partial<BlogPostWrite>): Promise<BlogPostJSON | null> {
+  const before = await BlogPost.findOne({ id }).lean();
+  if (!before) return null;
+  let after;
+  try {
+    after = await BlogPost.findOneAndUpdate({ id }, { $set: input }, { new: true }).lean();
+  } catch (error) {
+    if (isDuplicateKeyError(error)) throw new SlugTakenError();
+    throw error;
+  }
+  if (!after) return null;
+  if (input.imageUrl && input.imageUrl !== before.imageUrl) await deleteUploadedFile(before.imageUrl);
+  return toBlogPostJSON(after);
+}
+
+export async function deleteBlogPost(id: number): Promise<BlogPostJSON | null> {
+  const doc = await BlogPost.findOneAndDelete({ id }).lean();
+  if (!doc) return null;
+  await deleteUploadedFile(doc.imageUrl);
+  return toBlogPostJSON(doc);
+}
+
+export const countBlogPosts = () => BlogPost.countDocuments();

@@ -1,0 +1,72 @@
+import { Schema } from 'mongoose';
+import type { ContactMessageJSON } from '~/types/entities';
+import { serialIdPlugin } from './counter.server';
+import { defineModel, iso } from './model-helpers.server';
+
+type ContactMessageDoc = {
+  id: number;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const ContactMessageSchema = new Schema<ContactMessageDoc>(
+  {
+    name: { type: String, required: true },
+    email: { type: String, required: true },
+    subject: { type: String, required: true },
+    message: { type: String, required: true },
+  },
+  { timestamps: true },
+);
+ContactMessageSchema.plugin(serialIdPlugin, { counter: 'contact_messages' });
+ContactMessageSchema.index({ createdAt: -1, id: -1 });
+
+export const ContactMessage = defineModel<ContactMessageDoc>(
+  'ContactMessage',
+  ContactMessageSchema,
+  'contact_messages',
+);
+
+export function toContactMessageJSON(m: ContactMessageDoc): ContactMessageJSON {
+  return {
+    id: m.id,
+    name: m.name,
+    email: m.email,
+    subject: m.subject,
+    message: m.message,
+    createdAt: iso(m.createdAt),
+  };
+}
+
+export async function createContactMessage(input: {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}): Promise<ContactMessageJSON> {
+  const doc = await ContactMessage.create(input);
+  return toContactMessageJSON(doc.toObject());
+}
+
+/** Newest first. */
+export async function listContactMessages(options: { limit?: number } = {}): Promise<ContactMessageJSON[]> {
+  let query = ContactMessage.find({}).sort({ createdAt: -1, id: -1 });
+  if (options.limit) query = query.limit(options.limit);
+  return (await query.lean()).map(toContactMessageJSON);
+}
+
+export async function getContactMessage(id: number): Promise<ContactMessageJSON | null> {
+  const doc = await ContactMessage.findOne({ id }).lean();
+  return doc ? toContactMessageJSON(doc) : null;
+}
+
+export async function deleteContactMessage(id: number): Promise<ContactMessageJSON | null> {
+  const doc = await ContactMessage.findOneAndDelete({ id }).lean();
+  return doc ? toContactMessageJSON(doc) : null;
+}
+
+export const countContactMessages = () => ContactMessage.countDocuments();

@@ -1,0 +1,79 @@
+import { Schema } from 'mongoose';
+import type { GalleryImageJSON } from '~/types/entities';
+import { deleteUploadedFile } from '~/utils/upload-files.server';
+import { serialIdPlugin } from './counter.server';
+import { defineModel, iso } from './model-helpers.server';
+
+type GalleryImageDoc = {
+  id: number;
+  title: string;
+  description?: string | null;
+  imageUrl: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const GalleryImageSchema = new Schema<GalleryImageDoc>(
+  {
+    title: { type: String, required: true, trim: true },
+    description: { type: String, default: null },
+    imageUrl: { type: String, required: true },
+  },
+  { timestamps: true },
+);
+GalleryImageSchema.plugin(serialIdPlugin, { counter: 'gallery' });
+GalleryImageSchema.index({ createdAt: -1, id: -1 });
+
+export const GalleryImage = defineModel<GalleryImageDoc>('GalleryImage', GalleryImageSchema, 'gallery_images');
+
+export function toGalleryImageJSON(g: GalleryImageDoc): GalleryImageJSON {
+  return {
+    id: g.id,
+    title: g.title,
+    description: g.description ?? null,
+    imageUrl: g.imageUrl,
+    createdAt: iso(g.createdAt),
+  };
+}
+
+/** Newest first. */
+export async function listGalleryImages(options: { limit?: number } = {}): Promise<GalleryImageJSON[]> {
+  let query = GalleryImage.find({}).sort({ createdAt: -1, id: -1 });
+  if (options.limit) query = query.limit(options.limit);
+  return (await query.lean()).map(toGalleryImageJSON);
+}
+
+export async function getGalleryImage(id: number): Promise<GalleryImageJSON | null> {
+  const doc = await GalleryImage.findOne({ id }).lean();
+  return doc ? toGalleryImageJSON(doc) : null;
+}
+
+export type GalleryImageWrite = { title: string; description?: string | null; imageUrl: string };
+
+export async function createGalleryImage(input: GalleryImageWrite): Promise<GalleryImageJSON> {
+  const doc = await GalleryImage.create({ ...input, description: input.description?.trim() || null });
+  return toGalleryImageJSON(doc.toObject());
+}
+
+export async function updateGalleryImage(
+  id: number,
+  input: Partial<GalleryImageWrite>,
+): Promise<GalleryImageJSON | null> {
+  const before = await GalleryImage.findOne({ id }).lean();
+  if (!before) return null;
+  const set: Record<string, unknown> = { ...input };
+  if ('description' in input) set.description = input.description?.trim() || null;
+  const after = await GalleryImage.findOneAndUpdate({ id }, { $set: set }, { new: true }).lean();
+  if (!after) return null;
+  if (input.imageUrl && input.imageUrl !== before.imageUrl) await deleteUploadedFile(before.imageUrl);
+  return toGalleryImageJSON(after);
+}
+
+export async function deleteGalleryImage(id: number): Promise<GalleryImageJSON | null> {
+  const doc = await GalleryImage.findOneAndDelete({ id }).lean();
+  if (!doc) return null;
+  await deleteUploadedFile(doc.imageUrl);
+  return toGalleryImageJSON(doc);
+}
+
+export const countGalleryImages = () => GalleryImage.countDocuments();

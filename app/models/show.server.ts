@@ -1,0 +1,105 @@
+import { Schema } from 'mongoose';
+import type { ShowJSON } from '~/types/entities';
+import { compareShows, splitShows } from '~/utils/shows';
+import { siteToday } from '~/utils/site-time';
+import { serialIdPlugin } from './counter.server';
+import { defineModel, iso } from './model-helpers.server';
+
+type ShowDoc = {
+  id: number;
+  title: string;
+  venue: string;
+  location: string;
+  date: string;
+  time: string;
+  ticketUrl?: string | null;
+  description?: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const ShowSchema = new Schema<ShowDoc>(
+  {
+    title: { type: String, required: true },
+    venue: { type: String, required: true },
+    location: { type: String, required: true },
+    date: { type: String, required: true, index: true },
+    time: { type: String, required: true },
+    ticketUrl: { type: String, default: null },
+    description: { type: String, default: null },
+  },
+  { timestamps: true },
+);
+ShowSchema.plugin(serialIdPlugin, { counter: 'shows' });
+
+export const Show = defineModel<ShowDoc>('Show', ShowSchema, 'shows');
+
+export function toShowJSON(s: ShowDoc): ShowJSON {
+  return {
+    id: s.id,
+    title: s.title,
+    venue: s.venue,
+    location: s.location,
+    date: s.date,
+    time: s.time,
+    ticketUrl: s.ticketUrl ?? null,
+    description: s.description ?? null,
+    createdAt: iso(s.createdAt),
+  };
+}
+
+/** Ascending by date, then time. */
+export async function listShows(): Promise<ShowJSON[]> {
+  const docs = await Show.find({}).sort({ date: 1, id: 1 }).lean();
+  return docs.map(toShowJSON).sort(compareShows);
+}
+
+/** Today or later (site time zone), soonest first. */
+export async function listUpcomingShows(options: { limit?: number; today?: string } = {}): Promise<ShowJSON[]> {
+  const today = options.today ?? siteToday();
+  const docs = await Show.find({ date: { $gte: today } }).sort({ date: 1, id: 1 }).lean();
+  const shows = docs.map(toShowJSON).sort(compareShows);
+  return options.limit ? shows.slice(0, options.limit) : shows;
+}
+
+export async function listShowsSplit(today: string = siteToday()) {
+  return splitShows(await listShows(), today);
+}
+
+export async function getShow(id: number): Promise<ShowJSON | null> {
+  const doc = await Show.findOne({ id }).lean();
+  return doc ? toShowJSON(doc) : null;
+}
+
+export type ShowWrite = {
+  title: string;
+  venue: string;
+  location: string;
+  date: string;
+  time: string;
+  ticketUrl?: string | null;
+  description?: string | null;
+};
+
+const normalise = (input: ShowWrite) => ({
+  ...input,
+  ticketUrl: input.ticketUrl?.trim() || null,
+  description: input.description?.trim() || null,
+});
+
+export async function createShow(input: ShowWrite): Promise<ShowJSON> {
+  const doc = await Show.create(normalise(input));
+  return toShowJSON(doc.toObject());
+}
+
+export async function updateShow(id: number, input: ShowWrite): Promise<ShowJSON | null> {
+  const doc = await Show.findOneAndUpdate({ id }, { $set: normalise(input) }, { new: true }).lean();
+  return doc ? toShowJSON(doc) : null;
+}
+
+export async function deleteShow(id: number): Promise<ShowJSON | null> {
+  const doc = await Show.findOneAndDelete({ id }).lean();
+  return doc ? toShowJSON(doc) : null;
+}
+
+export const countShows = () => Show.countDocuments();

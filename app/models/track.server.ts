@@ -1,0 +1,152 @@
+import { Schema } from 'mongoose';
+import type { TrackJSON } from '~/types/entities';
+import { env } from '~/utils/env.server';
+import { siteWeekNumber } from '~/utils/site-time';
+import { deleteUploadedFile } from '~/utils/upload-files.server';
+import { serialIdPlugin } from './counter.server';
+import { defineModel, escapeRegExp, iso } from './model-helpers.server';
+import { getTheme } from './theme.server';
+
+type TrackDoc = {
+  id: number;
+  title: string;
+  artist: string;
+  album?: string | null;
+  type: string;
+  duration: string;
+  coverImage: string;
+  audioFile: string;
+  featured: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const TrackSchema = new Schema<TrackDoc>(
+  {
+    title: { type: String, required: true, trim: true },
+    artist: { type: String, required: true, trim: true },
+    album: { type: String, default: null },
+    type: { type: String, default: 'Single' },
+    duration: { type: String, default: '0:00' },
+    coverImage: { type: String, required: true },
+    audioFile: { type: String, required: true },
+    featured: { type: Boolean, default: false, index: true },
+  },
+  { timestamps: true },
+);
+TrackSchema.plugin(serialIdPlugin, { counter: 'tracks' });
+TrackSchema.index({ createdAt: -1, id: -1 });
+
+export const Track = defineModel<TrackDoc>('Track', TrackSchema, 'tracks');
+
+export function toTrackJSON(t: TrackDoc): TrackJSON {
+  return {
+    id: t.id,
+    title: t.title,
+    artist: t.artist,
+    album: t.album ?? null,
+    type: t.type ?? 'Single',
+    duration: t.duration ?? '0:00',
+    coverImage: t.coverImage,
+    audioFile: t.audioFile,
+    featured: Boolean(t.featured),
+    createdAt: iso(t.createdAt),
+  };
+}
+
+const NEWEST_FIRST = { createdAt: -1, id: -1 } as const;
+
+/** All tracks, newest first; `q` is a case-insensitive substring of title, artist or album. */
+export async function listTracks(options: { q?: string; limit?: number; featured?: boolean } = {}): Promise<TrackJSON[]> {
+  const filter: Record<string, unknown> = {};
+  const q = options.q?.trim();
+  if (q) {
+    const re = new RegExp(escapeRegExp(q), 'i');
+    filter.$or = [{ title: re }, { artist: re }, { album: re }];
+  }
+  if (options.featured !== undefined) filter.featured = options.featured;
+  let query = Track.find(filter).sort(NEWEST_FIRST);
+  if (options.limit) query = query.limit(options.limit);
+  const docs = await query.lean();
+  return docs.map(toTrackJSON);
+}
+
+export async function getTrack(id: number): Promise<TrackJSON | null> {
+  const doc = await Track.findOne({ id }).lean();
+  return doc ? toTrackJSON(doc) : null;
+}
+
+/**
+ * The featured track: the first featured one in list order, or, with weekly rotation on,
+ * this week's pick (rotates every Monday at midnight, America/New_York; computed on read).
+ */
+export async function getFeaturedTrack(now: Date = new Date()): Promise<TrackJSON | null> {
+  const theme = await getTheme();
+  if (theme.weeklyRotation) {
+    const all = await Track.find({}).sort({ id: 1 }).lean();
+    if (all.length === 0) return null;
+    const week = siteWeekNumber(now);
+    return toTrackJSON(all[((week % all.length) + all.length) % all.length]);
+  }
+  const doc = await Track.findOne({ featured: true }).sort(NEWEST_FIRST).lean();
+  return doc ? toTrackJSON(doc) : null;
+}
+
+export type TrackWrite = {
+  title: string;
+  artist?: string | null;
+  album?: string | null;
+  type?: string;
+  duration: string;
+  coverImage: string;
+  audioFile: string;
+  featured?: boolean;
+};
+
+export async function createTrack(input: TrackWrite): Promise<TrackJSON> {
+  const doc = await Track.create({
+    ...input,
+    artist: input.artist?.trim() || env.SITE_NAME,
+    album: input.album?.trim() || null,
+  });
+  return toTrackJSON(doc.toObject());
+}
+
+/** Update a track; replaced files are deleted after the write succeeds. */
+export async function updateTrack(id: number, input: Partial<TrackWrite>): Promise<TrackJSON | null> {
+  const before = await Track.findOne({ id }).lean();
+  if (!before) return null;
+  const set: Record<string, unknown> = { ...input };
+  if ('artist' in input) set.artist = input.artist?.trim() || env.SITE_NAME;
+  if ('album' in input) set.album = input.album?.trim() || null;
+  const after = await Track.findOneAndUpdate({ id }, { $set: set }, { new: true }).lean();
+  if (!after) return null;
+  if (input.coverImage && input.coverImage !== before.coverImage) await deleteUploadedFile(before.coverImage);
+  if (input.audioFile && input.audioFile !== before.audioFile) await deleteUploadedFile(before.audioFile);
+  return toTrackJSON(after);
+}
+
+export async function setTrackFeatured(id: number, featured: boolean): Promise<TrackJSON | null> {
+  const after = await Track.findOneAndUpdate({ id }, { $set: { featured } }, { new: true }).lean();
+  return after ? toTrackJSON(after) : null;
+}
+
+/** Randomize Featured: exactly one track, chosen at random, ends up featured. */
+export async function randomizeFeaturedTrack(random: () => number = Math.random): Promise<TrackJSON | null> {
+  const ids = (await Track.find({}, { id: 1 }).lean()).map((t) => t.id);
+  if (ids.length === 0) return null;
+  const chosen = ids[Math.floor(random() * ids.length)];
+  await Track.updateMany({ id: { $ne: chosen } }, { $set: { featured: false } });
+  const after = await Track.findOneAndUpdate({ id: chosen }, { $set: { featured: true } }, { new: true }).lean();
+  return after ? toTrackJSON(after) : null;
+}
+
+export async function deleteTrack(id: number): Promise<TrackJSON | null> {
+  const doc = await Track.findOneAndDelete({ id }).lean();
+  if (!doc) return null;
+  await deleteUploadedFile(doc.coverImage);
+  await deleteUploadedFile(doc.audioFile);
+  return toTrackJSON(doc);
+}
+
+export const countTracks = () => Track.countDocuments();

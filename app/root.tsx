@@ -1,0 +1,106 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import { data } from '@remix-run/node';
+import { getTheme, DEFAULT_THEME } from '~/models/theme.server';
+import { listTracks } from '~/models/track.server';
+import { listUpcomingShows } from '~/models/show.server';
+import { getUser } from '~/utils/auth.server';
+import { getToast } from '~/utils/toast.server';
+import { getSiteConfig } from '~/utils/site-config.server';
+import { themeCss } from '~/utils/theme';
+import { FONT_STYLESHEETS } from '~/utils/fonts';
+import { SiteShell } from '~/components/site/site-shell';
+import tailwindHref from '~/styles/tailwind.css';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: tailwindHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+];
+
+export const meta: MetaFunction = () => [{ title: 'Night Shore' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, theme, { toast, headers }, latestTracks, upcomingShows] = await Promise.all([
+    getUser(request),
+    getTheme(),
+    getToast(request),
+    listTracks({ limit: 5 }),
+    listUpcomingShows({ limit: 5 }),
+  ]);
+  return data(
+    { user, theme, toast, site: getSiteConfig(), latestTracks, upcomingShows, year: new Date().getFullYear() },
+    { headers: headers ?? undefined },
+  );
+}
+
+export type RootLoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** Root data for components anywhere in the tree (undefined inside the root error boundary). */
+export function useRootData(): RootLoaderData | undefined {
+  return useRouteLoaderData<typeof loader>('root');
+}
+
+function Document({ children, theme }: { children: React.ReactNode; theme: typeof DEFAULT_THEME }) {
+  const fonts = Array.from(new Set([...FONT_STYLESHEETS[theme.headerFont], ...FONT_STYLESHEETS[theme.bodyFont]]));
+  return (
+    <html lang="en" className={theme.appearance === 'dark' ? 'dark' : theme.appearance === 'light' ? 'light' : undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        {fonts.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        <Links />
+        <style dangerouslySetInnerHTML={{ __html: themeCss(theme) }} />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Document theme={data.theme}>
+      <SiteShell>
+        <Outlet />
+      </SiteShell>
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <Document theme={DEFAULT_THEME}>
+      <main className="container flex min-h-screen flex-col items-center justify-center gap-4 py-24 text-center">
+        <h1 className="text-4xl font-bold">{status === 404 ? '404 Page Not Found' : 'Something went wrong'}</h1>
+        <p className="text-muted-foreground">
+          {status === 404
+            ? 'The page you are looking for does not exist.'
+            : 'An unexpected error occurred. Please try again in a moment.'}
+        </p>
+        <a href="/" className="rounded-lg bg-primary px-4 py-2 font-semibold text-primary-foreground">
+          Back to home
+        </a>
+      </main>
+    </Document>
+  );
+}

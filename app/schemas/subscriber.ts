@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { LIMITS, emailField, optionalText } from './common';
+
+/** What is stored: name is optional on the minimal form (see docs/decisions). */
+export const SubscribeSchema = z.object({
+  name: optionalText(LIMITS.name),
+  email: emailField('Please enter a valid email address.'),
+});
+export type SubscribeInput = z.infer<typeof SubscribeSchema>;
+
+/** The newsletter forms (full and minimal): the privacy box must be ticked, and is not stored. */
+export const NewsletterFormSchema = SubscribeSchema.extend({
+  privacy: z.preprocess(
+    (v) => v === 'on' || v === 'true' || v === true,
+    z.literal(true, { errorMap: () => ({ message: 'You must agree to receive emails.' }) }),
+  ),
+});
+
+export const ComposeNewsletterSchema = z.object({
+  subject: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ required_error: 'Subject must be at least 3 characters.' })
+      .min(3, 'Subject must be at least 3 characters.')
+      .max(LIMITS.subject, `Must be at most ${LIMITS.subject} characters`),
+  ),
+  content: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ required_error: 'Newsletter content must be at least 10 characters.' })
+      .min(10, 'Newsletter content must be at least 10 characters.')
+      .max(LIMITS.blogContent, `Must be at most ${LIMITS.blogContent} characters`),
+  ),
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { LIMITS, optionalText, requiredText } from './common';
+
+export const TRACK_TYPES = ['Single', 'EP', 'Album', 'Remix', 'Live'] as const;
+
+const booleanField = z.preprocess(
+  (v) => v === true || v === 'true' || v === 'on' || v === '1',
+  z.boolean(),
+);
+
+/**
+ * The text fields of the track form and of POST/PUT /api/admin/tracks. Files are
+ * handled by the upload parser; on edit, coverImageUrl/audioFileUrl keep the current files.
+ */
+export const TrackFieldsSchema = z.object({
+  title: requiredText('Title is required', LIMITS.title),
+  artist: optionalText(LIMITS.name),
+  album: optionalText(LIMITS.title),
+  type: z.enum(TRACK_TYPES).default('Single'),
+  duration: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
+    z
+      .string()
+      .regex(/^\d{1,3}:[0-5]\d$/, 'Duration must be MM:SS (e.g. 3:45)')
+      .optional(),
+  ),
+  featured: booleanField.default(false),
+});
+export type TrackFields = z.infer<typeof TrackFieldsSchema>;
+
+export const FeaturedToggleSchema = z.object({ featured: z.boolean() });

@@ -1,0 +1,13 @@
+const DEFAULT_REDIRECT = '/';
+
+/**
+ * Only same-site paths are allowed as redirect targets ("/admin", not "//evil.com",
+ * "https://evil.com" or "/\\evil.com").
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = DEFAULT_REDIRECT): string {
+  if (!to || typeof to !== 'string') return fallback;
+  const target = to.trim();
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  if (/[\u0000-\u001f]/.test(target)) return fallback;
+  return target;
+}

@@ -1,0 +1,103 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests drive a real Chromium against the production build (`npm run build`
+ * first), started on a free port with a temporary DATA_DIR and UPLOADS_DIR. Two
+ * projects: JavaScript on, and JavaScript off (progressive enhancement).
+ *
+ * The values are computed once by the runner and inherited by its workers through the
+ * environment.
+ */
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+  ])
+    .toString()
+    .trim();
+}
+if (!process.env.E2E_DIR) {
+  process.env.E2E_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-e2e-'));
+}
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://localhost:${port}`;
+const tmp = process.env.E2E_DIR;
+
+/** CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own browser. */
+function chromiumPath(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((p) => p && fs.existsSync(p));
+  if (found) return found;
+  // Playwright's own download, when one was installed with `npx playwright install chromium`.
+  const own = chromium.executablePath();
+  if (own && fs.existsSync(own)) return undefined;
+  throw new Error(
+    'No Chromium found for the end-to-end tests. Install one with `sudo apt-get install -y chromium` ' +
+      '(Debian/Ubuntu) or `npx playwright install chromium`, or set CHROMIUM_PATH to a Chromium binary.',
+  );
+}
+
+const launchOptions = {
+  executablePath: chromiumPath(),
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--autoplay-policy=no-user-gesture-required',
+  ],
+};
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  outputDir: './test-results',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions,
+  },
+  projects: [
+    {
+      name: 'js',
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    {
+      name: 'no-js',
+      use: { ...devices['Desktop Chrome'], launchOptions, javaScriptEnabled: false },
+    },
+  ],
+  webServer: {
+    command: `node node_modules/@remix-run/serve/dist/cli.js build/index.js`,
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: path.join(tmp, 'data'),
+      UPLOADS_DIR: path.join(tmp, 'uploads'),
+      SEED: 'true',
+      LOG_LEVEL: 'error',
+      MONGODB_URI: '',
+      SESSION_SECRET: 'e2e-session-secret-at-least-16-chars',
+      SITE_URL: baseURL,
+    },
+  },
+});

@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** The temporary folders the e2e server runs on (see playwright.config.ts). */
+export const e2eDataDir = () => path.join(process.env.E2E_DIR ?? '', 'data');
+export const e2eUploadsDir = () => path.join(process.env.E2E_DIR ?? '', 'uploads');
+
+export const ADMIN = { username: 'e2e-admin', password: 'admin-password-123' };
+export const USER = { username: 'e2e-user', password: 'user-password-123' };
+
+/** Run a project script (create-admin, …) against the running e2e server's store. */
+export function runScript(script: string, env: Record<string, string> = {}): string {
+  return execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', script], {
+    env: {
+      ...process.env,
+      DATA_DIR: e2eDataDir(),
+      UPLOADS_DIR: e2eUploadsDir(),
+      MONGODB_URI: '',
+      SEED: 'false',
+      LOG_LEVEL: 'error',
+      ...env,
+    },
+    encoding: 'utf8',
+  });
+}
+
+/** Log in through the real /auth form action; cookies land in the page's context. */
+export async function logIn(page: Page, credentials: { username: string; password: string }) {
+  const response = await page.request.post('/auth', {
+    form: { intent: 'login', username: credentials.username, password: credentials.password },
+    maxRedirects: 0,
+  });
+  expect(response.status(), 'login should redirect').toBe(302);
+}
+
+type Fixtures = {
+  /** A page logged in as an administrator (created with `npm run create-admin`). */
+  adminPage: Page;
+  /** A page logged in as a plain registered user. */
+  userPage: Page;
+};
+
+type WorkerFixtures = { accounts: void };
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  accounts: [
+    async ({}, use) => {
+      runScript('scripts/create-admin.ts', { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+      await use();
+    },
+    { scope: 'worker' },
+  ],
+  adminPage: async ({ page, accounts: _accounts }, use) => {
+    await logIn(page, ADMIN);
+    await use(page);
+  },
+  userPage: async ({ page, request }, use) => {
+    // Register once (a taken name is fine), then log in.
+    await request.post('/auth', {
+      form: { intent: 'register', username: USER.username, password: USER.password, confirmPassword: USER.password },
+      maxRedirects: 0,
+    });
+    await logIn(page, USER);
+    await use(page);
+  },
+});
+
+export { expect };
