@@ -57,7 +57,7 @@ const launchOptions = {
 };
 
 export default defineConfig({
-  testDir: './tests/e2e',
+  testDir: './tests',
   outputDir: './test-results',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
@@ -74,11 +74,19 @@ export default defineConfig({
   projects: [
     {
       name: 'js',
+      testMatch: 'e2e/**/*.spec.ts',
       use: { ...devices['Desktop Chrome'], launchOptions },
     },
     {
       name: 'no-js',
+      testMatch: 'e2e/**/*.spec.ts',
       use: { ...devices['Desktop Chrome'], launchOptions, javaScriptEnabled: false },
+    },
+    {
+      // The /api JSON endpoints, through HTTP against the same production server.
+      name: 'api',
+      testMatch: 'api/**/*.spec.ts',
+      use: { baseURL },
     },
   ],
   webServer: {
