@@ -1,0 +1,398 @@
+// In-memory storage engine: databases, collections, records and secondary indexes.
+import { BSONRegExp, ObjectId, Long } from 'bson';
+import { Query } from 'mingo/query';
+import { QUERY_OPTIONS } from './mingo-context';
+import {
+  compareValues,
+  isEmptyArrayMarker,
+  isPlainObject,
+  keyOf,
+  pathValues,
+  type Doc,
+  type TypeNote,
+} from './values';
+
+export class MongoError extends Error {
+  constructor(
+    public code: number,
+    public codeName: string,
+    message: string,
+    public extra: Doc = {},
+  ) {
+    super(message);
+  }
+}
+
+export const UNSUPPORTED_HINT =
+  'is not supported by the embedded store; use a real MongoDB server through MONGODB_URI';
+
+export function unsupported(feature: string): MongoError {
+  return new MongoError(115, 'CommandNotSupported', `${feature} ${UNSUPPORTED_HINT}`);
+}
+
+export function badValue(msg: string): MongoError {
+  return new MongoError(2, 'BadValue', msg);
+}
+
+export function failedToParse(msg: string): MongoError {
+  return new MongoError(9, 'FailedToParse', msg);
+}
+
+export interface Rec {
+  doc: Doc;
+  notes?: TypeNote[];
+}
+
+export interface IndexSpec {
+  v: number;
+  key: Doc;
+  name: string;
+  unique?: boolean;
+  sparse?: boolean;
+  partialFilterExpression?: Doc;
+  expireAfterSeconds?: number;
+  [k: string]: unknown;
+}
+
+/** A journaled mutation. Documents are stored with their BSON number types restored. */
+export type Op =
+  | { k: 'p'; db: string; c: string; d: Doc }
+  | { k: 'd'; db: string; c: string; id: unknown }
+  | { k: 'cc'; db: string; c: string }
+  | { k: 'dc'; db: string; c: string }
+  | { k: 'ci'; db: string; c: string; spec: IndexSpec }
+  | { k: 'di'; db: string; c: string; name: string }
+  | { k: 'dd'; db: string };
+
+export function formatValue(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (v instanceof ObjectId) return `ObjectId('${v.toHexString()}')`;
+  if (v instanceof Date) return `new Date(${v.getTime()})`;
+  if (v === undefined) return 'null';
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return '[ ' + v.map(formatValue).join(', ') + ' ]';
+  if (isPlainObject(v)) {
+    const parts = Object.entries(v).map(([k, x]) => `${k}: ${formatValue(x)}`);
+    return parts.length ? '{ ' + parts.join(', ') + ' }' : '{}';
+  }
+  return String(v);
+}
+
+function isScalarForIndex(v: unknown): boolean {
+  if (v === null || typeof v !== 'object') return v !== undefined;
+  if (Array.isArray(v) || isPlainObject(v)) return false;
+  if (v instanceof RegExp || v instanceof BSONRegExp) return false;
+  return true;
+}
+
+export class Index {
+  readonly fields: [string, number][];
+  readonly name: string;
+  readonly unique: boolean;
+  readonly sparse: boolean;
+  readonly partial?: Query;
+  readonly map = new Map<string, Set<string>>();
+  multikey = false;
+  /** Sorted (value, id) entries for single-field indexes, built on first use. */
+  private sorted: { v: unknown; id: string }[] | null = null;
+
+  constructor(public readonly spec: IndexSpec) {
+    this.name = spec.name;
+    this.fields = Object.entries(spec.key).map(([f, d]) => [f, typeof d === 'number' ? d : 1]);
+    this.unique = !!spec.unique || this.name === '_id_';
+    this.sparse = !!spec.sparse;
+    if (spec.partialFilterExpression)
+      this.partial = new Query(spec.partialFilterExpression, QUERY_OPTIONS);
+  }
+
+  get isSingleField(): boolean {
+    return this.fields.length === 1;
+  }
+
+  /** Index keys for a document, or null when the document is not in the index. */
+  keysFor(doc: Doc): string[] | null {
+    if (this.partial && !this.partial.test(doc)) return null;
+    const perField: unknown[][] = [];
+    let anyPresent = false;
+    for (const [f] of this.fields) {
+      const vals = pathValues(doc, f).map((v) => (isEmptyArrayMarker(v) ? undefined : v));
+      if (vals.some((v) => v !== undefined)) anyPresent = true;
+      if (vals.length > 1) this.multikey = true;
+      perField.push(vals.length ? vals : [undefined]);
+    }
+    if (this.sparse && !anyPresent) return null;
+    let keys: string[] = [''];
+    for (let i = 0; i < perField.length; i++) {
+      const next: string[] = [];
+      const sep = i === 0 ? '' : '\u0000';
+      for (const prefix of keys) for (const v of perField[i]) next.push(prefix + sep + keyOf(v));
+      keys = next;
+    }
+    return keys.length > 1 ? [...new Set(keys)] : keys;
+  }
+
+  add(id: string, doc: Doc): void {
+    const keys = this.keysFor(doc);
+    if (!keys) return;
+    for (const k of keys) {
+      let set = this.map.get(k);
+      if (!set) this.map.set(k, (set = new Set()));
+      set.add(id);
+    }
+    if (this.sorted) {
+      if (this.multikey) this.sorted = null;
+      else {
+        const v = pathValues(doc, this.fields[0][0])[0];
+        this.sorted.splice(this.lowerBound(v, true), 0, { v, id });
+      }
+    }
+  }
+
+  remove(id: string, doc: Doc): void {
+    const keys = this.keysFor(doc);
+    if (!keys) return;
+    for (const k of keys) {
+      const set = this.map.get(k);
+      if (set) {
+        set.delete(id);
+        if (set.size === 0) this.map.delete(k);
+      }
+    }
+    if (this.sorted) {
+      const v = pathValues(doc, this.fields[0][0])[0];
+      let i = this.lowerBound(v, false);
+      while (i < this.sorted.length && this.sorted[i].id !== id) i++;
+      if (i < this.sorted.length) this.sorted.splice(i, 1);
+      else this.sorted = null;
+    }
+  }
+
+  /** First position whose value is > v (upper) or >= v (lower). */
+  private lowerBound(v: unknown, upper: boolean): number {
+    const arr = this.sorted!;
+    let lo = 0;
+    let hi = arr.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = compareValues(arr[mid].v, v);
+      if (c < 0 || (upper && c === 0)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Record ids in index order, or null if this index cannot serve a sort. */
+  orderedIds(records: Map<string, Rec>): { v: unknown; id: string }[] | null {
+    if (!this.isSingleField || this.sparse || this.partial || this.multikey) return null;
+    if (!this.sorted) {
+      const f = this.fields[0][0];
+      const arr: { v: unknown; id: string }[] = [];
+      for (const [id, rec] of records) arr.push({ v: pathValues(rec.doc, f)[0], id });
+      if (this.multikey) return null;
+      arr.sort((a, b) => compareValues(a.v, b.v));
+      this.sorted = arr;
+    }
+    return this.sorted;
+  }
+
+  /** Returns the conflicting key if inserting `doc` (as record `selfId`) would violate uniqueness. */
+  conflict(doc: Doc, selfId: string): boolean {
+    if (!this.unique) return false;
+    const keys = this.keysFor(doc);
+    if (!keys) return false;
+    for (const k of keys) {
+      const set = this.map.get(k);
+      if (set) for (const other of set) if (other !== selfId) return true;
+    }
+    return false;
+  }
+
+  clear(): void {
+    this.map.clear();
+    this.sorted = null;
+    this.multikey = false;
+  }
+}
+
+export class Collection {
+  readonly records = new Map<string, Rec>();
+  readonly indexes: Index[] = [new Index({ v: 2, key: { _id: 1 }, name: '_id_' })];
+
+  constructor(
+    public readonly db: string,
+    public readonly name: string,
+  ) {}
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  dupError(index: Index, doc: Doc): MongoError {
+    const keyValue: Doc = {};
+    const keyPattern: Doc = {};
+    for (const [f, d] of index.fields) {
+      const vals = pathValues(doc, f);
+      keyValue[f] = vals[0] === undefined || isEmptyArrayMarker(vals[0]) ? null : vals[0];
+      keyPattern[f] = d;
+    }
+    return new MongoError(
+      11000,
+      'DuplicateKey',
+      `E11000 duplicate key error collection: ${this.ns} index: ${index.name} dup key: ${formatValue(keyValue)}`,
+      { keyPattern, keyValue },
+    );
+  }
+
+  checkUnique(doc: Doc, selfId: string): void {
+    for (const ix of this.indexes)
+      if (ix.unique && ix.conflict(doc, selfId)) throw this.dupError(ix, doc);
+  }
+
+  insert(rec: Rec): void {
+    const id = keyOf(rec.doc._id);
+    if (this.records.has(id)) throw this.dupError(this.indexes[0], rec.doc);
+    this.checkUnique(rec.doc, id);
+    this.records.set(id, rec);
+    for (const ix of this.indexes) ix.add(id, rec.doc);
+  }
+
+  replace(id: string, old: Rec, rec: Rec): void {
+    this.checkUnique(rec.doc, id);
+    for (const ix of this.indexes) ix.remove(id, old.doc);
+    this.records.set(id, rec);
+    for (const ix of this.indexes) ix.add(id, rec.doc);
+  }
+
+  remove(id: string): Rec | undefined {
+    const rec = this.records.get(id);
+    if (!rec) return undefined;
+    for (const ix of this.indexes) ix.remove(id, rec.doc);
+    this.records.delete(id);
+    return rec;
+  }
+
+  /** Replay path: set a document without uniqueness checks (indexes rebuilt afterwards). */
+  rawPut(rec: Rec): void {
+    this.records.set(keyOf(rec.doc._id), rec);
+  }
+
+  rebuildIndexes(): void {
+    for (const ix of this.indexes) {
+      ix.clear();
+      for (const [id, rec] of this.records) ix.add(id, rec.doc);
+    }
+  }
+
+  addIndex(spec: IndexSpec): void {
+    const ix = new Index(spec);
+    for (const [id, rec] of this.records) {
+      if (ix.conflict(rec.doc, id)) throw this.dupError(ix, rec.doc);
+      ix.add(id, rec.doc);
+    }
+    this.indexes.push(ix);
+  }
+
+  /** Candidate records for a filter, using `_id` or a single-field index for equality. */
+  candidates(filter: Doc): Iterable<[string, Rec]> {
+    let best: Set<string> | null = null;
+    let bestIds: string[] | null = null;
+    for (const field of Object.keys(filter)) {
+      if (field.startsWith('$')) continue;
+      const cond = filter[field];
+      let values: unknown[] | null = null;
+      if (isScalarForIndex(cond)) values = [cond];
+      else if (isPlainObject(cond)) {
+        const ks = Object.keys(cond);
+        if (ks.length === 1 && ks[0] === '$eq' && isScalarForIndex(cond.$eq)) values = [cond.$eq];
+        else if (
+          ks.length === 1 &&
+          ks[0] === '$in' &&
+          Array.isArray(cond.$in) &&
+          cond.$in.every((v) => isScalarForIndex(v) || v === null)
+        )
+          values = cond.$in;
+      }
+      if (!values) continue;
+      if (field === '_id') {
+        const ids: string[] = [];
+        for (const v of values) {
+          const k = keyOf(v);
+          if (this.records.has(k)) ids.push(k);
+        }
+        bestIds = [...new Set(ids)];
+        break;
+      }
+      const ix = this.indexes.find(
+        (i) => i.isSingleField && i.fields[0][0] === field && !i.sparse && !i.partial,
+      );
+      if (!ix) continue;
+      const set = new Set<string>();
+      for (const v of values) {
+        const ids = ix.map.get(keyOf(v));
+        if (ids) for (const id of ids) set.add(id);
+      }
+      if (!best || set.size < best.size) best = set;
+    }
+    const ids = bestIds ?? (best ? [...best] : null);
+    if (!ids) return this.records;
+    const out: [string, Rec][] = [];
+    for (const id of ids) {
+      const rec = this.records.get(id);
+      if (rec) out.push([id, rec]);
+    }
+    return out;
+  }
+
+  findIndexForSort(sort: Doc): { ix: Index; dir: number } | null {
+    const keys = Object.keys(sort);
+    if (keys.length !== 1) return null;
+    const dir = Number(sort[keys[0]]) < 0 ? -1 : 1;
+    const ix = this.indexes.find((i) => i.isSingleField && i.fields[0][0] === keys[0]);
+    if (!ix || !ix.orderedIds(this.records)) return null;
+    return { ix, dir };
+  }
+}
+
+export class Store {
+  readonly dbs = new Map<string, Map<string, Collection>>();
+
+  getColl(db: string, name: string): Collection | undefined {
+    return this.dbs.get(db)?.get(name);
+  }
+
+  /** Returns the collection, creating it (and logging the creation) if needed. */
+  ensureColl(db: string, name: string, log: Op[]): Collection {
+    let colls = this.dbs.get(db);
+    if (!colls) this.dbs.set(db, (colls = new Map()));
+    let c = colls.get(name);
+    if (!c) {
+      validateCollName(name);
+      c = new Collection(db, name);
+      colls.set(name, c);
+      log.push({ k: 'cc', db, c: name });
+    }
+    return c;
+  }
+
+  dropColl(db: string, name: string): boolean {
+    const colls = this.dbs.get(db);
+    if (!colls?.has(name)) return false;
+    colls.delete(name);
+    if (colls.size === 0) this.dbs.delete(db);
+    return true;
+  }
+}
+
+export function validateCollName(name: string): void {
+  if (typeof name !== 'string' || name.length === 0 || name.includes('$') || name.includes('\0')) {
+    throw new MongoError(73, 'InvalidNamespace', `Invalid collection name: ${String(name)}`);
+  }
+}
+
+export function newObjectId(): ObjectId {
+  return new ObjectId();
+}
+
+export function toLong(n: bigint | number): Long {
+  return typeof n === 'bigint' ? Long.fromBigInt(n) : Long.fromNumber(n);
+}

@@ -1,0 +1,183 @@
+// Public API of the embedded MongoDB-compatible store.
+import {
+  mkdirSync,
+  readFileSync,
+  writeFileSync,
+  unlinkSync,
+  openSync,
+  closeSync,
+  fsyncSync,
+} from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Store, type Op } from './engine';
+import { Journal } from './journal';
+import { WireServer, newState } from './server';
+import { pathValues } from './values';
+
+export interface EmbeddedMongoOptions {
+  /** Directory for the journal and snapshot. Omit for an in-memory store. */
+  dataDir?: string;
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number;
+  /** Interface to bind; default 127.0.0.1. */
+  host?: string;
+}
+
+export interface EmbeddedMongo {
+  uri: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const LOCK_FILE = 'mongod.lock';
+const heldLocks = new Set<string>();
+
+interface LockInfo {
+  pid: number;
+  uri: string | null;
+  startedAt?: string;
+}
+
+function readLock(dir: string): LockInfo | null {
+  try {
+    const info = JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')) as LockInfo;
+    return typeof info.pid === 'number' ? info : null;
+  } catch {
+    return null;
+  }
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function writeLock(dir: string, info: LockInfo): void {
+  const path = join(dir, LOCK_FILE);
+  writeFileSync(path, JSON.stringify(info) + '\n');
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function acquireLock(dir: string): void {
+  if (heldLocks.has(dir)) {
+    throw new Error(
+      `embedded-mongo: ${dir} is already in use by a store in this process (pid ${process.pid}). ` +
+        'Use findRunningStore(dataDir) to get its URI instead of starting a second store.',
+    );
+  }
+  const info = readLock(dir);
+  if (info && info.pid !== process.pid && pidAlive(info.pid)) {
+    throw new Error(
+      `embedded-mongo: ${dir} is locked by another running process (pid ${info.pid}` +
+        `${info.uri ? `, serving ${info.uri}` : ''}). Stop it, or connect to it: ` +
+        'findRunningStore(dataDir) returns its URI.',
+    );
+  }
+  writeLock(dir, { pid: process.pid, uri: null, startedAt: new Date().toISOString() });
+  heldLocks.add(dir);
+}
+
+function releaseLock(dir: string): void {
+  heldLocks.delete(dir);
+  const info = readLock(dir);
+  if (info && info.pid === process.pid) {
+    try {
+      unlinkSync(join(dir, LOCK_FILE));
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/**
+ * If a live process holds the lock of `dataDir`, returns the URI it recorded beside its lock;
+ * otherwise null. For scripts run while the site (and its store) is up.
+ */
+export function findRunningStore(dataDir: string): string | null {
+  const info = readLock(resolve(dataDir));
+  if (!info || !info.uri) return null;
+  if (info.pid === process.pid) return heldLocks.has(resolve(dataDir)) ? info.uri : null;
+  return pidAlive(info.pid) ? info.uri : null;
+}
+
+/** Deletes documents past their TTL index's expiry (checked every `intervalMs`). */
+function ttlSweep(store: Store, commit: (ops: Op[]) => Promise<void>): void {
+  const now = Date.now();
+  const ops: Op[] = [];
+  for (const colls of store.dbs.values()) {
+    for (const coll of colls.values()) {
+      for (const ix of coll.indexes) {
+        const ttl = ix.spec.expireAfterSeconds;
+        if (typeof ttl !== 'number' || ix.fields.length !== 1) continue;
+        const field = ix.fields[0][0];
+        for (const [id, rec] of [...coll.records]) {
+          const dates = pathValues(rec.doc, field).filter((v): v is Date => v instanceof Date);
+          if (!dates.length) continue;
+          const earliest = Math.min(...dates.map((d) => d.getTime()));
+          if (earliest + ttl * 1000 <= now) {
+            coll.remove(id);
+            ops.push({ k: 'd', db: coll.db, c: coll.name, id: rec.doc._id });
+          }
+        }
+      }
+    }
+  }
+  if (ops.length)
+    commit(ops).catch((e) => console.error('embedded-mongo: TTL journal write failed', e));
+}
+
+export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
+  const host = opts.host ?? '127.0.0.1';
+  const store = new Store();
+  let journal: Journal | null = null;
+  let dir: string | null = null;
+  if (opts.dataDir) {
+    dir = resolve(opts.dataDir);
+    mkdirSync(dir, { recursive: true });
+    acquireLock(dir);
+    try {
+      journal = new Journal(dir, store);
+      const { torn } = await journal.load();
+      if (torn) console.warn(`embedded-mongo: truncated a torn journal tail in ${dir}`);
+    } catch (e) {
+      releaseLock(dir);
+      throw e;
+    }
+  }
+  const commit = journal ? (ops: Op[]) => journal!.commit(ops) : () => Promise.resolve();
+  const server = new WireServer(newState(store, commit));
+  let port: number;
+  try {
+    port = await server.listen(opts.port ?? 0, host);
+  } catch (e) {
+    await journal?.close(false);
+    if (dir) releaseLock(dir);
+    throw e;
+  }
+  const uriHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  const uri = `mongodb://${uriHost}:${port}/?directConnection=true`;
+  if (dir) writeLock(dir, { pid: process.pid, uri, startedAt: new Date().toISOString() });
+  const ttlTimer = setInterval(() => ttlSweep(store, commit), 30_000);
+  ttlTimer.unref();
+
+  let stopping: Promise<void> | null = null;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      clearInterval(ttlTimer);
+      await server.close();
+      if (journal) await journal.close(true);
+      if (dir) releaseLock(dir);
+    })();
+    return stopping;
+  };
+  return { uri, port, stop };
+}

@@ -1,0 +1,189 @@
+// TCP server: frames messages, dispatches commands, writes replies.
+import { createServer, type Server, type Socket } from 'node:net';
+import { Long } from 'bson';
+import {
+  HANDLERS,
+  checkCommandEnvelope,
+  isWriteCommand,
+  type ServerState,
+  type CmdContext,
+} from './commands';
+import { MongoError, type Op } from './engine';
+import { normalize, type Doc } from './values';
+import {
+  OP_COMPRESSED,
+  OP_MSG,
+  OP_QUERY,
+  encodeMsgReply,
+  encodeOpReply,
+  parseMessage,
+  splitMessages,
+  type Incoming,
+} from './wire';
+
+/** Command fields holding documents whose number types we record before normalising. */
+const RAW_FIELDS = new Set(['documents', 'updates']);
+
+function normalizeCommand(cmd: Doc): Doc {
+  const out: Doc = {};
+  for (const k of Object.keys(cmd)) out[k] = RAW_FIELDS.has(k) ? cmd[k] : normalize(cmd[k]);
+  return out;
+}
+
+function errorReply(e: unknown): Doc {
+  if (e instanceof MongoError) {
+    return { ok: 0, errmsg: e.message, code: e.code, codeName: e.codeName, ...e.extra };
+  }
+  const msg = e instanceof Error ? e.message : String(e);
+  return {
+    ok: 0,
+    errmsg: `embedded-mongo internal error: ${msg}`,
+    code: 1,
+    codeName: 'InternalError',
+  };
+}
+
+export class WireServer {
+  private server: Server;
+  private sockets = new Set<Socket>();
+  private connectionIds = 0;
+  /** Serialises command execution so each command sees and logs a consistent state. */
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly state: ServerState) {
+    this.server = createServer((s) => this.onConnection(s));
+  }
+
+  listen(port: number, host: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        this.server.off('error', reject);
+        const addr = this.server.address();
+        resolve(typeof addr === 'object' && addr ? addr.port : port);
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const s of this.sockets) s.destroy();
+    await closed;
+    await this.queue;
+  }
+
+  private onConnection(socket: Socket): void {
+    this.sockets.add(socket);
+    socket.setNoDelay(true);
+    const connectionId = ++this.connectionIds;
+    let buf: Buffer = Buffer.alloc(0);
+    socket.on('data', (chunk) => {
+      buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
+      let messages: Buffer[];
+      try {
+        ({ messages, rest: buf } = splitMessages(buf));
+      } catch {
+        socket.destroy();
+        return;
+      }
+      for (const m of messages) this.enqueue(socket, m, connectionId);
+    });
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => this.sockets.delete(socket));
+  }
+
+  private enqueue(socket: Socket, raw: Buffer, connectionId: number): void {
+    let msg: Incoming;
+    try {
+      msg = parseMessage(raw);
+    } catch {
+      socket.destroy();
+      return;
+    }
+    if (msg.opCode !== OP_MSG && msg.opCode !== OP_QUERY) {
+      // OP_COMPRESSED is never negotiated; legacy opcodes are gone from modern drivers.
+      if (msg.opCode === OP_COMPRESSED || msg.opCode) socket.destroy();
+      return;
+    }
+    // Commands run one at a time in arrival order; the durable ack happens outside the queue so
+    // concurrent writers share one fsync (group commit).
+    const run = this.queue.then(() => this.execute(msg, connectionId));
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    run.then(
+      async ({ reply, commit }) => {
+        let body = reply;
+        if (commit) {
+          try {
+            await commit;
+          } catch (e) {
+            body = errorReply(
+              new MongoError(1, 'InternalError', `journal write failed: ${(e as Error).message}`),
+            );
+          }
+        }
+        if (msg.moreToCome || socket.destroyed) return;
+        const out =
+          msg.opCode === OP_QUERY
+            ? encodeOpReply(msg.requestId, body)
+            : encodeMsgReply(msg.requestId, body);
+        socket.write(out);
+      },
+      () => socket.destroy(),
+    );
+  }
+
+  private async execute(
+    msg: Incoming,
+    connectionId: number,
+  ): Promise<{ reply: Doc; commit?: Promise<void> }> {
+    const raw = msg.command;
+    const name = Object.keys(raw)[0] ?? '';
+    const lname = name.toLowerCase();
+    let db = typeof raw.$db === 'string' ? raw.$db : 'admin';
+    if (msg.opCode === OP_QUERY && msg.fullCollectionName)
+      db = msg.fullCollectionName.split('.')[0];
+    const ctx: CmdContext = { state: this.state, db, connectionId, log: [] };
+    let reply: Doc;
+    try {
+      if (msg.opCode === OP_QUERY && !['ismaster', 'hello'].includes(lname)) {
+        throw new MongoError(
+          352,
+          'UnsupportedOpQueryCommand',
+          `Unsupported OP_QUERY command: ${name}. The client driver may require an upgrade.`,
+        );
+      }
+      const cmd = normalizeCommand(raw);
+      checkCommandEnvelope(cmd);
+      const handler = HANDLERS[lname];
+      if (!handler) {
+        throw new MongoError(
+          59,
+          'CommandNotFound',
+          `no such command: '${name}' (the embedded store does not support it; use a real MongoDB server through MONGODB_URI)`,
+        );
+      }
+      reply = await handler(cmd, ctx);
+    } catch (e) {
+      reply = errorReply(e);
+    }
+    let commit: Promise<void> | undefined;
+    if (ctx.log.length && isWriteCommand(lname)) commit = this.state.commit(ctx.log as Op[]);
+    else if (ctx.log.length) commit = this.state.commit(ctx.log as Op[]);
+    return { reply, commit };
+  }
+}
+
+export function newState(store: ServerState['store'], commit: ServerState['commit']): ServerState {
+  return {
+    store,
+    cursors: new Map(),
+    nextCursorId: BigInt(Date.now()) * 1000n,
+    connectionCount: 0,
+    commit,
+  };
+}
+
+export { Long };
