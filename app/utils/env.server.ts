@@ -51,7 +51,9 @@ export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRETS: string[] };
 export class ConfigError extends Error {}
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
-  const result = EnvSchema.safeParse(source);
+  // An empty variable (FOO=) means "not set": its default applies.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -94,6 +96,9 @@ function resolveSessionSecrets(e: Env): string[] {
 }
 
 function load(): Env {
+  // A .env file in the working directory is read when present; real environment
+  // variables win over it.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const e = parseEnv(process.env);
   e.SESSION_SECRETS = resolveSessionSecrets(e);
   return e;
