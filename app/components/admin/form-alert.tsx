@@ -1,0 +1,28 @@
+/**
+ * A titled, form-level failure (e.g. 'Failed to create show' with the server's message),
+ * rendered in the server HTML so it shows without JavaScript too.
+ */
+export function FormAlert({
+  title,
+  errors,
+  id,
+}: {
+  title: string;
+  errors?: string[] | null;
+  id?: string;
+}) {
+  const list = errors?.filter(Boolean) ?? [];
+  if (list.length === 0) return null;
+  return (
+    <div
+      id={id}
+      role="alert"
+      className="rounded-md border border-destructive/60 bg-destructive/10 p-3 text-sm text-foreground"
+    >
+      <p className="font-semibold text-destructive">{title}</p>
+      {list.map((e) => (
+        <p key={e}>{e}</p>
+      ))}
+    </div>
+  );
+}
