@@ -1,0 +1,146 @@
+import { useEffect, useRef } from 'react';
+import { Pause, Play, RotateCcw, RotateCw } from 'lucide-react';
+import type { TrackJSON } from '~/types/entities';
+import { FEATURED_SEEK_SECONDS, formatTime, PLAY_START_DELAY_MS } from './player-machine';
+import { usePlayer } from './player-provider';
+import { cx, PLACEHOLDER_COVER, SeekSlider } from './player-controls';
+import { useHydrated } from './use-hydrated';
+
+export const NO_FEATURED_TEXT = 'No featured track available.';
+
+/** The home page's featured-track player (SPEC §4: starts after ~100 ms, ±10 s while current). */
+export function FeaturedPlayer({
+  track,
+  className,
+}: {
+  track: TrackJSON | null;
+  className?: string;
+}) {
+  const player = usePlayer();
+  const hydrated = useHydrated();
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  if (!track) {
+    return (
+      <div className={cx('rounded-lg border border-border bg-card p-6 text-center', className)}>
+        <p className="text-muted-foreground">{NO_FEATURED_TEXT}</p>
+      </div>
+    );
+  }
+
+  const isCurrent = player.current?.id === track.id;
+  const isPlaying = isCurrent && player.playing;
+
+  const onPlay = () => {
+    if (isCurrent) {
+      player.toggle();
+      return;
+    }
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => player.playTrack(track), PLAY_START_DELAY_MS);
+  };
+
+  const buttonClass =
+    'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold';
+
+  return (
+    <article
+      aria-label={`Featured track: ${track.title}`}
+      className={cx(
+        'flex flex-col gap-6 rounded-lg border border-border bg-card p-6 text-card-foreground md:flex-row md:items-center',
+        className,
+      )}
+    >
+      <img
+        src={track.coverImage || PLACEHOLDER_COVER}
+        alt={`Cover of ${track.title}`}
+        width={240}
+        height={240}
+        className="aspect-square w-full max-w-60 rounded-lg bg-muted object-cover"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-3">
+        <p className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+          Featured track
+        </p>
+        <h3 className="font-heading text-2xl font-bold">{track.title}</h3>
+        <p className="text-muted-foreground">
+          {track.artist}
+          {track.album ? <span> · {track.album}</span> : null}
+          <span> · {track.duration}</span>
+        </p>
+        {hydrated ? (
+          <>
+            <div className="flex flex-wrap items-center gap-2">
+              {isCurrent ? (
+                <button
+                  type="button"
+                  onClick={() => player.seekBy(-FEATURED_SEEK_SECONDS)}
+                  className={cx(buttonClass, 'border border-border hover:bg-muted')}
+                >
+                  <RotateCcw aria-hidden className="h-4 w-4" />
+                  <span>-10s</span>
+                  <span className="sr-only"> (back 10 seconds)</span>
+                </button>
+              ) : null}
+              <button
+                type="button"
+                onClick={onPlay}
+                className={cx(
+                  buttonClass,
+                  'bg-primary text-primary-foreground hover:bg-primary/90',
+                )}
+              >
+                {isPlaying ? (
+                  <Pause aria-hidden className="h-4 w-4" />
+                ) : (
+                  <Play aria-hidden className="h-4 w-4" />
+                )}
+                {isPlaying ? 'Pause' : 'Play'}
+              </button>
+              {isCurrent ? (
+                <button
+                  type="button"
+                  onClick={() => player.seekBy(FEATURED_SEEK_SECONDS)}
+                  className={cx(buttonClass, 'border border-border hover:bg-muted')}
+                >
+                  <RotateCw aria-hidden className="h-4 w-4" />
+                  <span>+10s</span>
+                  <span className="sr-only"> (forward 10 seconds)</span>
+                </button>
+              ) : null}
+            </div>
+            {isCurrent ? (
+              <div className="flex items-center gap-2">
+                <span className="text-xs tabular-nums text-muted-foreground">
+                  {formatTime(player.position)}
+                </span>
+                <SeekSlider
+                  label={`Seek in ${track.title}`}
+                  position={player.position}
+                  duration={player.totalDuration}
+                  onSeek={player.seek}
+                />
+                <span className="text-xs tabular-nums text-muted-foreground">
+                  {formatTime(player.totalDuration)}
+                </span>
+              </div>
+            ) : null}
+          </>
+        ) : (
+          // Without JS: the browser's own player.
+          // eslint-disable-next-line jsx-a11y/media-has-caption -- instrumental music, no speech to caption
+          <audio
+            controls
+            preload="none"
+            src={player.audioSrc(track.audioFile)}
+            className="w-full"
+            aria-label={`Play ${track.title}`}
+          >
+            <a href={player.audioSrc(track.audioFile)}>Download {track.title}</a>
+          </audio>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+import { Pause, Play } from 'lucide-react';
+import { usePlayer } from './player-provider';
+import { cx } from './player-controls';
+
+/** The play slot of the mobile bottom bar: disabled until a track is loaded. */
+export function MobilePlayButton({ className }: { className?: string }) {
+  const player = usePlayer();
+  const hasTrack = player.current !== null;
+  return (
+    <button
+      type="button"
+      onClick={player.toggle}
+      disabled={!hasTrack}
+      aria-pressed={hasTrack ? player.playing : undefined}
+      className={cx(
+        'flex min-h-12 min-w-12 flex-col items-center justify-center gap-0.5 rounded-lg px-2 text-xs disabled:cursor-not-allowed disabled:opacity-50',
+        player.playing ? 'text-primary' : 'text-foreground',
+        className,
+      )}
+    >
+      {player.playing ? (
+        <Pause aria-hidden className="h-5 w-5" />
+      ) : (
+        <Play aria-hidden className="h-5 w-5" />
+      )}
+      <span>{player.playing ? 'Playing' : 'Play'}</span>
+    </button>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import type { TrackJSON } from '~/types/entities';
+import { usePlayer } from './player-provider';
+
+/**
+ * For /music: queues all tracks, starting at the first one under /uploads/audio/ (SPEC §2),
+ * without starting playback; a current track that is in the list keeps playing. With
+ * `?track={id}` that track is loaded (current, paused: browsers refuse autoplay anyway).
+ * Runs once the saved player state has been restored, so it is not overwritten by it.
+ */
+export function useMusicQueue(tracks: TrackJSON[], trackId: number | null) {
+  const { restored, setQueue, loadTrack } = usePlayer();
+  const ids = tracks.map((t) => t.id).join(',');
+  const applied = useRef<string | null>(null);
+  const latest = useRef(tracks);
+  latest.current = tracks;
+
+  useEffect(() => {
+    if (!restored) return;
+    const key = `${ids}|${trackId ?? ''}`;
+    if (applied.current === key) return;
+    applied.current = key;
+    const all = latest.current;
+    setQueue(all, 0);
+    if (trackId !== null) {
+      const chosen = all.find((t) => t.id === trackId);
+      if (chosen) loadTrack(chosen, { autoplay: false });
+    }
+  }, [restored, ids, trackId, setQueue, loadTrack]);
+}
+
+/** Component form of `useMusicQueue`, for routes that prefer to render it. */
+export function MusicQueueInitializer({
+  tracks,
+  trackId = null,
+}: {
+  tracks: TrackJSON[];
+  trackId?: number | null;
+}) {
+  useMusicQueue(tracks, trackId);
+  return null;
+}
+
+/** Reads `?track=` from a URL's search params (a positive integer, or null). */
+export function trackIdFromSearch(search: URLSearchParams): number | null {
+  const raw = search.get('track');
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

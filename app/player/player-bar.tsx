@@ -1,0 +1,263 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  Heart,
+  ListMusic,
+  Pause,
+  Play,
+  Repeat,
+  Shuffle,
+  SkipBack,
+  SkipForward,
+} from 'lucide-react';
+import { formatTime } from './player-machine';
+import { usePlayer, type PlayerContextValue } from './player-provider';
+import {
+  cx,
+  IconButton,
+  PLACEHOLDER_COVER,
+  SeekSlider,
+  useDismiss,
+  VolumeControl,
+} from './player-controls';
+
+export const NO_TRACK_TEXT = 'No track selected. Visit the Music page to play a track.';
+
+/**
+ * The persistent player bar. `full`: everything, including volume, favourite and queue;
+ * `mini`: a compact bar for small screens that renders nothing without a track.
+ */
+export function PlayerBar({
+  mode = 'full',
+  className,
+}: {
+  mode?: 'full' | 'mini';
+  className?: string;
+}) {
+  const player = usePlayer();
+  const track = player.current;
+
+  if (!track) {
+    if (mode === 'mini') return null;
+    return (
+      <section
+        aria-label="Audio player"
+        className={cx('border-t border-border bg-card text-card-foreground', className)}
+      >
+        <p className="container py-4 text-center text-sm text-muted-foreground">{NO_TRACK_TEXT}</p>
+      </section>
+    );
+  }
+
+  const cover = (size: number) => (
+    <img
+      src={track.coverImage || PLACEHOLDER_COVER}
+      alt=""
+      width={size}
+      height={size}
+      className="shrink-0 rounded-md bg-muted object-cover"
+      style={{ width: size, height: size }}
+      onError={(e) => {
+        const img = e.currentTarget;
+        if (!img.src.endsWith(PLACEHOLDER_COVER)) img.src = PLACEHOLDER_COVER;
+      }}
+    />
+  );
+
+  const info = (
+    <div className="min-w-0">
+      <p className="truncate font-semibold" data-testid="player-title">
+        {track.title}
+      </p>
+      <p className="truncate text-sm text-muted-foreground">
+        {track.artist}
+        {track.album ? <span> · {track.album}</span> : null}
+      </p>
+    </div>
+  );
+
+  const time = (
+    <>
+      <span className="w-10 shrink-0 text-right text-xs tabular-nums text-muted-foreground">
+        <span className="sr-only">Elapsed </span>
+        {formatTime(player.position)}
+      </span>
+      <SeekSlider position={player.position} duration={player.totalDuration} onSeek={player.seek} />
+      <span className="w-10 shrink-0 text-xs tabular-nums text-muted-foreground">
+        <span className="sr-only">Total </span>
+        {formatTime(player.totalDuration)}
+      </span>
+    </>
+  );
+
+  if (mode === 'mini') {
+    return (
+      <section
+        aria-label="Audio player"
+        className={cx('border-t border-border bg-card px-3 py-2 text-card-foreground', className)}
+      >
+        <div className="flex items-center gap-2">
+          {cover(40)}
+          <div className="min-w-0 flex-1">{info}</div>
+          <TransportButtons player={player} compact />
+        </div>
+        <div className="flex items-center gap-2">{time}</div>
+      </section>
+    );
+  }
+
+  return (
+    <section
+      aria-label="Audio player"
+      className={cx('border-t border-border bg-card text-card-foreground', className)}
+    >
+      <div className="container grid grid-cols-1 items-center gap-2 py-2 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)] md:gap-4">
+        <div className="flex min-w-0 items-center gap-3">
+          {cover(48)}
+          {info}
+        </div>
+        <div className="flex min-w-0 flex-col items-center">
+          <TransportButtons player={player} />
+          <div className="flex w-full items-center gap-2">{time}</div>
+        </div>
+        <div className="flex items-center justify-end gap-1">
+          <IconButton
+            label="Favourite"
+            aria-pressed={player.isFavourite(track.id)}
+            onClick={() => player.toggleFavourite(track.id)}
+          >
+            <Heart
+              aria-hidden
+              className={cx('h-5 w-5', player.isFavourite(track.id) && 'fill-current')}
+            />
+          </IconButton>
+          <QueueButton player={player} />
+          <VolumeControl volume={player.volume} onChange={player.setVolume} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function TransportButtons({
+  player,
+  compact = false,
+}: {
+  player: PlayerContextValue;
+  compact?: boolean;
+}) {
+  return (
+    <div className={cx('flex items-center', compact ? 'gap-0' : 'gap-1')}>
+      <IconButton
+        label="Shuffle"
+        aria-pressed={player.shuffle}
+        onClick={player.toggleShuffle}
+        className={compact ? 'hidden min-[400px]:inline-flex' : undefined}
+      >
+        <Shuffle aria-hidden className="h-4 w-4" />
+      </IconButton>
+      <IconButton label="Previous track" onClick={player.prev}>
+        <SkipBack aria-hidden className="h-5 w-5" />
+      </IconButton>
+      <IconButton
+        label={player.playing ? 'Pause' : 'Play'}
+        onClick={player.toggle}
+        disabled={player.failed}
+        className="bg-primary text-primary-foreground hover:bg-primary/90"
+      >
+        {player.playing ? (
+          <Pause aria-hidden className="h-5 w-5" />
+        ) : (
+          <Play aria-hidden className="h-5 w-5" />
+        )}
+      </IconButton>
+      <IconButton label="Next track" onClick={player.next}>
+        <SkipForward aria-hidden className="h-5 w-5" />
+      </IconButton>
+      <IconButton
+        label="Loop"
+        aria-pressed={player.loop}
+        onClick={player.toggleLoop}
+        className={compact ? 'hidden min-[400px]:inline-flex' : undefined}
+      >
+        <Repeat aria-hidden className="h-4 w-4" />
+      </IconButton>
+    </div>
+  );
+}
+
+/** Shows the play queue; choosing an entry plays it. */
+function QueueButton({ player }: { player: PlayerContextValue }) {
+  const [open, setOpen] = useState(false);
+  const popupId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const currentItem = useRef<HTMLButtonElement>(null);
+
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, wrapper, button);
+  useEffect(() => {
+    if (!open) return;
+    currentItem.current?.focus();
+    currentItem.current?.scrollIntoView({ block: 'nearest' });
+  }, [open]);
+
+  return (
+    <div ref={wrapper} className="relative">
+      <IconButton
+        ref={button}
+        label="Queue"
+        aria-expanded={open}
+        aria-controls={popupId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <ListMusic aria-hidden className="h-5 w-5" />
+      </IconButton>
+      <div
+        id={popupId}
+        hidden={!open}
+        className="absolute bottom-full right-0 mb-2 w-72 rounded-lg border border-border bg-popover text-popover-foreground shadow-lg"
+      >
+        <h2 className="border-b border-border px-3 py-2 text-sm font-semibold">
+          Queue ({player.queue.length})
+        </h2>
+        {player.queue.length === 0 ? (
+          <p className="px-3 py-3 text-sm text-muted-foreground">The queue is empty.</p>
+        ) : (
+          <ol className="max-h-72 overflow-y-auto py-1">
+            {player.queue.map((t, i) => {
+              const isCurrent = i === player.index;
+              return (
+                <li key={`${t.id}-${i}`}>
+                  <button
+                    type="button"
+                    ref={isCurrent ? currentItem : undefined}
+                    aria-current={isCurrent ? 'true' : undefined}
+                    onClick={() => {
+                      if (isCurrent) player.toggle();
+                      else player.playIndex(i);
+                    }}
+                    className={cx(
+                      'flex min-h-10 w-full items-center gap-2 px-3 py-1.5 text-left text-sm hover:bg-muted',
+                      isCurrent && 'font-semibold text-primary',
+                    )}
+                  >
+                    <span className="w-5 shrink-0 text-xs tabular-nums text-muted-foreground">
+                      {i + 1}
+                    </span>
+                    <span className="min-w-0 flex-1 truncate">
+                      {t.title}
+                      <span className="text-muted-foreground"> · {t.artist}</span>
+                    </span>
+                    <span className="shrink-0 text-xs tabular-nums text-muted-foreground">
+                      {t.duration}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </div>
+    </div>
+  );
+}

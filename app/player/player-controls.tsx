@@ -1,0 +1,199 @@
+import { forwardRef, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Volume1, Volume2, VolumeX } from 'lucide-react';
+import { formatTimeForSpeech, SEEK_STEP_SECONDS, volumeLevel } from './player-machine';
+
+/** Keyboard seek jump for the arrow keys (the slider's own step, 0.1 s, is too fine to key). */
+const ARROW_SEEK_SECONDS = 5;
+
+export const PLACEHOLDER_COVER = '/placeholder-album.jpg';
+
+export function cx(...classes: (string | false | null | undefined)[]): string {
+  return classes.filter(Boolean).join(' ');
+}
+
+/** A square icon button at least 40x40 px (WCAG target size), with its name in aria-label. */
+export const IconButton = forwardRef<
+  HTMLButtonElement,
+  React.ButtonHTMLAttributes<HTMLButtonElement> & { label: string }
+>(function IconButton({ label, className, children, ...props }, ref) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      aria-label={label}
+      title={label}
+      className={cx(
+        'inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-foreground transition-colors hover:bg-muted disabled:cursor-not-allowed disabled:opacity-50 aria-pressed:text-primary',
+        className,
+      )}
+      {...props}
+    >
+      {children}
+    </button>
+  );
+});
+
+/**
+ * The seek slider: a native range input (role slider, Home/End, click and drag to seek) with a
+ * 0.1 s step, arrows jumping 5 s, and the position spoken as '1 minute 5 seconds'.
+ * While dragging, the position is shown but applied only on release.
+ */
+export function SeekSlider({
+  position,
+  duration,
+  onSeek,
+  className,
+  label = 'Seek',
+}: {
+  position: number;
+  duration: number;
+  onSeek: (seconds: number) => void;
+  className?: string;
+  label?: string;
+}) {
+  const [scrub, setScrub] = useState<number | null>(null);
+  const dragging = useRef(false);
+  const max = duration > 0 ? duration : 0;
+  const value = Math.min(scrub ?? position, max);
+
+  const commit = (v: number) => {
+    dragging.current = false;
+    setScrub(null);
+    if (Number.isFinite(v)) onSeek(v);
+  };
+
+  return (
+    <input
+      type="range"
+      aria-label={label}
+      aria-valuetext={formatTimeForSpeech(value)}
+      min={0}
+      max={max}
+      step={SEEK_STEP_SECONDS}
+      value={value}
+      disabled={max === 0}
+      className={cx(
+        'h-6 w-full min-w-0 cursor-pointer accent-primary disabled:cursor-not-allowed',
+        className,
+      )}
+      onPointerDown={() => {
+        dragging.current = true;
+      }}
+      onPointerUp={(e) => commit(e.currentTarget.valueAsNumber)}
+      onPointerCancel={() => {
+        dragging.current = false;
+        setScrub(null);
+      }}
+      onChange={(e) => {
+        const v = e.currentTarget.valueAsNumber;
+        if (dragging.current) setScrub(v);
+        else commit(v);
+      }}
+      onKeyDown={(e) => {
+        if (e.altKey || e.ctrlKey || e.metaKey) return;
+        const delta =
+          e.key === 'ArrowRight' || e.key === 'ArrowUp'
+            ? ARROW_SEEK_SECONDS
+            : e.key === 'ArrowLeft' || e.key === 'ArrowDown'
+              ? -ARROW_SEEK_SECONDS
+              : 0;
+        if (!delta) return;
+        e.preventDefault();
+        commit(Math.min(max, Math.max(0, position + delta)));
+      }}
+    />
+  );
+}
+
+/**
+ * Closes a popup on Escape (focus back to its button), on a pointer press outside it and
+ * when focus moves outside it.
+ */
+export function useDismiss(
+  open: boolean,
+  close: () => void,
+  wrapper: React.RefObject<HTMLElement | null>,
+  button: React.RefObject<HTMLElement | null>,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const outside = (target: EventTarget | null) =>
+      !!wrapper.current && target instanceof Node && !wrapper.current.contains(target);
+    const onPointerDown = (e: PointerEvent) => {
+      if (outside(e.target)) close();
+    };
+    const onFocusIn = (e: FocusEvent) => {
+      if (outside(e.target)) close();
+    };
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      close();
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open, close, wrapper, button]);
+}
+
+/** Volume button with a popup slider 0..100, step 1 (SPEC §9). */
+export function VolumeControl({
+  volume,
+  onChange,
+}: {
+  volume: number;
+  onChange: (volume: number) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const popupId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const slider = useRef<HTMLInputElement>(null);
+  const level = volumeLevel(volume);
+  const Icon = level === 'high' ? Volume2 : level === 'low' ? Volume1 : VolumeX;
+
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, wrapper, button);
+  useEffect(() => {
+    if (open) slider.current?.focus();
+  }, [open]);
+
+  return (
+    <div ref={wrapper} className="relative">
+      <IconButton
+        ref={button}
+        label="Volume"
+        aria-expanded={open}
+        aria-controls={popupId}
+        data-volume-level={level}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Icon aria-hidden className="h-5 w-5" />
+      </IconButton>
+      <div
+        id={popupId}
+        hidden={!open}
+        className="absolute bottom-full right-0 mb-2 w-44 rounded-lg border border-border bg-popover p-3 text-popover-foreground shadow-lg"
+      >
+        <input
+          ref={slider}
+          type="range"
+          aria-label="Volume"
+          aria-valuetext={`${Math.round(volume * 100)}%`}
+          min={0}
+          max={100}
+          step={1}
+          value={Math.round(volume * 100)}
+          onChange={(e) => onChange(e.currentTarget.valueAsNumber / 100)}
+          className="h-6 w-full cursor-pointer accent-primary"
+        />
+      </div>
+    </div>
+  );
+}

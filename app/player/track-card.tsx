@@ -1,0 +1,175 @@
+import { useEffect, useRef, useState } from 'react';
+import { Download, ListPlus, Pause, Play, Share2 } from 'lucide-react';
+import type { TrackJSON } from '~/types/entities';
+import { usePlayer } from './player-provider';
+import { cx, IconButton, PLACEHOLDER_COVER } from './player-controls';
+import { useHydrated } from './use-hydrated';
+
+const STATUS_MS = 4000;
+
+/** The link a share points to: the music page with the track loaded. */
+export function trackShareUrl(id: number, origin: string): string {
+  return `${origin}/music?track=${id}`;
+}
+
+/**
+ * SPEC "Track card". Without JS it holds the browser's own `<audio controls preload="none">`;
+ * once hydrated that is replaced by a Play/Pause button driving the site-wide player.
+ * `queue`: the list the card belongs to; playing from it makes that list the play queue when
+ * the track is not queued yet.
+ */
+export function TrackCard({
+  track,
+  queue,
+  className,
+  headingLevel = 3,
+}: {
+  track: TrackJSON;
+  queue?: TrackJSON[];
+  className?: string;
+  headingLevel?: 2 | 3 | 4;
+}) {
+  const player = usePlayer();
+  const hydrated = useHydrated();
+  const [status, setStatus] = useState('');
+  const statusTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(statusTimer.current), []);
+
+  const say = (text: string) => {
+    setStatus(text);
+    window.clearTimeout(statusTimer.current);
+    statusTimer.current = window.setTimeout(() => setStatus(''), STATUS_MS);
+  };
+
+  const src = player.audioSrc(track.audioFile);
+  const isCurrent = player.current?.id === track.id;
+  const isPlaying = isCurrent && player.playing;
+  const inQueue = player.queue.some((t) => t.id === track.id);
+  const Heading = `h${headingLevel}` as const;
+
+  const onPlay = () => {
+    if (!isCurrent && !inQueue && queue && queue.some((t) => t.id === track.id)) {
+      player.setQueue(
+        queue,
+        queue.findIndex((t) => t.id === track.id),
+        { keepCurrent: false },
+      );
+    }
+    player.playTrack(track);
+  };
+
+  const onShare = async () => {
+    const url = trackShareUrl(track.id, window.location.origin);
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({
+          title: track.title,
+          text: `${track.title} by ${track.artist}`,
+          url,
+        });
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+        // Share refused (e.g. no share target): fall back to copying.
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      say('Link copied to clipboard');
+    } catch {
+      say(`Copy this link: ${url}`);
+    }
+  };
+
+  const onAddToQueue = () => {
+    if (inQueue) {
+      say('Already in the queue');
+      return;
+    }
+    player.addToQueue(track);
+    say('Added to queue');
+  };
+
+  return (
+    <article
+      className={cx(
+        'flex flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground',
+        isCurrent && 'ring-2 ring-primary',
+        className,
+      )}
+      data-track-id={track.id}
+    >
+      <img
+        src={track.coverImage || PLACEHOLDER_COVER}
+        alt={`Cover of ${track.title}`}
+        width={400}
+        height={400}
+        loading="lazy"
+        decoding="async"
+        className="aspect-square w-full bg-muted object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <Heading className="font-heading text-lg font-semibold leading-tight">
+            {track.title}
+          </Heading>
+          <span className="shrink-0 text-sm tabular-nums text-muted-foreground">
+            <span className="sr-only">Duration </span>
+            {track.duration}
+          </span>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          {track.album ? `From the album "${track.album}"` : track.artist}
+        </p>
+        <div className="mt-auto flex flex-wrap items-center gap-1 pt-2">
+          {hydrated ? (
+            <>
+              <button
+                type="button"
+                onClick={onPlay}
+                aria-label={`${isPlaying ? 'Pause' : 'Play'} ${track.title}`}
+                className="mr-auto inline-flex min-h-10 items-center gap-2 rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground hover:bg-primary/90"
+              >
+                {isPlaying ? (
+                  <Pause aria-hidden className="h-4 w-4" />
+                ) : (
+                  <Play aria-hidden className="h-4 w-4" />
+                )}
+                {isPlaying ? 'Pause' : 'Play'}
+              </button>
+              <IconButton label={`Share ${track.title}`} onClick={onShare}>
+                <Share2 aria-hidden className="h-4 w-4" />
+              </IconButton>
+              <IconButton label={`Add ${track.title} to queue`} onClick={onAddToQueue}>
+                <ListPlus aria-hidden className="h-4 w-4" />
+              </IconButton>
+            </>
+          ) : (
+            // eslint-disable-next-line jsx-a11y/media-has-caption -- instrumental music, no speech to caption
+            <audio
+              controls
+              preload="none"
+              src={src}
+              aria-label={`Play ${track.title}`}
+              className="mr-auto h-10 min-w-0 flex-1"
+            >
+              <a href={src}>Listen to {track.title}</a>
+            </audio>
+          )}
+          <a
+            href={src}
+            download
+            aria-label={`Download ${track.title}`}
+            title={`Download ${track.title}`}
+            className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full hover:bg-muted"
+          >
+            <Download aria-hidden className="h-4 w-4" />
+          </a>
+        </div>
+        <p role="status" aria-live="polite" className="min-h-5 text-xs text-muted-foreground">
+          {status}
+        </p>
+      </div>
+    </article>
+  );
+}
