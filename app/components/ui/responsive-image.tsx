@@ -1,0 +1,105 @@
+import { cn } from '~/utils/cn';
+
+/**
+ * What the server knows about an uploaded image (see `imageInfo` in
+ * app/utils/image-derivatives.server.ts): its intrinsic size and the widths of the derivatives
+ * written beside it as `<base>-<width>w.<ext>` (original format) and `<base>-<width>w.webp`.
+ */
+export type ImageInfo = {
+  src: string;
+  width: number;
+  height: number;
+  /** Derivatives in the original format, ascending, all narrower than `width`. */
+  widths: number[];
+  /** WebP derivatives, ascending. */
+  webpWidths: number[];
+};
+
+/** `/uploads/images/a.jpg` + 640 + '.webp' → `/uploads/images/a-640w.webp` */
+export function derivativeUrl(src: string, width: number, ext?: string): string {
+  const [pathPart = '', query = ''] = src.split(/(?=[?#])/);
+  const dot = pathPart.lastIndexOf('.');
+  const slash = pathPart.lastIndexOf('/');
+  if (dot <= slash) return src;
+  return `${pathPart.slice(0, dot)}-${width}w${ext ?? pathPart.slice(dot)}${query}`;
+}
+
+export function buildSrcSets(image: Pick<ImageInfo, 'src' | 'width' | 'widths' | 'webpWidths'>): {
+  srcSet?: string;
+  webpSrcSet?: string;
+} {
+  const isWebp = /\.webp(?:[?#]|$)/i.test(image.src);
+  const own = image.widths.filter((w) => w < image.width);
+  const srcSet =
+    own.length > 0
+      ? [
+          ...own.map((w) => `${derivativeUrl(image.src, w)} ${w}w`),
+          `${image.src} ${image.width}w`,
+        ].join(', ')
+      : undefined;
+  const webpSrcSet =
+    !isWebp && image.webpWidths.length > 0
+      ? image.webpWidths.map((w) => `${derivativeUrl(image.src, w, '.webp')} ${w}w`).join(', ')
+      : undefined;
+  return { srcSet, webpSrcSet };
+}
+
+export type ResponsiveImageProps = {
+  src: string;
+  alt: string;
+  /** Intrinsic size (sets the aspect ratio: no layout shift). */
+  width?: number;
+  height?: number;
+  /** Known derivative widths (from `imageInfo`); none → a plain `<img>`. */
+  widths?: number[];
+  webpWidths?: number[];
+  /** The rendered width, e.g. '(min-width: 768px) 33vw, 100vw'. */
+  sizes?: string;
+  /** The page's main image: eager, `fetchpriority="high"`. Otherwise lazy. */
+  priority?: boolean;
+  className?: string;
+  /** Classes for the `<picture>` wrapper (it is `display: contents` by default). */
+  pictureClassName?: string;
+};
+
+/**
+ * `<picture>` with a WebP `<source srcSet>` and an `<img srcSet>` in the original format. Spread
+ * an `ImageInfo` into it: `<ResponsiveImage {...info} alt="" sizes="…" />`.
+ */
+export function ResponsiveImage({
+  src,
+  alt,
+  width,
+  height,
+  widths = [],
+  webpWidths = [],
+  sizes = '100vw',
+  priority = false,
+  className,
+  pictureClassName,
+}: ResponsiveImageProps) {
+  const { srcSet, webpSrcSet } =
+    width !== undefined ? buildSrcSets({ src, width, widths, webpWidths }) : {};
+  const img = (
+    <img
+      src={src}
+      srcSet={srcSet}
+      sizes={srcSet || webpSrcSet ? sizes : undefined}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding="async"
+      // React 18 does not know the camel-cased prop; the lowercase attribute passes through.
+      {...{ fetchpriority: priority ? 'high' : undefined }}
+      className={className}
+    />
+  );
+  if (!webpSrcSet) return img;
+  return (
+    <picture className={cn(pictureClassName ?? 'contents')}>
+      <source type="image/webp" srcSet={webpSrcSet} sizes={sizes} />
+      {img}
+    </picture>
+  );
+}
