@@ -69,7 +69,7 @@ function rawMultipart(
 function rawRequest(body: Buffer, boundary: string): Request {
   return new Request('http://localhost/x', {
     method: 'POST',
-    body,
+    body: new Uint8Array(body),
     headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
   });
 }
