@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { apiError, handleApi } from '~/utils/api.server';
+import { requireAdminApi } from '~/utils/auth.server';
+
+/**
+ * Any other /api path, whatever the method: a JSON 404. Under /api/admin the guard runs
+ * first, so the admin surface cannot be mapped without a session.
+ */
+async function notFound(request: Request): Promise<Response> {
+  return handleApi(async () => {
+    if (/^\/api\/admin(\/|$)/.test(new URL(request.url).pathname)) await requireAdminApi(request);
+    return apiError(404, 'Not found');
+  });
+}
+
+export const loader = ({ request }: LoaderFunctionArgs) => notFound(request);
+export const action = ({ request }: ActionFunctionArgs) => notFound(request);

@@ -1,0 +1,40 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { deleteShow, getShow, updateShow } from '~/models/show.server';
+import { ShowSchema } from '~/schemas/show';
+import {
+  apiError,
+  apiJson,
+  handleApi,
+  methodNotAllowed,
+  noContent,
+  readJsonBody,
+  requireAdminRequest,
+  requireId,
+  requireMethod,
+} from '~/utils/api.server';
+
+const ALLOWED = ['PUT', 'DELETE'] as const;
+
+/**
+ * PUT /api/admin/shows/{id} — the whole show as JSON; 200 with the show.
+ * DELETE /api/admin/shows/{id} — 204. Both 404 for an unknown id.
+ */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    await requireAdminRequest(request);
+    requireMethod(request, ALLOWED);
+    const id = requireId(params.id, 'Show');
+    if (request.method.toUpperCase() === 'DELETE') {
+      return (await deleteShow(id)) ? noContent() : apiError(404, 'Show not found');
+    }
+    if (!(await getShow(id))) return apiError(404, 'Show not found');
+    const input = await readJsonBody(request, ShowSchema);
+    const show = await updateShow(id, input);
+    return show ? apiJson(show) : apiError(404, 'Show not found');
+  });
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(async () => {
+    await requireAdminRequest(request);
+    return methodNotAllowed(ALLOWED);
+  });

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { createShow } from '~/models/show.server';
+import { ShowSchema } from '~/schemas/show';
+import {
+  apiJson,
+  handleApi,
+  methodNotAllowed,
+  readJsonBody,
+  requireAdminRequest,
+  requireMethod,
+} from '~/utils/api.server';
+
+/** POST /api/admin/shows — JSON show; 201 with the created show. */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    await requireAdminRequest(request);
+    requireMethod(request, ['POST']);
+    const input = await readJsonBody(request, ShowSchema);
+    return apiJson(await createShow(input), { status: 201 });
+  });
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(async () => {
+    await requireAdminRequest(request);
+    return methodNotAllowed(['POST']);
+  });

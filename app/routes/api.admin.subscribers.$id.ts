@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { deleteSubscriber } from '~/models/subscriber.server';
+import {
+  apiError,
+  handleApi,
+  methodNotAllowed,
+  noContent,
+  requireAdminRequest,
+  requireId,
+  requireMethod,
+} from '~/utils/api.server';
+
+/** DELETE /api/admin/subscribers/{id} — 204, or 404 for an unknown id. */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    await requireAdminRequest(request);
+    requireMethod(request, ['DELETE']);
+    const id = requireId(params.id, 'Subscriber');
+    return (await deleteSubscriber(id)) ? noContent() : apiError(404, 'Subscriber not found');
+  });
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(async () => {
+    await requireAdminRequest(request);
+    return methodNotAllowed(['DELETE']);
+  });

@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { randomizeFeaturedTrack } from '~/models/track.server';
+import {
+  apiError,
+  apiJson,
+  handleApi,
+  methodNotAllowed,
+  requireAdminRequest,
+  requireMethod,
+} from '~/utils/api.server';
+
+/**
+ * POST /api/admin/tracks/randomize-featured — picks one track at random and makes it the
+ * only featured one; answers with that track (incl. title). 404 when there are no tracks.
+ */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    await requireAdminRequest(request);
+    requireMethod(request, ['POST']);
+    const track = await randomizeFeaturedTrack();
+    return track ? apiJson(track) : apiError(404, 'There are no tracks to feature');
+  });
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(async () => {
+    await requireAdminRequest(request);
+    return methodNotAllowed(['POST']);
+  });

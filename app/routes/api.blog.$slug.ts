@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { getBlogPostBySlug } from '~/models/blog-post.server';
+import { apiError, apiJson, handleApi, methodNotAllowed } from '~/utils/api.server';
+
+/** GET /api/blog/{slug} — one post, 404 when there is none with that slug. */
+export const loader = ({ params }: LoaderFunctionArgs) =>
+  handleApi(async () => {
+    const post = await getBlogPostBySlug(params.slug ?? '');
+    return post ? apiJson(post) : apiError(404, 'Blog post not found');
+  });
+
+export const action = (_args: ActionFunctionArgs) =>
+  handleApi(async () => methodNotAllowed(['GET']));

@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { listBlogPosts } from '~/models/blog-post.server';
+import { apiJson, handleApi, methodNotAllowed } from '~/utils/api.server';
+
+/**
+ * GET /api/blog[?category=NEWS] — posts newest first. The category is matched exactly
+ * after upper-casing; empty or ALL means every post.
+ */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(async () => {
+    const raw = new URL(request.url).searchParams.get('category')?.trim().toUpperCase() ?? '';
+    const category = raw === '' || raw === 'ALL' ? undefined : raw.slice(0, 50);
+    return apiJson(await listBlogPosts({ category }));
+  });
+
+export const action = (_args: ActionFunctionArgs) =>
+  handleApi(async () => methodNotAllowed(['GET']));

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { createContactMessage } from '~/models/contact-message.server';
+import { HONEYPOT_FIELD } from '~/schemas/common';
+import { ContactSchema } from '~/schemas/contact';
+import type { ContactMessageJSON } from '~/types/entities';
+import {
+  apiJson,
+  handleApi,
+  honeypotFilled,
+  methodNotAllowed,
+  readJsonOrFormValue,
+  requireMethod,
+  requireSameOrigin,
+  validate,
+} from '~/utils/api.server';
+
+/** POST /api/contact — JSON (or form) `{ name, email, subject, message }`. 201 with the message. */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    requireMethod(request, ['POST']);
+    requireSameOrigin(request);
+    const body = await readJsonOrFormValue(request);
+    const input = validate(ContactSchema, body);
+    if (honeypotFilled(body, HONEYPOT_FIELD)) {
+      // A bot filled in the hidden field: answer as for a person, store nothing.
+      const decoy: ContactMessageJSON = { id: 0, ...input, createdAt: new Date().toISOString() };
+      return apiJson(decoy, { status: 201 });
+    }
+    return apiJson(await createContactMessage(input), { status: 201 });
+  });
+
+export const loader = () => handleApi(async () => methodNotAllowed(['POST']));

@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { LoginSchema } from '~/schemas/auth';
+import {
+  apiError,
+  apiJson,
+  credentialsRequest,
+  handleApi,
+  methodNotAllowed,
+  readJsonOrFormValue,
+  requireMethod,
+  requireSameOrigin,
+  validate,
+} from '~/utils/api.server';
+import { AuthError, INVALID_LOGIN, authenticator, createUserSession } from '~/utils/auth.server';
+
+/**
+ * POST /api/login — JSON or form `{ username, password }`. Starts a session (Set-Cookie)
+ * and answers with the user; 401 for wrong credentials.
+ */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    requireMethod(request, ['POST']);
+    requireSameOrigin(request);
+    const input = validate(LoginSchema, await readJsonOrFormValue(request));
+    let user;
+    try {
+      user = await authenticator.authenticate('login', credentialsRequest(request, input));
+    } catch (error) {
+      if (error instanceof AuthError) return apiError(401, INVALID_LOGIN);
+      throw error;
+    }
+    const headers = await createUserSession(request, user);
+    return apiJson(user, { headers });
+  });
+
+export const loader = () => handleApi(async () => methodNotAllowed(['POST']));

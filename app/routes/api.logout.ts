@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import {
+  apiJson,
+  handleApi,
+  methodNotAllowed,
+  requireMethod,
+  requireSameOrigin,
+} from '~/utils/api.server';
+import { logoutHeaders } from '~/utils/auth.server';
+
+/** POST /api/logout — ends the session (also when there is none) and clears the cookie. */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    requireMethod(request, ['POST']);
+    requireSameOrigin(request);
+    return apiJson({ success: true }, { headers: await logoutHeaders(request) });
+  });
+
+export const loader = () => handleApi(async () => methodNotAllowed(['POST']));

@@ -1,0 +1,49 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { AlreadySubscribedError, createSubscriber } from '~/models/subscriber.server';
+import { HONEYPOT_FIELD } from '~/schemas/common';
+import { SubscribeSchema } from '~/schemas/subscriber';
+import type { SubscriberJSON } from '~/types/entities';
+import {
+  apiError,
+  apiJson,
+  handleApi,
+  honeypotFilled,
+  methodNotAllowed,
+  readJsonOrFormValue,
+  requireMethod,
+  requireSameOrigin,
+  validate,
+} from '~/utils/api.server';
+
+/**
+ * POST /api/subscribe — JSON (or form) `{ name?, email }`. 201 with the subscriber;
+ * 409 when the email is already subscribed (case-insensitively).
+ */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    requireMethod(request, ['POST']);
+    requireSameOrigin(request);
+    const body = await readJsonOrFormValue(request);
+    const input = validate(SubscribeSchema, body);
+    if (honeypotFilled(body, HONEYPOT_FIELD)) {
+      // A bot filled in the hidden field: answer as for a person, store nothing.
+      const email = input.email.trim();
+      const decoy: SubscriberJSON = {
+        id: 0,
+        name: input.name?.trim() || email.split('@')[0] || email,
+        email,
+        createdAt: new Date().toISOString(),
+      };
+      return apiJson(decoy, { status: 201 });
+    }
+    try {
+      return apiJson(await createSubscriber(input), { status: 201 });
+    } catch (error) {
+      if (error instanceof AlreadySubscribedError) {
+        return apiError(409, error.message, { email: [error.message] });
+      }
+      throw error;
+    }
+  });
+
+export const loader = () => handleApi(async () => methodNotAllowed(['POST']));
