@@ -353,7 +353,9 @@ function applyUpdate(
         );
         modified = r.modifiedCount > 0;
       } catch (e) {
-        throw failedToParse((e as Error).message);
+        const m = (e as Error).message;
+        if (/immutable field '_id'/.test(m)) throw new MongoError(66, 'ImmutableField', m);
+        throw failedToParse(m);
       }
       next = docs[0];
     }
@@ -1081,7 +1083,8 @@ function transactionsUnsupported(): never {
   throw new MongoError(
     20,
     'IllegalOperation',
-    `Transaction numbers are only allowed on a replica set member or mongos: transactions ${'are not supported by the embedded store; use a real MongoDB replica set through MONGODB_URI'}`,
+    'Transactions are not supported by the embedded store (it is a standalone server); ' +
+      'use a real MongoDB replica set through MONGODB_URI',
   );
 }
 

@@ -16,8 +16,11 @@ import {
   unlinkSync,
   existsSync,
   ftruncateSync,
+  fdatasyncSync,
+  fstatSync,
+  writeSync,
 } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { deserialize, serialize } from 'bson';
@@ -126,7 +129,7 @@ export function applyOp(store: Store, op: Doc): void {
 }
 
 export class Journal {
-  private fh: FileHandle | null = null;
+  private fd: number | null = null;
   private gen = 0;
   private size = 0;
   private pending: Buffer[] = [];
@@ -135,7 +138,6 @@ export class Journal {
   private compacting: Promise<void> | null = null;
   private snapshotSize = 0;
   private closed = false;
-  private switching: Promise<void> | null = null;
 
   constructor(
     private readonly dir: string,
@@ -190,49 +192,58 @@ export class Journal {
     }
     for (const colls of this.store.dbs.values()) for (const c of colls.values()) c.rebuildIndexes();
     this.gen = Math.max(firstGen, gens.length ? gens[gens.length - 1] : 0);
-    await this.openJournal(this.gen);
+    this.openJournal(this.gen);
     return { torn };
   }
 
-  private async openJournal(gen: number): Promise<void> {
+  private openJournal(gen: number): void {
     const path = join(this.dir, journalName(gen));
     const fresh = !existsSync(path);
-    this.fh = await open(path, 'a');
-    this.size = (await this.fh.stat()).size;
+    this.fd = openSync(path, 'a');
+    this.size = fstatSync(this.fd).size;
     this.gen = gen;
     if (fresh) fsyncDir(this.dir);
   }
 
-  /** Appends one command's ops; resolves once they are on disk (group commit). */
+  /**
+   * Appends one command's ops; resolves once they are on disk. Commands arriving in the same
+   * event-loop turn share one write + fdatasync (group commit).
+   */
   commit(ops: Op[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('embedded-mongo: store is stopped'));
     this.pending.push(frame({ ops }));
     const p = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
-    if (!this.flushing) this.flushing = this.flushLoop();
+    if (!this.flushing) {
+      this.flushing = new Promise<void>((resolve) =>
+        setImmediate(() => {
+          this.flushNow();
+          this.flushing = null;
+          resolve();
+          this.maybeCompact();
+        }),
+      );
+    }
     return p;
   }
 
-  private async flushLoop(): Promise<void> {
+  private flushNow(): void {
+    if (!this.pending.length) return;
+    const bufs = this.pending;
+    const waiters = this.waiters;
+    this.pending = [];
+    this.waiters = [];
     try {
-      while (this.pending.length) {
-        const bufs = this.pending;
-        const waiters = this.waiters;
-        this.pending = [];
-        this.waiters = [];
-        try {
-          while (this.switching) await this.switching;
-          const data = bufs.length === 1 ? bufs[0] : Buffer.concat(bufs);
-          await this.fh!.write(data);
-          await this.fh!.datasync();
-          this.size += data.length;
-          for (const w of waiters) w.resolve();
-        } catch (e) {
-          for (const w of waiters) w.reject(e as Error);
-        }
-      }
-    } finally {
-      this.flushing = null;
+      const data = bufs.length === 1 ? bufs[0] : Buffer.concat(bufs);
+      writeSync(this.fd!, data);
+      fdatasyncSync(this.fd!);
+      this.size += data.length;
+      for (const w of waiters) w.resolve();
+    } catch (e) {
+      for (const w of waiters) w.reject(e as Error);
     }
+  }
+
+  private maybeCompact(): void {
     if (
       this.size > Math.max(COMPACT_MIN_BYTES, this.snapshotSize * 2) &&
       !this.compacting &&
@@ -278,15 +289,9 @@ export class Journal {
     records.push(frame({ t: 'end' }));
     // Switch appends to a new generation before any await so no write lands in the old one.
     const oldGen = this.gen;
-    const oldFh = this.fh!;
-    this.fh = null;
-    this.switching = this.openJournal(nextGen);
-    try {
-      await this.switching;
-    } finally {
-      this.switching = null;
-    }
-    await oldFh.close();
+    this.flushNow();
+    closeSync(this.fd!);
+    this.openJournal(nextGen);
     const data = Buffer.concat(records);
     const tmp = join(this.dir, SNAPSHOT + '.tmp');
     const fh = await open(tmp, 'w');
@@ -310,7 +315,7 @@ export class Journal {
     if (this.compacting) await this.compacting;
     if (compact && this.size > 0) await this.compact();
     this.closed = true;
-    await this.fh?.close();
-    this.fh = null;
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
   }
 }
