@@ -196,7 +196,11 @@ export function PlayerProvider({
       if (!audio.paused) dispatch({ type: 'mediaPlaying' });
     };
     const onPause = () => {
-      if (!audio.paused) return;
+      // A pause that comes with a load error or a source swap (nothing loaded yet) is not the
+      // listener's choice: the error and load handling decide what happens next.
+      if (!audio.paused || audio.error || audio.readyState === HTMLMediaElement.HAVE_NOTHING) {
+        return;
+      }
       dispatch({ type: 'timeUpdate', position: audio.currentTime });
       if (!audio.ended) dispatch({ type: 'mediaPaused' });
     };
