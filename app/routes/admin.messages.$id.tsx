@@ -1,0 +1,61 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useOutlet } from '@remix-run/react';
+import { getContactMessage } from '~/models/contact-message.server';
+import { parseId } from '~/models/model-helpers.server';
+import { buttonClass } from '~/components/ui/button';
+import { RouteDialog } from '~/components/ui/route-dialog';
+import { requireAdmin } from '~/utils/auth.server';
+import { formatMessageDate } from '~/utils/admin-dates';
+import { AdminRouteError } from '~/components/admin/route-error';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.message.subject ?? 'Message'} | Admin | Night Shore` },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  const message = id === null ? null : await getContactMessage(id);
+  if (!message) throw new Response('Message not found', { status: 404 });
+  return { message };
+}
+
+export default function ViewMessage() {
+  const { message } = useLoaderData<typeof loader>();
+  // The delete confirmation (…/$id/delete) replaces this dialog.
+  const outlet = useOutlet();
+  if (outlet) return outlet;
+  return (
+    <RouteDialog title={message.subject} closeTo="/admin/messages" size="lg">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="font-semibold text-muted-foreground">From</dt>
+        <dd>
+          {message.name} &lt;
+          <a href={`mailto:${message.email}`} className="underline underline-offset-4">
+            {message.email}
+          </a>
+          &gt;
+        </dd>
+        <dt className="font-semibold text-muted-foreground">Date</dt>
+        <dd>
+          <time dateTime={message.createdAt}>{formatMessageDate(message.createdAt)}</time>
+        </dd>
+      </dl>
+      <div className="mt-4 whitespace-pre-wrap break-words rounded-md border border-border bg-background p-4 text-sm">
+        {message.message}
+      </div>
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <Link to="/admin/messages" preventScrollReset className={buttonClass('outline')}>
+          Close
+        </Link>
+        <Link to="delete" preventScrollReset className={buttonClass('destructive')}>
+          Delete
+        </Link>
+      </div>
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError backTo="/admin/messages" backLabel="Back to messages" />;
+}

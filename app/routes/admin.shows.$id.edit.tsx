@@ -1,0 +1,65 @@
+import { parseWithZod } from '@conform-to/zod';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { parseId } from '~/models/model-helpers.server';
+import { getShow, updateShow } from '~/models/show.server';
+import { ShowSchema } from '~/schemas/show';
+import { AdminRouteError } from '~/components/admin/route-error';
+import { ShowForm } from '~/components/admin/show-form';
+import { RouteDialog } from '~/components/ui/route-dialog';
+import { requireAdmin } from '~/utils/auth.server';
+import { redirectWithToast } from '~/utils/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'Edit Show | Admin | Night Shore' }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  const show = id === null ? null : await getShow(id);
+  if (!show) throw new Response('Show not found', { status: 404 });
+  return { show };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  const submission = parseWithZod(await request.formData(), { schema: ShowSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  try {
+    const show = id === null ? null : await updateShow(id, submission.value);
+    if (!show) {
+      return redirectWithToast('/admin/shows', {
+        type: 'error',
+        title: 'Failed to update show',
+        description: 'Show not found',
+      });
+    }
+    return redirectWithToast('/admin/shows', {
+      type: 'success',
+      title: 'Show updated',
+      description: `${show.title} was updated.`,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : 'Unknown error';
+    return data(submission.reply({ formErrors: [message] }), { status: 500 });
+  }
+}
+
+export default function EditShow() {
+  const { show } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <RouteDialog title="Edit Show" closeTo="/admin/shows" size="lg">
+      <ShowForm key={show.id} show={show} lastResult={lastResult} closeTo="/admin/shows" />
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError backTo="/admin/shows" backLabel="Back to shows" />;
+}

@@ -1,0 +1,47 @@
+import { parseWithZod } from '@conform-to/zod';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { useActionData } from '@remix-run/react';
+import { createShow } from '~/models/show.server';
+import { ShowSchema } from '~/schemas/show';
+import { ShowForm } from '~/components/admin/show-form';
+import { RouteDialog } from '~/components/ui/route-dialog';
+import { requireAdmin } from '~/utils/auth.server';
+import { redirectWithToast } from '~/utils/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'Add New Show | Admin | Night Shore' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: ShowSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  try {
+    const show = await createShow(submission.value);
+    return redirectWithToast('/admin/shows', {
+      type: 'success',
+      title: 'Show created',
+      description: `${show.title} was added.`,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : 'Unknown error';
+    return data(submission.reply({ formErrors: [message] }), { status: 500 });
+  }
+}
+
+export default function NewShow() {
+  const lastResult = useActionData<typeof action>();
+  return (
+    <RouteDialog title="Add New Show" closeTo="/admin/shows" size="lg">
+      <ShowForm lastResult={lastResult} closeTo="/admin/shows" />
+    </RouteDialog>
+  );
+}

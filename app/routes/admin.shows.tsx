@@ -1,0 +1,117 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, Outlet, useLoaderData } from '@remix-run/react';
+import { CalendarDays, ExternalLink, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
+import { listShows } from '~/models/show.server';
+import type { ShowJSON } from '~/types/entities';
+import { buttonClass } from '~/components/ui/button';
+import { requireAdmin } from '~/utils/auth.server';
+import { formatShowDate } from '~/utils/admin-dates';
+
+export const meta: MetaFunction = () => [{ title: 'Shows | Admin | Night Shore' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  try {
+    return { shows: await listShows(), error: null };
+  } catch (error) {
+    // Render the failure in the page (SPEC: 'Error loading shows: {message}').
+    return {
+      shows: [] as ShowJSON[],
+      error: error instanceof Error ? error.message : 'Unknown error',
+    };
+  }
+}
+
+export default function AdminShows() {
+  const { shows, error } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="shows-heading">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <h1 id="shows-heading" className="font-heading text-3xl font-bold">
+          Shows
+        </h1>
+        <Link to="new" preventScrollReset className={buttonClass('primary')}>
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          Add New Show
+        </Link>
+      </div>
+
+      <Outlet />
+
+      {error ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-destructive/60 bg-card p-6 text-destructive"
+        >
+          Error loading shows: {error}
+        </p>
+      ) : shows.length === 0 ? (
+        <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">
+          No shows available. Create a new show to get started.
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {shows.map((show) => (
+            <li
+              key={show.id}
+              className="flex flex-col rounded-lg border border-border bg-card p-5"
+              data-testid="admin-show-card"
+            >
+              <h2 className="text-lg font-semibold">{show.title}</h2>
+              <p className="mt-2 flex items-center gap-2 text-sm">
+                <CalendarDays aria-hidden="true" className="h-4 w-4 shrink-0 text-primary" />
+                <span>
+                  <time dateTime={show.date}>{formatShowDate(show.date)}</time> at {show.time}
+                </span>
+              </p>
+              <p className="mt-1 flex items-center gap-2 text-sm">
+                <MapPin aria-hidden="true" className="h-4 w-4 shrink-0 text-primary" />
+                <span>
+                  {show.venue}, {show.location}
+                </span>
+              </p>
+              {show.description ? (
+                <p className="mt-3 line-clamp-3 text-sm text-muted-foreground">
+                  {show.description}
+                </p>
+              ) : null}
+              <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
+                {show.ticketUrl ? (
+                  <a
+                    href={show.ticketUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={buttonClass('outline', 'sm')}
+                  >
+                    Get Tickets
+                    <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                ) : null}
+                <span className="flex-1" />
+                <Link
+                  to={`${show.id}/edit`}
+                  preventScrollReset
+                  className={buttonClass('ghost', 'sm')}
+                  aria-label={`Edit ${show.title}`}
+                >
+                  <Pencil aria-hidden="true" className="h-4 w-4" />
+                  Edit
+                </Link>
+                <Link
+                  to={`${show.id}/delete`}
+                  preventScrollReset
+                  className={buttonClass('ghost', 'sm', 'text-destructive')}
+                  aria-label={`Delete ${show.title}`}
+                >
+                  <Trash2 aria-hidden="true" className="h-4 w-4" />
+                  Delete
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
