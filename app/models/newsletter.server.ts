@@ -68,3 +68,4 @@ export async function listNewsletters(options: { limit?: number } = {}): Promise
   if (options.limit) query = query.limit(options.limit);
   return (await query.lean()).map(toJSON);
 }
+export const countNewsletters = () => Newsletter.countDocuments();

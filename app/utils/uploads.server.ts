@@ -5,6 +5,7 @@ import path from 'node:path';
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from '@remix-run/node';
 import { parseFile } from 'music-metadata';
 import { uploadsDir } from './env.server';
+import { deleteUploadedFile } from './upload-files.server';
 
 /**
  * Multipart uploads for the admin forms and the /api admin routes.
@@ -316,9 +317,17 @@ export async function parseMultipartUpload(
   return { fields, files, fileErrors };
 }
 
-/** Delete stored uploads (e.g. when the record they were for could not be saved). */
+/**
+ * Delete stored uploads (e.g. when the record they were for could not be saved), with any
+ * image derivatives already written beside them.
+ */
 export async function discardUploads(files: Record<string, StoredUpload>): Promise<void> {
-  await Promise.all(Object.values(files).map((f) => fs.rm(f.path, { force: true })));
+  await Promise.all(
+    Object.values(files).map(async (f) => {
+      await fs.rm(f.path, { force: true });
+      await deleteUploadedFile(f.url);
+    }),
+  );
 }
 
 /** The audio file's duration as m:ss, or null when it cannot be read. */
