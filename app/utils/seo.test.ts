@@ -1,0 +1,170 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import {
+  JsonLd,
+  blogPostingLd,
+  isoDuration,
+  musicEventLd,
+  musicGroupLd,
+  musicRecordingLd,
+  seoMeta,
+  seoSite,
+  serializeJsonLd,
+} from './seo';
+
+const site = { origin: 'https://nightshore.example', siteName: 'Night Shore' };
+
+describe('seoMeta', () => {
+  it('returns title, description, canonical, Open Graph and Twitter tags with absolute URLs', () => {
+    const tags = seoMeta({
+      ...site,
+      title: 'Music',
+      description: 'All   the tracks.',
+      url: '/music?q=x#top',
+      image: '/uploads/images/cover.jpg',
+      type: 'music.playlist',
+      jsonLd: { '@type': 'Thing' },
+    });
+    expect(tags).toContainEqual({ title: 'Music | Night Shore' });
+    expect(tags).toContainEqual({ name: 'description', content: 'All the tracks.' });
+    expect(tags).toContainEqual({
+      tagName: 'link',
+      rel: 'canonical',
+      href: 'https://nightshore.example/music',
+    });
+    expect(tags).toContainEqual({
+      property: 'og:url',
+      content: 'https://nightshore.example/music',
+    });
+    expect(tags).toContainEqual({ property: 'og:type', content: 'music.playlist' });
+    expect(tags).toContainEqual({
+      property: 'og:image',
+      content: 'https://nightshore.example/uploads/images/cover.jpg',
+    });
+    expect(tags).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' });
+    expect(tags).toContainEqual({ 'script:ld+json': { '@type': 'Thing' } });
+  });
+
+  it('uses the site name alone on home and a default image', () => {
+    const tags = seoMeta({ ...site, title: 'Night Shore', description: 'd', url: '/' });
+    expect(tags).toContainEqual({ title: 'Night Shore' });
+    expect(tags).toContainEqual({
+      property: 'og:image',
+      content: 'https://nightshore.example/og-default.jpg',
+    });
+  });
+
+  it('reads the origin and site name from the root match', () => {
+    expect(
+      seoSite([
+        { id: 'root', data: { site: { siteUrl: 'http://localhost:3000/', siteName: 'NS' } } },
+      ]),
+    ).toEqual({ origin: 'http://localhost:3000', siteName: 'NS' });
+    expect(seoSite(undefined)).toEqual({ origin: '', siteName: 'Night Shore' });
+  });
+});
+
+describe('JSON-LD', () => {
+  it('builds MusicGroup, MusicRecording, BlogPosting and MusicEvent', () => {
+    const group = musicGroupLd({ ...site, sameAs: ['https://x.com/ns', ''] });
+    expect(group).toMatchObject({
+      '@type': 'MusicGroup',
+      name: 'Night Shore',
+      sameAs: ['https://x.com/ns'],
+    });
+
+    const track = musicRecordingLd(
+      {
+        id: 3,
+        title: 'Neon',
+        artist: 'Night Shore',
+        album: 'Boardwalk',
+        duration: '3:45',
+        coverImage: '/uploads/images/c.jpg',
+        audioFile: '/uploads/audio/n.mp3',
+        createdAt: '2025-01-01T00:00:00.000Z',
+      },
+      site,
+    );
+    expect(track).toMatchObject({
+      '@type': 'MusicRecording',
+      duration: 'PT3M45S',
+      inAlbum: { '@type': 'MusicAlbum', name: 'Boardwalk' },
+      audio: { contentUrl: 'https://nightshore.example/uploads/audio/n.mp3' },
+    });
+
+    const post = blogPostingLd(
+      {
+        title: 'T',
+        slug: 'the-post',
+        excerpt: 'E',
+        imageUrl: '/i.jpg',
+        category: 'NEWS',
+        createdAt: '2025-01-01T00:00:00.000Z',
+      },
+      site,
+    );
+    expect(post).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: 'T',
+      url: 'https://nightshore.example/blog/the-post',
+    });
+
+    const event = musicEventLd(
+      {
+        id: 4,
+        title: 'Hometown',
+        venue: 'Wavelength',
+        location: 'Asbury Park, NJ',
+        date: '2025-07-04',
+        time: '8:00 PM',
+        ticketUrl: 'https://t.example/x',
+        description: null,
+      },
+      site,
+    );
+    expect(event).toMatchObject({
+      '@type': 'MusicEvent',
+      startDate: '2025-07-04T20:00:00-04:00',
+      eventStatus: 'https://schema.org/EventScheduled',
+      location: {
+        '@type': 'Place',
+        name: 'Wavelength',
+        address: { '@type': 'PostalAddress', addressLocality: 'Asbury Park', addressRegion: 'NJ' },
+      },
+      offers: { '@type': 'Offer', url: 'https://t.example/x' },
+    });
+    expect(
+      musicEventLd(
+        {
+          ...event,
+          id: 5,
+          date: '2025-07-04',
+          time: '8pm',
+          ticketUrl: null,
+          description: null,
+          title: 'x',
+          venue: 'v',
+          location: 'l',
+        },
+        site,
+      ),
+    ).not.toHaveProperty('offers');
+  });
+
+  it('formats ISO durations', () => {
+    expect(isoDuration('1:02:03')).toBe('PT1H2M3S');
+    expect(isoDuration('nope')).toBeUndefined();
+  });
+
+  it('JsonLd escapes < so a value cannot close the script element, and the JSON still parses', () => {
+    const data = { name: '</script><script>alert(1)</script> & \u2028' };
+    const html = renderToStaticMarkup(createElement(JsonLd, { data }));
+    expect(html.startsWith('<script type="application/ld+json">')).toBe(true);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    const inner = html.replace('<script type="application/ld+json">', '').replace('</script>', '');
+    expect(JSON.parse(inner)).toEqual(data);
+    expect(serializeJsonLd('<')).toBe('"\\u003c"');
+  });
+});
