@@ -234,6 +234,16 @@ export function issuesToFields(issues: readonly ZodIssueLike[]): FieldErrors {
   return fields;
 }
 
+/** Merge field error maps (messages of the same field are concatenated). */
+export function mergeFieldErrors(...sets: FieldErrors[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const set of sets) {
+    for (const [key, messages] of Object.entries(set))
+      out[key] = [...(out[key] ?? []), ...messages];
+  }
+  return out;
+}
+
 /** A 400 answer for failed validation: the first message as `error`, all of them in `fields`. */
 export function validationError(fields: FieldErrors, message?: string): Response {
   const { '': whole, ...named } = fields;
