@@ -1,0 +1,245 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * The persistent player (issue 5) against the real app: one <audio id="site-audio"> that
+ * survives client-side navigations, next/previous wrap, keyboard shortcuts, seeking, the
+ * fallback file and the restore after a reload. Chromium runs with
+ * --autoplay-policy=no-user-gesture-required (playwright.config.ts).
+ */
+
+type AudioState = { src: string | null; paused: boolean; time: number; same: boolean };
+
+/** Reads the site audio element, and whether it is the element remembered by `remember`. */
+const audioState = (page: Page) =>
+  page.evaluate((): AudioState => {
+    const a = document.getElementById('site-audio') as HTMLAudioElement | null;
+    const w = window as unknown as { __siteAudio?: HTMLAudioElement };
+    return {
+      src: a?.getAttribute('src') ?? null,
+      paused: a?.paused ?? true,
+      time: a?.currentTime ?? 0,
+      same: !!a && w.__siteAudio === a,
+    };
+  });
+
+const remember = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { __siteAudio?: Element | null }).__siteAudio =
+      document.getElementById('site-audio');
+  });
+
+/** A client-side navigation through Remix's router (what a link click does). */
+async function navigate(page: Page, path: string) {
+  await page.evaluate((to) => {
+    const w = window as unknown as { __remixRouter: { navigate: (to: string) => unknown } };
+    void w.__remixRouter.navigate(to);
+  }, path);
+  await page.waitForURL((url) => url.pathname === path.split('?')[0]);
+}
+
+const playerTitle = (page: Page) => page.getByTestId('player-title').first();
+
+async function openMusic(page: Page) {
+  await page.goto('/music');
+  // Hydrated: the cards' native players were swapped for the global player's buttons.
+  await expect(page.locator('article[data-track-id] button').first()).toBeVisible();
+  await expect(page.locator('article[data-track-id] audio')).toHaveCount(0);
+}
+
+async function trackTitles(page: Page): Promise<string[]> {
+  return page.locator('article[data-track-id] h3').allTextContents();
+}
+
+test.describe('with JavaScript', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'needs JavaScript');
+
+  test('keeps playing through five navigations, including a blog post, a 404 and /admin', async ({
+    adminPage: page,
+  }) => {
+    await openMusic(page);
+    const titles = await trackTitles(page);
+    await page.getByRole('button', { name: `Play ${titles[0]}`, exact: true }).click();
+    await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(0.5);
+    await remember(page);
+
+    const blogPost = await page.evaluate(async () => {
+      const res = await fetch('/api/blog');
+      const posts = (await res.json()) as { slug: string }[];
+      return posts[0]?.slug ?? null;
+    });
+    const stops = [
+      '/',
+      '/gallery',
+      blogPost ? `/blog/${blogPost}` : '/blog',
+      '/no-such-page',
+      '/admin',
+    ];
+    let last = (await audioState(page)).time;
+    for (const stop of stops) {
+      await navigate(page, stop);
+      await expect
+        .poll(async () => (await audioState(page)).time, { message: `still playing on ${stop}` })
+        .toBeGreaterThan(last + 0.3);
+      const s = await audioState(page);
+      expect(s.same, `same <audio> element on ${stop}`).toBe(true);
+      expect(s.paused).toBe(false);
+      last = s.time;
+    }
+    expect(await page.locator('audio#site-audio').count()).toBe(1);
+  });
+
+  test('next and previous wrap around the queue', async ({ page }) => {
+    await openMusic(page);
+    const titles = await trackTitles(page);
+    expect(titles.length).toBeGreaterThan(1);
+    // Opening /music queued every track at the first one under /uploads/audio/.
+    await expect(playerTitle(page)).toHaveText(titles[0]);
+    await page.getByRole('button', { name: 'Previous track' }).click();
+    await expect(playerTitle(page)).toHaveText(titles[titles.length - 1]);
+    await page.getByRole('button', { name: 'Next track' }).click();
+    await expect(playerTitle(page)).toHaveText(titles[0]);
+    await page.getByRole('button', { name: 'Next track' }).click();
+    await expect(playerTitle(page)).toHaveText(titles[1]);
+  });
+
+  test('keyboard: Space toggles, Ctrl+Right next, Ctrl+Left previous, not in inputs', async ({
+    page,
+  }) => {
+    await openMusic(page);
+    const titles = await trackTitles(page);
+    await page.locator('h1').first().click();
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+    await page.keyboard.press('Control+ArrowRight');
+    await expect(playerTitle(page)).toHaveText(titles[1]);
+    await page.keyboard.press('Control+ArrowLeft');
+    await expect(playerTitle(page)).toHaveText(titles[0]);
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+
+    await page.getByRole('searchbox').or(page.getByLabel('Search tracks')).first().focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Control+ArrowRight');
+    await page.waitForTimeout(300);
+    expect((await audioState(page)).paused).toBe(true);
+    await expect(playerTitle(page)).toHaveText(titles[0]);
+  });
+
+  test('seeking to 20 s resumes playback near 20 s', async ({ page }) => {
+    await openMusic(page);
+    const titles = await trackTitles(page);
+    await page.getByRole('button', { name: `Play ${titles[0]}`, exact: true }).click();
+    await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(0.3);
+    const slider = page.getByRole('slider', { name: 'Seek' });
+    await slider.fill('20');
+    await page.waitForTimeout(1000);
+    const s = await audioState(page);
+    expect(s.paused).toBe(false);
+    expect(s.time).toBeGreaterThanOrEqual(20);
+    expect(s.time).toBeLessThan(24);
+    await expect(slider).toHaveAttribute('aria-valuetext', /^2\d seconds$/);
+  });
+
+  test('a broken audio file falls back to the fallback file', async ({ page }) => {
+    await openMusic(page);
+    const titles = await trackTitles(page);
+    const src = (await audioState(page)).src;
+    expect(src).toContain('/uploads/audio/');
+    await page.route(`**${src}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.getByRole('button', { name: `Play ${titles[0]}`, exact: true }).click();
+    await expect.poll(async () => (await audioState(page)).src).toBe('/uploads/audio/fallback.mp3');
+    await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(0.3);
+  });
+
+  test('the player is restored, paused, after a full page load', async ({ page }) => {
+    await openMusic(page);
+    const titles = await trackTitles(page);
+    await page.getByRole('button', { name: `Play ${titles[1]}`, exact: true }).click();
+    await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(2);
+    await page.goto('/gallery');
+    await expect(playerTitle(page)).toHaveText(titles[1]);
+    const s = await audioState(page);
+    expect(s.paused).toBe(true);
+    expect(s.time).toBeGreaterThan(1);
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  });
+
+  test('/music?track={id} loads that track', async ({ page }) => {
+    await openMusic(page);
+    const ids = await page
+      .locator('article[data-track-id]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-track-id')));
+    const titles = await trackTitles(page);
+    await page.goto(`/music?track=${ids[2]}`);
+    await expect(playerTitle(page)).toHaveText(titles[2]);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, 'checks the server HTML');
+
+  test('every track card holds a native player that can seek', async ({ page, request }) => {
+    await page.goto('/music');
+    const players = page.locator('article[data-track-id] audio[controls]');
+    const count = await players.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBe(await page.locator('article[data-track-id]').count());
+    await expect(players.first()).toHaveAttribute('preload', 'none');
+    const src = await players.first().getAttribute('src');
+    expect(src).toMatch(/^\/uploads\/audio\//);
+    const res = await request.get(src ?? '', { headers: { Range: 'bytes=0-99' } });
+    expect(res.status()).toBe(206);
+    expect((await res.body()).length).toBe(100);
+  });
+});
+
+test.describe('media serving', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'HTTP only: run once');
+
+  test('ranges, 416, 304 and traversal', async ({ request }) => {
+    const head = await request.get('/uploads/audio/fallback.mp3');
+    expect(head.status()).toBe(200);
+    expect(head.headers()['accept-ranges']).toBe('bytes');
+    expect(head.headers()['content-type']).toBe('audio/mpeg');
+    const size = Number(head.headers()['content-length']);
+
+    const first = await request.get('/uploads/audio/fallback.mp3', {
+      headers: { Range: 'bytes=0-99' },
+    });
+    expect(first.status()).toBe(206);
+    expect(first.headers()['content-range']).toBe(`bytes 0-99/${size}`);
+    expect((await first.body()).length).toBe(100);
+
+    const open = await request.get('/uploads/audio/fallback.mp3', {
+      headers: { Range: `bytes=${size - 10}-` },
+    });
+    expect(open.status()).toBe(206);
+    expect((await open.body()).length).toBe(10);
+
+    const suffix = await request.get('/uploads/audio/fallback.mp3', {
+      headers: { Range: 'bytes=-20' },
+    });
+    expect(suffix.status()).toBe(206);
+    expect(suffix.headers()['content-range']).toBe(`bytes ${size - 20}-${size - 1}/${size}`);
+
+    const past = await request.get('/uploads/audio/fallback.mp3', {
+      headers: { Range: `bytes=${size}-` },
+    });
+    expect(past.status()).toBe(416);
+    expect(past.headers()['content-range']).toBe(`bytes */${size}`);
+
+    const again = await request.get('/uploads/audio/fallback.mp3', {
+      headers: { 'If-None-Match': head.headers()['etag'] },
+    });
+    expect(again.status()).toBe(304);
+
+    for (const bad of [
+      '/uploads/%2e%2e/.env',
+      '/uploads/..%2f.env',
+      '/uploads/audio/..%2F..%2F.env',
+    ]) {
+      expect((await request.get(bad)).status(), bad).toBe(404);
+    }
+  });
+});
