@@ -138,7 +138,10 @@ describe('CRUD and reply shapes', () => {
       { _id: 1 as never, n: 1, arr: [{ x: 1 }, { x: 5 }], tags: ['a'] },
       { _id: 2 as never, n: 2, arr: [{ x: 9 }], tags: [] },
     ]);
-    let r = await c.updateOne({ _id: 1 as never }, { $inc: { n: 5 }, $push: { tags: 'b' } } as never);
+    let r = await c.updateOne({ _id: 1 as never }, {
+      $inc: { n: 5 },
+      $push: { tags: 'b' },
+    } as never);
     expect([r.matchedCount, r.modifiedCount]).toEqual([1, 1]);
     r = await c.updateMany(
       {},

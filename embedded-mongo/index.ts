@@ -21,6 +21,8 @@ export interface EmbeddedMongoOptions {
   port?: number;
   /** Interface to bind; default 127.0.0.1. */
   host?: string;
+  /** Durable mode: compact the journal into a snapshot once it exceeds this many bytes (default 16 MiB). */
+  journalCompactBytes?: number;
 }
 
 export interface EmbeddedMongo {
@@ -145,7 +147,7 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
     mkdirSync(dir, { recursive: true });
     acquireLock(dir);
     try {
-      journal = new Journal(dir, store);
+      journal = new Journal(dir, store, opts.journalCompactBytes);
       const { torn } = await journal.load();
       if (torn) console.warn(`embedded-mongo: truncated a torn journal tail in ${dir}`);
     } catch (e) {

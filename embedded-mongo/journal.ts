@@ -28,7 +28,7 @@ import { Collection, Index, Store, type IndexSpec, type Op } from './engine';
 import { keyOf, normalize, withTypes, type Doc, type TypeNote } from './values';
 
 const SNAPSHOT = 'snapshot.bin';
-const COMPACT_MIN_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_COMPACT_BYTES = 16 * 1024 * 1024;
 
 export function frame(payload: Doc): Buffer {
   const body = serialize(payload);
@@ -142,6 +142,8 @@ export class Journal {
   constructor(
     private readonly dir: string,
     private readonly store: Store,
+    /** Compact once the journal exceeds this size (and twice the snapshot size). */
+    private readonly compactBytes = DEFAULT_COMPACT_BYTES,
   ) {}
 
   /** Loads snapshot + journals into the store and opens a fresh journal for appends. */
@@ -245,7 +247,7 @@ export class Journal {
 
   private maybeCompact(): void {
     if (
-      this.size > Math.max(COMPACT_MIN_BYTES, this.snapshotSize * 2) &&
+      this.size > Math.max(this.compactBytes, this.snapshotSize * 2) &&
       !this.compacting &&
       !this.closed
     ) {
