@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose';
+import mongoose, { Schema } from 'mongoose';
 import { defineModel } from './model-helpers.server';
 
 /** Server-side sessions: the cookie holds only the signed id of one of these. */
@@ -24,11 +24,11 @@ export const SessionModel = defineModel<SessionDoc>('Session', SessionSchema, 's
 /** End every session of a user (password change, account removal). */
 export async function deleteSessionsOfUser(userId: number, exceptId?: string): Promise<void> {
   const filter: Record<string, unknown> = { userId };
-  if (exceptId) filter._id = { $ne: exceptId };
+  if (exceptId) filter._id = mongoose.trusted({ $ne: exceptId });
   await SessionModel.deleteMany(filter);
 }
 
 /** Remove expired sessions (runs opportunistically; the embedded store has no TTL monitor). */
 export async function purgeExpiredSessions(now = new Date()): Promise<void> {
-  await SessionModel.deleteMany({ expiresAt: { $lt: now } });
+  await SessionModel.deleteMany({ expiresAt: mongoose.trusted({ $lt: now }) });
 }

@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose';
+import mongoose, { Schema } from 'mongoose';
 import type { ShowJSON } from '~/types/entities';
 import { compareShows, splitShows } from '~/utils/shows';
 import { siteToday } from '~/utils/site-time';
@@ -57,7 +57,7 @@ export async function listShows(): Promise<ShowJSON[]> {
 /** Today or later (site time zone), soonest first. */
 export async function listUpcomingShows(options: { limit?: number; today?: string } = {}): Promise<ShowJSON[]> {
   const today = options.today ?? siteToday();
-  const docs = await Show.find({ date: { $gte: today } }).sort({ date: 1, id: 1 }).lean();
+  const docs = await Show.find({ date: mongoose.trusted({ $gte: today }) }).sort({ date: 1, id: 1 }).lean();
   const shows = docs.map(toShowJSON).sort(compareShows);
   return options.limit ? shows.slice(0, options.limit) : shows;
 }

@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose';
+import mongoose, { Schema } from 'mongoose';
 import type { TrackJSON } from '~/types/entities';
 import { env } from '~/utils/env.server';
 import { siteWeekNumber } from '~/utils/site-time';
@@ -136,7 +136,7 @@ export async function randomizeFeaturedTrack(random: () => number = Math.random)
   const ids = (await Track.find({}, { id: 1 }).lean()).map((t) => t.id);
   if (ids.length === 0) return null;
   const chosen = ids[Math.floor(random() * ids.length)];
-  await Track.updateMany({ id: { $ne: chosen } }, { $set: { featured: false } });
+  await Track.updateMany({ id: mongoose.trusted({ $ne: chosen }) }, { $set: { featured: false } });
   const after = await Track.findOneAndUpdate({ id: chosen }, { $set: { featured: true } }, { new: true }).lean();
   return after ? toTrackJSON(after) : null;
 }
