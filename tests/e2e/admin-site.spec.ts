@@ -1,0 +1,574 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { ADMIN, expect, logIn, runScript, test } from './fixtures';
+
+/**
+ * The admin screens for the newsletter, messages, shows and settings (issue 6 part B), as
+ * an administrator with JavaScript on and off, and the authorisation of every one of their
+ * URLs and actions for visitors and plain users.
+ */
+
+const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+type Created = { id: number } & Record<string, unknown>;
+type RecordInput =
+  | { kind: 'subscriber'; name: string; email: string }
+  | { kind: 'message'; name: string; email: string; subject: string; message: string }
+  | {
+      kind: 'show';
+      title: string;
+      venue: string;
+      location: string;
+      date: string;
+      time: string;
+      ticketUrl?: string;
+      description?: string;
+    };
+
+/** Create records straight in the e2e store (no public form, no rate limit). */
+function createRecords(records: RecordInput[]): Created[] {
+  const out = runScript('tests/e2e/scripts/create-records.ts', {
+    RECORDS: JSON.stringify(records),
+  });
+  const last = out.trim().split('\n').pop() ?? '[]';
+  return JSON.parse(last) as Created[];
+}
+
+/** A future date (YYYY-MM-DD) so the show is listed as upcoming. */
+const futureDate = (daysAhead: number) => {
+  const d = new Date(Date.now() + daysAhead * 86_400_000);
+  return d.toISOString().slice(0, 10);
+};
+
+async function newAdminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logIn(page, ADMIN);
+  return page;
+}
+
+test.describe('admin newsletter', () => {
+  test('search, count line, and removing a subscriber after its confirmation', async ({
+    adminPage: page,
+  }) => {
+    const id = uid();
+    const email = `zed-${id}@example.com`;
+    createRecords([{ kind: 'subscriber', name: `Zed ${id}`, email }]);
+
+    await page.goto('/admin/newsletter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Newsletter' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Subscriber' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Date Added' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Actions' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Compose Newsletter' }).first()).toBeVisible();
+
+    // Search is case-insensitive, on name or email.
+    await page.getByLabel('Search subscribers').fill(`ZED ${id.toUpperCase()}`);
+    await page.getByLabel('Search subscribers').press('Enter');
+    await expect(page).toHaveURL(/\?q=/);
+    await expect(page.getByTestId('subscriber-count')).toHaveText(
+      /^1 subscriber \(filtered from \d+\)$/,
+    );
+    await expect(page.getByRole('rowheader', { name: new RegExp(email) })).toBeVisible();
+
+    await page.getByRole('link', { name: `Remove ${email}` }).click();
+    await expect(page).toHaveURL(/\/admin\/newsletter\/\d+\/delete\?q=/);
+    const dialog = page.getByRole('dialog', { name: 'Remove subscriber?' });
+    await expect(dialog).toContainText(email);
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+
+    await expect(page).toHaveURL(/\/admin\/newsletter\?q=/);
+    await expect(page.getByTestId('subscriber-count')).toHaveText(
+      /^0 subscribers \(filtered from \d+\)$/,
+    );
+    await expect(page.getByText(email)).toHaveCount(0);
+  });
+
+  test('the emails can be copied: a button with JavaScript, a list to copy by hand without', async ({
+    adminPage: page,
+    javaScriptEnabled,
+  }) => {
+    const id = uid();
+    const emails = [`copy-a-${id}@example.com`, `copy-b-${id}@example.com`];
+    createRecords(
+      emails.map((email) => ({ kind: 'subscriber' as const, name: `Copy ${id}`, email })),
+    );
+    await page.goto(`/admin/newsletter?q=copy-`);
+    await expect(page.getByTestId('subscriber-count')).toContainText('filtered from');
+    await page.getByText('All emails (comma-separated, to copy)').click();
+    const list = page.getByLabel('Subscriber emails, comma-separated');
+    await expect(list).toBeVisible();
+    const value = await list.inputValue();
+    for (const email of emails) expect(value.split(', ')).toContain(email);
+
+    if (javaScriptEnabled) {
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      const count = value.split(', ').length;
+      await page.getByRole('button', { name: 'Copy All Emails' }).click();
+      await expect(page.getByRole('status')).toHaveText(
+        `${count} email addresses copied to clipboard.`,
+      );
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toBe(value);
+    } else {
+      await expect(page.getByRole('button', { name: 'Copy All Emails' })).toHaveCount(0);
+    }
+  });
+
+  test('compose: validation errors, then a newsletter recorded for the subscribers', async ({
+    adminPage: page,
+  }) => {
+    const id = uid();
+    createRecords([
+      { kind: 'subscriber', name: `Reader ${id}`, email: `reader-${id}@example.com` },
+    ]);
+    await page.goto('/admin/newsletter');
+    await page.getByRole('link', { name: 'Compose Newsletter' }).first().click();
+    await expect(page).toHaveURL(/tab=compose/);
+    await expect(page.getByRole('link', { name: 'Compose Newsletter' }).first()).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    await page.getByLabel('Subject').fill('ab');
+    await page.getByLabel('Content').fill('too short');
+    await page.getByRole('button', { name: 'Send Newsletter' }).click();
+    await expect(page.getByText('Subject must be at least 3 characters.')).toBeVisible();
+    await expect(
+      page.getByText('Newsletter content must be at least 10 characters.'),
+    ).toBeVisible();
+
+    const subject = `Summer dates ${id}`;
+    await page.getByLabel('Subject').fill(subject);
+    await page
+      .getByLabel('Content')
+      .fill('Three new shows on the boardwalk this summer.\nSee you there.');
+    await page.getByRole('button', { name: 'Send Newsletter' }).click();
+
+    await expect(page).toHaveURL(/\/admin\/newsletter\?tab=compose$/);
+    const row = page.getByRole('row', { name: new RegExp(subject) });
+    await expect(row).toBeVisible();
+    const sent = Number((await row.getByRole('cell').last().innerText()).trim());
+    expect(sent).toBeGreaterThanOrEqual(1);
+    // The form is empty again after success.
+    await expect(page.getByLabel('Subject')).toHaveValue('');
+  });
+});
+
+test.describe('admin messages', () => {
+  test('view a message, then delete it after its confirmation', async ({ adminPage: page }) => {
+    const id = uid();
+    const name = `Mira ${id}`;
+    const email = `mira-${id}@example.com`;
+    createRecords([
+      {
+        kind: 'message',
+        name,
+        email,
+        subject: 'Media Request',
+        message: `First line ${id}\nSecond line`,
+      },
+    ]);
+
+    await page.goto('/admin/messages');
+    await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+    for (const column of ['Name', 'Email', 'Subject', 'Date', 'Actions']) {
+      await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    }
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await expect(row).toContainText(email);
+    await expect(row).toContainText('Media Request');
+    await expect(row).toContainText(/\d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d{2}\s?[AP]M/);
+
+    await row.getByRole('link', { name: `View message from ${name}` }).click();
+    const view = page.getByRole('dialog', { name: 'Media Request' });
+    await expect(view).toContainText(email);
+    await expect(view).toContainText(`First line ${id}`);
+    // Line breaks are kept.
+    expect(await view.getByText(`First line ${id}`).innerText()).toContain(
+      `First line ${id}\nSecond line`,
+    );
+    await view.getByRole('link', { name: 'Close' }).first().click();
+    await expect(page).toHaveURL(/\/admin\/messages$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page
+      .getByRole('row', { name: new RegExp(name) })
+      .getByRole('link', { name: `View message from ${name}` })
+      .click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Delete', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/messages\/\d+\/delete$/);
+    const confirm = page.getByRole('dialog', { name: 'Delete message?' });
+    await expect(confirm).toContainText(name);
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+
+    await expect(page).toHaveURL(/\/admin\/messages$/);
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+  });
+});
+
+test.describe('admin shows', () => {
+  test('create, edit and delete a show, and see each change on /shows', async ({
+    adminPage: page,
+  }) => {
+    const id = uid();
+    const title = `Tide Pool ${id}`;
+    const renamed = `Low Water ${id}`;
+
+    await page.goto('/admin/shows');
+    await expect(page.getByRole('heading', { level: 1, name: 'Shows' })).toBeVisible();
+    await page.getByRole('link', { name: 'Add New Show' }).click();
+    await expect(page).toHaveURL(/\/admin\/shows\/new$/);
+    const create = page.getByRole('dialog', { name: 'Add New Show' });
+    await create.getByLabel('Title').fill(title);
+    await create.getByLabel('Venue').fill('The Stone Pony');
+    await create.getByLabel('Location').fill('Asbury Park, NJ');
+    await create.getByLabel('Date').fill('2031-07-19');
+    await create.getByLabel('Time').fill('9:00 PM');
+    await create.getByLabel('Ticket URL (optional)').fill('https://tickets.example.com/tide-pool');
+    await create.getByLabel('Description (optional)').fill('A late set by the water.');
+    await create.getByRole('button', { name: 'Create Show' }).click();
+
+    await expect(page).toHaveURL(/\/admin\/shows$/);
+    const card = page.getByTestId('admin-show-card').filter({ hasText: title });
+    await expect(card).toContainText('July 19, 2031 at 9:00 PM');
+    await expect(card).toContainText('The Stone Pony, Asbury Park, NJ');
+    await expect(card).toContainText('A late set by the water.');
+    await expect(card.getByRole('link', { name: /Get Tickets/ })).toHaveAttribute(
+      'href',
+      'https://tickets.example.com/tide-pool',
+    );
+
+    await page.goto('/shows');
+    await expect(page.getByText(title).first()).toBeVisible();
+
+    await page.goto('/admin/shows');
+    await page.getByRole('link', { name: `Edit ${title}` }).click();
+    await expect(page).toHaveURL(/\/admin\/shows\/\d+\/edit$/);
+    const edit = page.getByRole('dialog', { name: 'Edit Show' });
+    await expect(edit.getByLabel('Title')).toHaveValue(title);
+    await expect(edit.getByLabel('Date')).toHaveValue('2031-07-19');
+    await edit.getByLabel('Title').fill(renamed);
+    await edit.getByLabel('Time').fill('10:30 PM');
+    await edit.getByLabel('Ticket URL (optional)').fill('');
+    await edit.getByRole('button', { name: 'Update Show' }).click();
+
+    await expect(page).toHaveURL(/\/admin\/shows$/);
+    const edited = page.getByTestId('admin-show-card').filter({ hasText: renamed });
+    await expect(edited).toContainText('July 19, 2031 at 10:30 PM');
+    await expect(edited.getByRole('link', { name: /Get Tickets/ })).toHaveCount(0);
+    await expect(page.getByTestId('admin-show-card').filter({ hasText: title })).toHaveCount(0);
+
+    await page.goto('/shows');
+    await expect(page.getByText(renamed).first()).toBeVisible();
+    await expect(page.getByText(title)).toHaveCount(0);
+
+    await page.goto('/admin/shows');
+    await page.getByRole('link', { name: `Delete ${renamed}` }).click();
+    await expect(page).toHaveURL(/\/admin\/shows\/\d+\/delete$/);
+    const confirm = page.getByRole('dialog', { name: 'Confirm Deletion' });
+    await expect(confirm).toContainText(renamed);
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+
+    await expect(page).toHaveURL(/\/admin\/shows$/);
+    await expect(page.getByTestId('admin-show-card').filter({ hasText: renamed })).toHaveCount(0);
+    await page.goto('/shows');
+    await expect(page.getByText(renamed)).toHaveCount(0);
+  });
+
+  test('the show form shows every validation message', async ({ adminPage: page }) => {
+    await page.goto('/admin/shows/new');
+    const dialog = page.getByRole('dialog', { name: 'Add New Show' });
+    await dialog.getByRole('button', { name: 'Create Show' }).click();
+    for (const message of [
+      'Title is required',
+      'Venue is required',
+      'Location is required',
+      'Date is required',
+      'Time is required',
+    ]) {
+      await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(dialog.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByText('Must be a valid URL')).toHaveCount(0);
+
+    await dialog.getByLabel('Title').fill('Half filled');
+    await dialog.getByLabel('Ticket URL (optional)').fill('not a url');
+    await dialog.getByRole('button', { name: 'Create Show' }).click();
+    await expect(dialog.getByText('Must be a valid URL', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Title is required')).toHaveCount(0);
+    await expect(dialog.getByText('Venue is required')).toHaveCount(0);
+    // Nothing was created.
+    await page.goto('/admin/shows');
+    await expect(
+      page.getByTestId('admin-show-card').filter({ hasText: 'Half filled' }),
+    ).toHaveCount(0);
+  });
+});
+
+/** Tests in both projects change the one theme: take turns. */
+async function withThemeLock<T>(fn: () => Promise<T>): Promise<T> {
+  const lock = path.join(process.env.E2E_DIR || os.tmpdir(), 'theme-settings.lock');
+  const deadline = Date.now() + 50_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error('theme lock timeout');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** The theme `<style>` and the font stylesheets of the home page. */
+async function publicTheme(page: Page) {
+  await page.goto('/');
+  const html = await page.content();
+  const css = /--font-heading:[^;]+;/.exec(html)?.[0] ?? '';
+  const primary = /--primary:([^;]+);/.exec(html)?.[1] ?? '';
+  const fontLinks = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map(
+    (m) => m[1],
+  );
+  return { css, primary, fontLinks };
+}
+
+test.describe('admin settings', () => {
+  test('the header font and the primary colour change the public site', async ({
+    adminPage: page,
+  }) => {
+    await withThemeLock(async () => {
+      await page.goto('/admin/settings');
+      await expect(page.getByRole('heading', { level: 1, name: 'Site Appearance' })).toBeVisible();
+      for (const card of ['Colors & Theme', 'Typography', 'Site Text']) {
+        await expect(page.getByRole('heading', { level: 2, name: card })).toBeVisible();
+      }
+      const slider = page.getByLabel('Corner radius');
+      await expect(slider).toHaveAttribute('type', 'range');
+      await expect(slider).toHaveAttribute('min', '0');
+      await expect(slider).toHaveAttribute('max', '2');
+      await expect(slider).toHaveAttribute('step', '0.1');
+      for (const label of ['Square', 'Rounded', 'Pill'])
+        await expect(page.getByText(label, { exact: true })).toBeVisible();
+      const heroTitle = await page.getByLabel('Hero title').inputValue();
+      const heroText = await page.getByLabel('Hero text').inputValue();
+      const footerText = await page.getByLabel('Footer text').inputValue();
+
+      try {
+        // 1. The text field: a font and an hsl() colour.
+        await page.getByLabel('Header font').selectOption('Audiowide');
+        await page.getByLabel('Primary colour').fill('hsl(200, 90%, 50%)');
+        await page.getByRole('button', { name: 'Save Changes' }).click();
+        await expect(page).toHaveURL(/\/admin\/settings$/);
+        await expect(page.getByLabel('Header font')).toHaveValue('Audiowide');
+        await expect(page.getByLabel('Primary colour')).toHaveValue('hsl(200, 90%, 50%)');
+
+        let site = await publicTheme(page);
+        expect(site.css).toContain("--font-heading:'Audiowide'");
+        expect(site.primary).toMatch(/^200 /);
+        expect(site.fontLinks.some((href) => /audiowide/i.test(href))).toBe(true);
+        expect(site.fontLinks.some((href) => /orbitron/i.test(href))).toBe(false);
+
+        // 2. The colour picker alone (without JavaScript the server sees that only it changed).
+        await page.goto('/admin/settings');
+        await page.getByLabel('Colour picker').fill('#00cc44');
+        await page.getByRole('button', { name: 'Save Changes' }).click();
+        await expect(page).toHaveURL(/\/admin\/settings$/);
+        await expect(page.getByLabel('Primary colour')).toHaveValue('#00cc44');
+        site = await publicTheme(page);
+        expect(site.primary).toMatch(/^(13[0-9]|14[0-9]) /);
+
+        // 3. A bad colour is refused with its message and nothing is saved.
+        await page.goto('/admin/settings');
+        await page.getByLabel('Primary colour').fill('blue-ish');
+        await page.getByRole('button', { name: 'Save Changes' }).click();
+        await expect(page.getByText('Colour must be an hsl() value or a hex colour')).toBeVisible();
+        site = await publicTheme(page);
+        expect(site.primary).toMatch(/^(13[0-9]|14[0-9]) /);
+      } finally {
+        // Restore the defaults (SPEC §9) so other tests see the usual site.
+        const restore = await page.request.post('/admin/settings', {
+          form: {
+            primary: 'hsl(347, 100%, 56%)',
+            primaryPicker: '#ff1f4f',
+            variant: 'vibrant',
+            appearance: 'dark',
+            radius: '0.5',
+            headerFont: 'Orbitron',
+            bodyFont: 'Inter',
+            heroTitle,
+            heroText,
+            footerText,
+          },
+          maxRedirects: 0,
+        });
+        expect(restore.status()).toBe(302);
+      }
+      const site = await publicTheme(page);
+      expect(site.css).toContain("--font-heading:'Orbitron'");
+    });
+  });
+});
+
+/** Every URL and action of these screens, for the authorisation tests. */
+function targets(ids: { subscriber: number; message: number; show: number }) {
+  const pages = [
+    '/admin/newsletter',
+    '/admin/newsletter?tab=compose',
+    `/admin/newsletter/${ids.subscriber}/delete`,
+    '/admin/messages',
+    `/admin/messages/${ids.message}`,
+    `/admin/messages/${ids.message}/delete`,
+    '/admin/shows',
+    '/admin/shows/new',
+    `/admin/shows/${ids.show}/edit`,
+    `/admin/shows/${ids.show}/delete`,
+    '/admin/settings',
+  ];
+  const showForm = {
+    title: 'HIJACKED',
+    venue: 'x',
+    location: 'x',
+    date: '2031-01-01',
+    time: '1:00 PM',
+  };
+  const posts: Array<{ url: string; form: Record<string, string> }> = [
+    {
+      url: '/admin/newsletter?tab=compose',
+      form: { subject: 'HIJACKED issue', content: 'HIJACKED content here' },
+    },
+    { url: `/admin/newsletter/${ids.subscriber}/delete`, form: {} },
+    { url: `/admin/messages/${ids.message}/delete`, form: {} },
+    { url: '/admin/shows/new', form: showForm },
+    { url: `/admin/shows/${ids.show}/edit`, form: showForm },
+    { url: `/admin/shows/${ids.show}/delete`, form: {} },
+    {
+      url: '/admin/settings',
+      form: {
+        primary: '#000000',
+        variant: 'tint',
+        appearance: 'light',
+        radius: '2',
+        headerFont: 'Permanent Marker',
+        bodyFont: 'Permanent Marker',
+        heroTitle: 'HIJACKED',
+        heroText: 'HIJACKED',
+        footerText: 'HIJACKED',
+      },
+    },
+  ];
+  return { pages, posts };
+}
+
+/** The single-fetch data URL of a page URL (what client navigations and submissions use). */
+const dataUrl = (url: string) => {
+  const [pathname, search] = url.split('?');
+  return `${pathname}.data${search ? `?${search}` : ''}`;
+};
+
+async function expectRefused(page: Page, who: 'visitor' | 'user', secrets: string[]) {
+  const id = uid();
+  const [subscriber, message, show] = createRecords([
+    { kind: 'subscriber', name: `Guarded ${id}`, email: `guarded-${id}@example.com` },
+    {
+      kind: 'message',
+      name: `Guarded ${id}`,
+      email: `guarded-${id}@example.com`,
+      subject: 'General Question',
+      message: `Secret body ${id}`,
+    },
+    {
+      kind: 'show',
+      title: `Guarded show ${id}`,
+      venue: 'Venue',
+      location: 'Belmar, NJ',
+      date: futureDate(400),
+      time: '8:00 PM',
+    },
+  ]);
+  const { pages, posts } = targets({
+    subscriber: subscriber.id,
+    message: message.id,
+    show: show.id,
+  });
+  const expectedLocation = who === 'visitor' ? /^\/auth\?redirectTo=/ : /^\/$/;
+  const leaks = [`guarded-${id}@example.com`, `Secret body ${id}`, ...secrets];
+
+  for (const url of pages) {
+    const response = await page.request.get(url, { maxRedirects: 0 });
+    expect(response.status(), `GET ${url}`).toBe(302);
+    expect(response.headers().location, `GET ${url}`).toMatch(expectedLocation);
+    const data = await page.request.get(dataUrl(url), { maxRedirects: 0 });
+    const body = await data.text();
+    for (const leak of leaks) expect(body, `GET ${dataUrl(url)}`).not.toContain(leak);
+    expect(data.status(), `GET ${dataUrl(url)}`).not.toBe(200);
+  }
+  for (const { url, form } of posts) {
+    const response = await page.request.post(url, { form, maxRedirects: 0 });
+    expect(response.status(), `POST ${url}`).toBe(302);
+    expect(response.headers().location, `POST ${url}`).toMatch(expectedLocation);
+    // The single-fetch form of the same submission is refused too (a redirect, never 200).
+    const data = await page.request.post(dataUrl(url), { form, maxRedirects: 0 });
+    expect(data.status(), `POST ${dataUrl(url)}`).not.toBe(200);
+  }
+  return { subscriber, message, show, id };
+}
+
+async function expectUnchanged(
+  browser: Browser,
+  records: { subscriber: Created; message: Created; show: Created; id: string },
+) {
+  const admin = await newAdminPage(browser);
+  try {
+    await admin.goto(`/admin/newsletter?q=guarded-${records.id}`);
+    await expect(admin.getByTestId('subscriber-count')).toHaveText(/^1 subscriber /);
+    const message = await admin.goto(`/admin/messages/${records.message.id}`);
+    expect(message?.status()).toBe(200);
+    await admin.goto(`/admin/shows/${records.show.id}/edit`);
+    await expect(admin.getByRole('dialog').getByLabel('Title')).toHaveValue(
+      `Guarded show ${records.id}`,
+    );
+    await admin.goto('/admin/shows');
+    await expect(admin.getByTestId('admin-show-card').filter({ hasText: 'HIJACKED' })).toHaveCount(
+      0,
+    );
+    await admin.goto('/admin/newsletter?tab=compose');
+    await expect(admin.getByText('HIJACKED issue')).toHaveCount(0);
+    await admin.goto('/admin/settings');
+    await expect(admin.getByLabel('Hero title')).not.toHaveValue('HIJACKED');
+    await expect(admin.getByLabel('Header font')).not.toHaveValue('Permanent Marker');
+  } finally {
+    await admin.context().close();
+  }
+}
+
+test.describe('authorisation of the newsletter, messages, shows and settings screens', () => {
+  test('a visitor is sent to /auth and changes nothing', async ({
+    page,
+    browser,
+    accounts: _accounts,
+  }) => {
+    const records = await expectRefused(page, 'visitor', []);
+    await expectUnchanged(browser, records);
+  });
+
+  test('a plain user is sent home and changes nothing', async ({
+    userPage,
+    browser,
+    accounts: _accounts,
+  }) => {
+    const records = await expectRefused(userPage, 'user', []);
+    await expectUnchanged(browser, records);
+  });
+});
