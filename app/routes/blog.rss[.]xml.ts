@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { listBlogPosts } from '~/models/blog-post.server';
+import { publicCacheHeaders, siteOrigin } from '~/utils/cache.server';
+import { env } from '~/utils/env.server';
+import { blogRssXml } from '~/utils/feeds';
+
+/** /blog/rss.xml — RSS 2.0 of the blog, newest first. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const posts = await listBlogPosts({ limit: 50 });
+  const xml = blogRssXml({
+    origin: siteOrigin(request),
+    siteName: env.SITE_NAME,
+    description: `News, event announcements and reviews from ${env.SITE_NAME}.`,
+    posts,
+  });
+  return new Response(xml, {
+    headers: {
+      'Content-Type': 'application/rss+xml; charset=utf-8',
+      'X-Content-Type-Options': 'nosniff',
+      ...publicCacheHeaders(request),
+    },
+  });
+}

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { publicCacheHeaders, siteOrigin } from '~/utils/cache.server';
+import { robotsTxt } from '~/utils/feeds';
+
+/** /robots.txt — everything but /admin and /api, and where the sitemap is. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return new Response(robotsTxt(siteOrigin(request)), {
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'X-Content-Type-Options': 'nosniff',
+      ...publicCacheHeaders(request),
+    },
+  });
+}

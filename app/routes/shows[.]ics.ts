@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { listShows } from '~/models/show.server';
+import { publicCacheHeaders, siteOrigin } from '~/utils/cache.server';
+import { env } from '~/utils/env.server';
+import { showsIcs } from '~/utils/feeds';
+
+/** /shows.ics — an iCalendar feed of every show, to subscribe to from a calendar app. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shows = await listShows();
+  const body = showsIcs({ origin: siteOrigin(request), siteName: env.SITE_NAME, shows });
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': 'inline; filename="night-shore-shows.ics"',
+      'X-Content-Type-Options': 'nosniff',
+      ...publicCacheHeaders(request),
+    },
+  });
+}

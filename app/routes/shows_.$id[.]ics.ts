@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { parseId } from '~/models/model-helpers.server';
+import { getShow } from '~/models/show.server';
+import { publicCacheHeaders, siteOrigin } from '~/utils/cache.server';
+import { env } from '~/utils/env.server';
+import { showIcsFileName, showsIcs } from '~/utils/feeds';
+
+/** /shows/{id}.ics — one show as an .ics download ("Add to calendar"). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = parseId(params.id);
+  const show = id === null ? null : await getShow(id);
+  if (!show) {
+    return new Response('Show not found', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  }
+  const body = showsIcs({
+    origin: siteOrigin(request),
+    siteName: env.SITE_NAME,
+    shows: [show],
+    calendarName: `${env.SITE_NAME}: ${show.title}`,
+  });
+  const fileName = showIcsFileName(show);
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'X-Content-Type-Options': 'nosniff',
+      ...publicCacheHeaders(request),
+    },
+  });
+}

@@ -1,0 +1,134 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Shared by `npm run bench` and `npm run lighthouse`: build the app when the build is missing
+ * or older than the sources, then start the production server (remix-serve) on a free port
+ * with a temporary DATA_DIR/UPLOADS_DIR and the demo content seeded.
+ */
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+function newestMtime(entry: string): number {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of fs.readdirSync(entry))
+    newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  return newest;
+}
+
+/** Run `remix build` unless build/index.js is newer than every source. */
+export function buildIfNeeded(): void {
+  const built =
+    fs.statSync(path.join(root, 'build', 'index.js'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const sources = Math.max(
+    ...['app', 'embedded-mongo', 'package.json', 'remix.config.js', 'tailwind.config.ts'].map((p) =>
+      newestMtime(path.join(root, p)),
+    ),
+  );
+  if (built && built >= sources && !process.argv.includes('--build')) return;
+  console.log('Building the app (npm run build)…');
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) throw new Error('The build failed.');
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type ProdServer = {
+  origin: string;
+  port: number;
+  tmpDir: string;
+  uploadsDir: string;
+  stop: () => Promise<void>;
+};
+
+export async function startProdServer(
+  options: { env?: Record<string, string> } = {},
+): Promise<ProdServer> {
+  const port = await freePort();
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-prod-'));
+  const uploadsDir = path.join(tmpDir, 'uploads');
+  const origin = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/index.js'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        DATA_DIR: path.join(tmpDir, 'data'),
+        UPLOADS_DIR: uploadsDir,
+        MONGODB_URI: '',
+        SEED: 'true',
+        LOG_LEVEL: 'error',
+        SESSION_SECRET: 'bench-session-secret-at-least-16',
+        SITE_URL: origin,
+        ...options.env,
+      },
+    },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    if (stderr.length > 20_000) stderr = stderr.slice(-20_000);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.rmSync(tmpDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`The server exited (code ${child.exitCode}):\n${stderr}`);
+    }
+    try {
+      const res = await fetch(`${origin}/`);
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not answer within 120 s:\n${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return { origin, port, tmpDir, uploadsDir, stop };
+}
+
+export const projectRoot = root;
