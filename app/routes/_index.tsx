@@ -1,32 +1,182 @@
-import type { MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
-import { listTracks } from '~/models/track.server';
-import { getTheme } from '~/models/theme.server';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useEffect } from 'react';
+import { Headphones, Mail } from 'lucide-react';
+import { listTracks, getFeaturedTrack } from '~/models/track.server';
+import { listGalleryImages } from '~/models/gallery-image.server';
+import { listBlogPosts } from '~/models/blog-post.server';
+import { FeaturedPlayer } from '~/player/featured-player';
+import { TrackCard } from '~/player/track-card';
+import { useRootData } from '~/root';
+import { BlogCard } from '~/components/site/blog-card';
+import { ImageGrid } from '~/components/site/image-grid';
+import { NewsletterForm } from '~/components/site/newsletter-form';
+import { SectionHeading } from '~/components/site/section-heading';
+import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { buttonClass } from '~/components/ui/button';
+import { subscribeAction, SUBSCRIBE_INTENT } from '~/utils/public-forms.server';
+import { badRequest } from '~/utils/http.server';
 
-export const meta: MetaFunction = () => [{ title: 'Night Shore' }];
+export const meta: MetaFunction = () => [
+  { title: 'Night Shore — Echoes of the Night' },
+  {
+    name: 'description',
+    content:
+      'Night Shore, an electronic music collective from the Jersey Shore: listen to our tracks, see the gallery, read the blog and catch a show.',
+  },
+];
+
+/** SPEC §9: the home page shows 3 tracks, 3 gallery images and 3 posts. */
+const HOME_COUNT = 3;
+export const HERO_TITLE_DEFAULT = 'Echoes of the Night';
+/** A flag recording that this visitor has seen the home page before (SPEC §2 Home). */
+export const VISITED_STORAGE_KEY = 'night-shore:visited-home';
 
 export async function loader() {
-  const [tracks, theme] = await Promise.all([listTracks({ limit: 3 }), getTheme()]);
-  return { tracks, theme };
+  const [featured, tracks, images, posts] = await Promise.all([
+    getFeaturedTrack(),
+    listTracks({ limit: HOME_COUNT }),
+    listGalleryImages({ limit: HOME_COUNT }),
+    listBlogPosts({ limit: HOME_COUNT }),
+  ]);
+  return { featured, tracks, images, posts };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (formData.get('intent') === SUBSCRIBE_INTENT) return subscribeAction(formData, 'full', '/');
+  throw badRequest();
 }
 
 export default function Home() {
-  const { tracks, theme } = useLoaderData<typeof loader>();
+  const { featured, tracks, images, posts } = useLoaderData<typeof loader>();
+  const theme = useRootData()?.theme;
+
+  useEffect(() => {
+    try {
+      window.localStorage.setItem(VISITED_STORAGE_KEY, '1');
+    } catch {
+      // Storage disabled: nothing to remember.
+    }
+  }, []);
+
   return (
-    <div className="container py-16">
-      <h1 className="text-5xl font-bold">{theme.heroTitle || 'Echoes of the Night'}</h1>
-      <p className="mt-4 text-muted-foreground">{theme.heroText}</p>
-      <section className="mt-12">
-        <h2 className="text-2xl font-bold">Our Music</h2>
-        <ul className="mt-4 grid gap-4 sm:grid-cols-3">
-          {tracks.map((t) => (
-            <li key={t.id} data-testid="track-card" className="rounded-lg border border-border p-4">
-              <h3 className="font-semibold">{t.title}</h3>
-              <p className="text-sm text-muted-foreground">{t.artist}</p>
-            </li>
-          ))}
-        </ul>
+    <>
+      <section
+        aria-labelledby="hero-title"
+        className="relative isolate flex min-h-[85vh] items-center overflow-hidden"
+      >
+        <img
+          src="/hero.jpg"
+          alt=""
+          width={1920}
+          height={1080}
+          // React 18 does not know the camel-cased prop; the lowercase attribute passes through.
+          {...{ fetchpriority: 'high' }}
+          className="absolute inset-0 -z-20 h-full w-full object-cover"
+        />
+        <div className="absolute inset-0 -z-10 bg-gradient-to-b from-background/70 via-background/60 to-background" />
+        <div className="container pb-16 pt-32 text-center">
+          <h1
+            id="hero-title"
+            className="mx-auto max-w-4xl text-5xl font-bold tracking-wider text-foreground drop-shadow md:text-7xl"
+          >
+            {theme?.heroTitle || HERO_TITLE_DEFAULT}
+          </h1>
+          {theme?.heroText ? (
+            <p className="mx-auto mt-6 max-w-2xl text-lg text-foreground/90 md:text-xl">
+              {theme.heroText}
+            </p>
+          ) : null}
+          <div className="mt-10 flex flex-wrap justify-center gap-4">
+            <Link to="/music" className={buttonClass('primary', 'lg')}>
+              <Headphones aria-hidden="true" className="h-5 w-5" />
+              Listen Now
+            </Link>
+            <a href="#newsletter" className={buttonClass('outline', 'lg', 'bg-background/40')}>
+              <Mail aria-hidden="true" className="h-5 w-5" />
+              Join the Newsletter
+            </a>
+          </div>
+        </div>
       </section>
-    </div>
+
+      <section aria-labelledby="featured-title" className="container py-16">
+        <SectionHeading id="featured-title" title="Featured Track" />
+        <FeaturedPlayer track={featured} />
+      </section>
+
+      <section aria-labelledby="music-title" className="container py-16">
+        <SectionHeading
+          id="music-title"
+          title="Our Music"
+          intro="Late-night synths and boardwalk rhythms, straight from the shore."
+          link={{ to: '/music', label: 'View all tracks' }}
+        />
+        {tracks.length === 0 ? (
+          <p className="text-muted-foreground">No tracks available yet.</p>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {tracks.map((track) => (
+              <li key={track.id} data-testid="track-card">
+                <TrackCard track={track} queue={tracks} className="h-full" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="gallery-title" className="container py-16">
+        <SectionHeading
+          id="gallery-title"
+          title="Gallery"
+          intro="Moments from the stage, the studio and the boardwalk."
+          link={{ to: '/gallery', label: 'View gallery' }}
+        />
+        {images.length === 0 ? (
+          <p className="text-muted-foreground">No images yet.</p>
+        ) : (
+          <ImageGrid images={images} columns={3} headingLevel={3} />
+        )}
+      </section>
+
+      <section
+        id="newsletter"
+        aria-labelledby="newsletter-title"
+        className="scroll-mt-20 border-y border-border bg-card/50 py-16"
+      >
+        <div className="container max-w-3xl">
+          <SectionHeading
+            id="newsletter-title"
+            title="Join the Newsletter"
+            intro="New releases, show announcements and studio stories, a few times a month. No spam."
+          />
+          <NewsletterForm variant="full" />
+        </div>
+      </section>
+
+      <section aria-labelledby="blog-title" className="container py-16">
+        <SectionHeading
+          id="blog-title"
+          title="Latest from the Blog"
+          link={{ to: '/blog', label: 'View all posts' }}
+        />
+        {posts.length === 0 ? (
+          <p className="text-muted-foreground">No blog posts yet.</p>
+        ) : (
+          <ul className="grid gap-6 md:grid-cols-3">
+            {posts.map((post) => (
+              <li key={post.id} className="flex">
+                <BlogCard post={post} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

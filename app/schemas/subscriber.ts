@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, emailField, optionalText } from './common';
+import { LIMITS, emailField, optionalText, requiredText } from './common';
 
 /** What is stored: name is optional on the minimal form (see docs/decisions). */
 export const SubscribeSchema = z.object({
@@ -14,6 +14,14 @@ export const NewsletterFormSchema = SubscribeSchema.extend({
     (v) => v === 'on' || v === 'true' || v === true,
     z.literal(true, { errorMap: () => ({ message: 'You must agree to receive emails.' }) }),
   ),
+});
+
+/**
+ * The full newsletter form (home page) asks for a name, so it requires one; the minimal form
+ * (post pages) has no name field and uses NewsletterFormSchema (docs/decisions/003).
+ */
+export const NewsletterFullFormSchema = NewsletterFormSchema.extend({
+  name: requiredText('Name is required', LIMITS.name),
 });
 
 export const ComposeNewsletterSchema = z.object({

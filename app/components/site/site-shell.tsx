@@ -1,39 +1,51 @@
-import { Link, NavLink } from '@remix-run/react';
+import { PlayerBar } from '~/player/player-bar';
 import { useRootData } from '~/root';
+import { MobileBottomBar } from './mobile-bottom-bar';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { Toaster } from './toaster';
 
 /**
- * The app shell: header, main area, footer, the fixed bottom area (player), and toasts.
- * (The full header, footer, mobile bar and toaster are built in the public-site work.)
+ * The app shell (SPEC §2): header, main area, footer, the bottom area holding the player
+ * (full bar on md+, mini bar plus the mobile bottom bar on small screens) and the toasts.
+ * Mount it inside <PlayerProvider>; the route content goes in as children (<Outlet/>).
  */
 export function SiteShell({ children }: { children: React.ReactNode }) {
   const root = useRootData();
+  const siteName = root?.site.siteName ?? 'Night Shore';
+  const social = root?.site.social ?? {};
   return (
     <>
-      <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-background/80 backdrop-blur">
-        <nav aria-label="Main" className="container flex h-16 items-center gap-6">
-          <Link to="/" className="font-heading text-lg font-bold">
-            {root?.site.siteName ?? 'Night Shore'}
-          </Link>
-          {[
-            ['/', 'Home'],
-            ['/music', 'Music'],
-            ['/gallery', 'Gallery'],
-            ['/blog', 'Blog'],
-            ['/shows', 'Shows'],
-            ['/about', 'About'],
-          ].map(([to, label]) => (
-            <NavLink key={to} to={to} end={to === '/'} className="text-sm">
-              {label}
-            </NavLink>
-          ))}
-        </nav>
-      </header>
-      <main id="main" className="pt-16">
+      <a
+        href="#main"
+        className="sr-only z-[70] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <SiteHeader siteName={siteName} user={root?.user ?? null} social={social} />
+      <main id="main" tabIndex={-1} className="min-h-[60vh] outline-none">
         {children}
       </main>
-      <footer className="border-t border-border py-8 text-center text-sm text-muted-foreground">
-        © {root?.year} {root?.site.siteName}
-      </footer>
+      <SiteFooter
+        siteName={siteName}
+        footerText={root?.theme.footerText ?? ''}
+        social={social}
+        latestTracks={root?.latestTracks ?? []}
+        upcomingShows={root?.upcomingShows ?? []}
+        year={root?.year ?? new Date().getFullYear()}
+      />
+      {/* Sticky at the end of the page: fixed to the viewport bottom while scrolling, yet it
+          takes its own room after the footer, so it never covers the footer's last line. */}
+      <div className="sticky bottom-0 z-40" data-testid="bottom-area">
+        <div className="hidden md:block">
+          <PlayerBar mode="full" />
+        </div>
+        <div className="md:hidden">
+          <PlayerBar mode="mini" />
+          <MobileBottomBar />
+        </div>
+      </div>
+      <Toaster flash={root?.toast ?? null} />
     </>
   );
 }

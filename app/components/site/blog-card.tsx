@@ -1,0 +1,96 @@
+import { Link } from '@remix-run/react';
+import { ArrowRight } from 'lucide-react';
+import type { BlogPostJSON } from '~/types/entities';
+import { DATE_LONG, formatSiteDate } from '~/utils/dates';
+import { cn } from '~/utils/cn';
+
+/** SPEC §9 badge colours: NEWS primary, EVENTS accent, REVIEWS and others secondary. */
+export function CategoryBadge({ category, className }: { category: string; className?: string }) {
+  const colour =
+    category === 'NEWS'
+      ? 'bg-primary text-primary-foreground'
+      : category === 'EVENTS'
+        ? 'bg-accent text-accent-foreground'
+        : 'bg-secondary text-secondary-foreground';
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold uppercase tracking-wider',
+        colour,
+        className,
+      )}
+    >
+      {category}
+    </span>
+  );
+}
+
+type CardPost = Pick<
+  BlogPostJSON,
+  'id' | 'title' | 'slug' | 'excerpt' | 'imageUrl' | 'category' | 'createdAt'
+>;
+
+/** Blog post card, normal or featured layout (SPEC §2 Shared cards). */
+export function BlogCard({
+  post,
+  featured = false,
+  headingLevel = 3,
+  eager = false,
+}: {
+  post: CardPost;
+  featured?: boolean;
+  headingLevel?: 2 | 3;
+  /** Above the fold: load at once. */
+  eager?: boolean;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  const href = `/blog/${post.slug}`;
+  return (
+    <article
+      data-testid={featured ? 'blog-card-featured' : 'blog-card'}
+      className={cn(
+        'group flex w-full overflow-hidden rounded-lg border border-border bg-card text-card-foreground transition-shadow hover:shadow-lg hover:shadow-primary/10',
+        featured ? 'flex-col md:flex-row' : 'flex-col',
+      )}
+    >
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        className={cn('block overflow-hidden bg-muted', featured ? 'md:w-1/2' : '')}
+      >
+        <img
+          src={post.imageUrl}
+          alt=""
+          width={800}
+          height={450}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="aspect-video h-full w-full object-cover transition-transform duration-500 group-hover:scale-105"
+        />
+      </Link>
+      <div className={cn('flex flex-1 flex-col gap-3 p-6', featured ? 'md:justify-center' : '')}>
+        <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+          <CategoryBadge category={post.category} />
+          <time dateTime={post.createdAt}>{formatSiteDate(post.createdAt, DATE_LONG)}</time>
+        </div>
+        <Heading
+          className={cn('font-bold leading-tight', featured ? 'text-2xl md:text-3xl' : 'text-xl')}
+        >
+          <Link to={href} className="hover:text-primary">
+            {post.title}
+          </Link>
+        </Heading>
+        <p className="text-muted-foreground">{post.excerpt}</p>
+        <Link
+          to={href}
+          className="mt-auto inline-flex min-h-6 items-center gap-1 self-start font-semibold text-primary hover:underline"
+        >
+          Read More
+          <ArrowRight aria-hidden="true" className="h-4 w-4" />
+          <span className="sr-only">: {post.title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,133 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { CheckCircle2 } from 'lucide-react';
+import { SubmitButton } from '~/components/ui/button';
+import { ErrorList, Field, FormError, inputClass } from '~/components/ui/field';
+import { NewsletterFormSchema, NewsletterFullFormSchema } from '~/schemas/subscriber';
+import { cn } from '~/utils/cn';
+import { Honeypot } from './honeypot';
+import { isPublicFormActionData } from './public-form-types';
+import { useToastOnce } from './toaster';
+
+export const SUBSCRIBE_INTENT = 'subscribe';
+export const THANK_YOU_TITLE = 'Thank you for subscribing!';
+
+/**
+ * The newsletter sign-up (SPEC §4/§5): `full` asks for name, email and the privacy box;
+ * `minimal` (blog posts) for email and the privacy box. It posts to the current page, whose
+ * action calls `subscribeAction`; after success the page reloads with `?subscribed=1` and the
+ * thank-you message replaces the form.
+ */
+export function NewsletterForm({
+  variant,
+  className,
+}: {
+  variant: 'full' | 'minimal';
+  className?: string;
+}) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const raw = useActionData();
+  const actionData =
+    isPublicFormActionData(raw) && raw.intent === SUBSCRIBE_INTENT ? raw : undefined;
+  const schema = variant === 'full' ? NewsletterFullFormSchema : NewsletterFormSchema;
+  const [form, fields] = useForm({
+    id: `newsletter-${variant}`,
+    lastResult: navigation.state === 'idle' ? actionData?.result : null,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  useToastOnce(navigation.state === 'idle' ? actionData?.toast : null);
+
+  const pending =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === SUBSCRIBE_INTENT;
+
+  if (searchParams.get('subscribed') === '1' && !actionData) {
+    return (
+      <div
+        role="status"
+        data-testid="newsletter-thank-you"
+        className={cn(
+          'flex flex-col items-center gap-2 rounded-lg border border-primary/40 bg-primary/10 p-6 text-center',
+          className,
+        )}
+      >
+        <CheckCircle2 aria-hidden="true" className="h-8 w-8 text-primary" />
+        <p className="text-lg font-bold">{THANK_YOU_TITLE}</p>
+        <p className="text-muted-foreground">
+          You’ll be the first to hear about new releases, shows and news.
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      {...getFormProps(form)}
+      aria-label={variant === 'full' ? 'Newsletter sign-up' : 'Newsletter sign-up (email only)'}
+      className={cn('relative space-y-4', className)}
+    >
+      <input type="hidden" name="intent" value={SUBSCRIBE_INTENT} />
+      <Honeypot />
+      <FormError errors={form.errors} id={form.errorId} />
+      <div className={cn('grid gap-4', variant === 'full' ? 'sm:grid-cols-2' : '')}>
+        {variant === 'full' ? (
+          <Field label="Name" errors={fields.name.errors} id={fields.name.id}>
+            {(a11y) => (
+              <input
+                {...getInputProps(fields.name, { type: 'text' })}
+                {...a11y}
+                key={fields.name.key}
+                autoComplete="name"
+                placeholder="Your name"
+                className={inputClass}
+              />
+            )}
+          </Field>
+        ) : null}
+        <Field label="Email" errors={fields.email.errors} id={fields.email.id}>
+          {(a11y) => (
+            <input
+              {...getInputProps(fields.email, { type: 'email' })}
+              {...a11y}
+              key={fields.email.key}
+              autoComplete="email"
+              placeholder="you@example.com"
+              className={inputClass}
+            />
+          )}
+        </Field>
+      </div>
+      <div>
+        <div className="flex items-start gap-3">
+          <input
+            {...getInputProps(fields.privacy, { type: 'checkbox' })}
+            key={fields.privacy.key}
+            aria-describedby={fields.privacy.errors ? fields.privacy.errorId : undefined}
+            className="mt-0.5 h-5 w-5 shrink-0 rounded border-input accent-[hsl(var(--primary))]"
+          />
+          <label htmlFor={fields.privacy.id} className="text-sm text-muted-foreground">
+            I agree to receive emails from the collective and accept the{' '}
+            <a href="/privacy" className="font-medium text-foreground underline">
+              privacy policy
+            </a>
+            . I can unsubscribe at any time.
+          </label>
+        </div>
+        <ErrorList id={fields.privacy.errorId} errors={fields.privacy.errors} />
+      </div>
+      <SubmitButton
+        pending={pending}
+        pendingLabel="Subscribing..."
+        className={variant === 'full' ? 'w-full sm:w-auto' : 'w-full'}
+      >
+        Subscribe
+      </SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,18 @@
+import type { SubmissionResult } from '@conform-to/react';
+
+/** What a page action returns when a public form fails (see app/utils/public-forms.server.ts). */
+export type PublicFormActionData = {
+  intent: string;
+  result: SubmissionResult<string[]>;
+  toast: { type: 'error'; title: string; description: string } | null;
+};
+
+export function isPublicFormActionData(value: unknown): value is PublicFormActionData {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'intent' in value &&
+    'result' in value &&
+    typeof (value as { intent: unknown }).intent === 'string'
+  );
+}

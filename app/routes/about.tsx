@@ -1,0 +1,198 @@
+import type { MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { Mail } from 'lucide-react';
+import { listUpcomingShows } from '~/models/show.server';
+import { useRootData } from '~/root';
+import { PageHeader } from '~/components/site/section-heading';
+import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { ALL_NETWORKS, SocialLinks } from '~/components/site/social-icons';
+import { buttonClass } from '~/components/ui/button';
+import { DATE_SHORT, formatSiteDate } from '~/utils/dates';
+
+export const meta: MetaFunction = () => [
+  { title: 'About — Night Shore' },
+  {
+    name: 'description',
+    content: 'The story of Night Shore, an electronic music collective from the Jersey Shore.',
+  },
+];
+
+/** The About page's table shows the next three real shows (an improvement on the reference). */
+const ABOUT_SHOWS = 3;
+
+export async function loader() {
+  return { shows: await listUpcomingShows({ limit: ABOUT_SHOWS }) };
+}
+
+const PHOTOS = [
+  { src: '/about/on-stage.jpg', alt: 'The collective performing on stage under purple lights' },
+  {
+    src: '/about/studio-night.jpg',
+    alt: 'Synthesizers and a mixing desk during a late studio session',
+  },
+  { src: '/about/boardwalk-crew.jpg', alt: 'The crew on the boardwalk at dusk' },
+];
+
+const STORY = [
+  {
+    title: 'The Beginning',
+    text: 'It started with borrowed synths and a spare room a few blocks from the ocean: a handful of friends swapping loops after their shifts on the boardwalk, playing them back at the beach at night.',
+  },
+  {
+    title: 'Evolution',
+    text: 'Basement parties turned into club residencies. The sound grew from lo-fi loops into layered, cinematic sets that mix live instruments, field recordings from the shore and heavy analog bass.',
+  },
+  {
+    title: 'Today',
+    text: 'Today the collective writes, records and produces everything in its own studio, plays up and down the East Coast and keeps its doors open to new artists from the Shore.',
+  },
+];
+
+export default function AboutPage() {
+  const { shows } = useLoaderData<typeof loader>();
+  const root = useRootData();
+  const siteName = root?.site.siteName ?? 'Night Shore';
+  return (
+    <>
+      <PageHeader
+        title={`About ${siteName}`}
+        intro="An electronic music collective born on the Jersey Shore, making music for the hours after midnight."
+      />
+      <div className="container space-y-20 py-12">
+        <section aria-labelledby="intro-title" className="grid gap-10 lg:grid-cols-2">
+          <div className="space-y-4 text-lg text-muted-foreground">
+            <h2 id="intro-title" className="text-3xl font-bold text-foreground">
+              Who we are
+            </h2>
+            <p>
+              {siteName} is a loose family of producers, DJs and visual artists who grew up with the
+              sound of the surf and the hum of the boardwalk. We make synth-driven electronic music:
+              slow-burning, melodic and built for the night drive home.
+            </p>
+            <p>
+              Every release, show and visual is made in-house, from the first sketch to the last
+              mix. Follow along wherever you listen.
+            </p>
+            <SocialLinks
+              social={root?.site.social ?? {}}
+              networks={ALL_NETWORKS}
+              withLabels
+              className="gap-2 pt-2"
+              linkClassName="border border-border text-sm text-foreground"
+            />
+            <div className="pt-4">
+              <Link to="/contact" className={buttonClass('primary', 'lg')}>
+                <Mail aria-hidden="true" className="h-5 w-5" />
+                Get in Touch
+              </Link>
+            </div>
+          </div>
+          <ul className="grid grid-cols-2 gap-4">
+            {PHOTOS.map((photo, index) => (
+              <li key={photo.src} className={index === 0 ? 'col-span-2' : undefined}>
+                <img
+                  src={photo.src}
+                  alt={photo.alt}
+                  width={1200}
+                  height={900}
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  decoding="async"
+                  className="aspect-[4/3] w-full rounded-lg bg-muted object-cover"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="story-title">
+          <h2 id="story-title" className="mb-8 text-3xl font-bold">
+            Our Story
+          </h2>
+          <ol className="grid gap-6 md:grid-cols-3">
+            {STORY.map((step, index) => (
+              <li key={step.title} className="rounded-lg border border-border bg-card p-6">
+                <span
+                  aria-hidden="true"
+                  className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-primary font-heading font-bold text-primary-foreground"
+                >
+                  {index + 1}
+                </span>
+                <h3 className="mt-4 text-xl font-bold">{step.title}</h3>
+                <p className="mt-2 text-muted-foreground">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section aria-labelledby="about-shows-title">
+          <h2 id="about-shows-title" className="mb-8 text-3xl font-bold">
+            Upcoming Shows
+          </h2>
+          {shows.length === 0 ? (
+            <p className="text-muted-foreground">
+              No upcoming shows right now. Check back soon for new dates.
+            </p>
+          ) : (
+            <div className="overflow-x-auto rounded-lg border border-border">
+              <table className="w-full text-left text-sm" data-testid="about-shows">
+                <thead className="bg-muted/50 text-xs uppercase tracking-wider text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">
+                      Date
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Venue
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Location
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Tickets
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shows.map((show) => (
+                    <tr key={show.id} className="border-t border-border">
+                      <td className="whitespace-nowrap px-4 py-3">
+                        <time dateTime={show.date}>{formatSiteDate(show.date, DATE_SHORT)}</time>
+                      </td>
+                      <th scope="row" className="px-4 py-3 font-semibold">
+                        {show.venue}
+                      </th>
+                      <td className="px-4 py-3 text-muted-foreground">{show.location}</td>
+                      <td className="px-4 py-3">
+                        {show.ticketUrl ? (
+                          <a
+                            href={show.ticketUrl}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            className={buttonClass('outline', 'sm')}
+                          >
+                            Buy Tickets
+                            <span className="sr-only"> for {show.venue} (opens in a new tab)</span>
+                          </a>
+                        ) : (
+                          <span className="text-muted-foreground">Tickets TBA</span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <p className="mt-4">
+            <Link to="/shows" className="font-semibold text-primary hover:underline">
+              See all shows
+            </Link>
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,151 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { getBlogPostBySlug, getBlogPostWithNeighbours } from '~/models/blog-post.server';
+import { CategoryBadge } from '~/components/site/blog-card';
+import { NewsletterForm } from '~/components/site/newsletter-form';
+import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { buttonClass } from '~/components/ui/button';
+import { DATE_LONG, formatSiteDate } from '~/utils/dates';
+import { badRequest, notFound } from '~/utils/http.server';
+import { subscribeAction, SUBSCRIBE_INTENT } from '~/utils/public-forms.server';
+
+export const POST_NOT_FOUND_TITLE = 'Blog Post Not Found';
+export const POST_NOT_FOUND_TEXT =
+  "The blog post you're looking for doesn't exist or has been removed.";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: `${POST_NOT_FOUND_TITLE} — Night Shore` }];
+  return [
+    { title: `${data.post.title} — Night Shore` },
+    { name: 'description', content: data.post.excerpt },
+  ];
+};
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const found = await getBlogPostWithNeighbours(params.slug ?? '');
+  if (!found) throw notFound();
+  return found;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const slug = params.slug ?? '';
+  const post = await getBlogPostBySlug(slug);
+  if (!post) throw notFound();
+  const formData = await request.formData();
+  if (formData.get('intent') === SUBSCRIBE_INTENT) {
+    return subscribeAction(formData, 'minimal', `/blog/${encodeURIComponent(post.slug)}`);
+  }
+  throw badRequest();
+}
+
+function BackLink() {
+  return (
+    <Link
+      to="/blog"
+      className="inline-flex min-h-9 items-center gap-2 text-sm font-semibold text-muted-foreground hover:text-primary"
+    >
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      Back to Blog
+    </Link>
+  );
+}
+
+export default function BlogPostPage() {
+  const { post, previous, next } = useLoaderData<typeof loader>();
+  return (
+    <article className="container max-w-4xl pb-16 pt-24">
+      <BackLink />
+      <header className="mt-6">
+        <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+          <CategoryBadge category={post.category} />
+          <time dateTime={post.createdAt}>{formatSiteDate(post.createdAt, DATE_LONG)}</time>
+        </div>
+        <h1 className="mt-4 text-4xl font-bold leading-tight md:text-5xl">{post.title}</h1>
+      </header>
+      <img
+        src={post.imageUrl}
+        alt=""
+        width={1200}
+        height={675}
+        className="mt-8 aspect-video w-full rounded-lg bg-muted object-cover"
+      />
+      <pre
+        data-testid="post-content"
+        className="mt-10 whitespace-pre-wrap break-words font-body text-lg leading-relaxed text-foreground"
+      >
+        {post.content}
+      </pre>
+
+      <nav
+        aria-label="More posts"
+        className="mt-12 grid gap-4 border-t border-border pt-8 sm:grid-cols-2"
+      >
+        {previous ? (
+          <Link
+            to={`/blog/${previous.slug}`}
+            rel="prev"
+            className="group rounded-lg border border-border p-4 hover:border-primary"
+          >
+            <span className="flex items-center gap-1 text-sm text-muted-foreground">
+              <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+              Previous post
+            </span>
+            <span className="mt-1 block font-semibold group-hover:text-primary">
+              {previous.title}
+            </span>
+          </Link>
+        ) : (
+          <span />
+        )}
+        {next ? (
+          <Link
+            to={`/blog/${next.slug}`}
+            rel="next"
+            className="group rounded-lg border border-border p-4 text-right hover:border-primary"
+          >
+            <span className="flex items-center justify-end gap-1 text-sm text-muted-foreground">
+              Next post
+              <ArrowRight aria-hidden="true" className="h-4 w-4" />
+            </span>
+            <span className="mt-1 block font-semibold group-hover:text-primary">{next.title}</span>
+          </Link>
+        ) : null}
+      </nav>
+
+      <section
+        id="newsletter"
+        aria-labelledby="post-newsletter-title"
+        className="mt-12 scroll-mt-20 rounded-lg border border-border bg-card p-6"
+      >
+        <h2 id="post-newsletter-title" className="text-2xl font-bold">
+          Stay in the loop
+        </h2>
+        <p className="mb-4 mt-1 text-muted-foreground">
+          Get new releases, show dates and posts like this one in your inbox.
+        </p>
+        <NewsletterForm variant="minimal" />
+      </section>
+      <div className="mt-8">
+        <BackLink />
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <RouteErrorBoundary
+      notFound={
+        <div className="container flex min-h-[60vh] max-w-2xl flex-col items-center justify-center gap-4 pb-16 pt-32 text-center">
+          <h1 className="text-3xl font-bold md:text-4xl">{POST_NOT_FOUND_TITLE}</h1>
+          <p className="text-muted-foreground">{POST_NOT_FOUND_TEXT}</p>
+          <Link to="/blog" className={buttonClass('primary', 'md')}>
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            Back to Blog
+          </Link>
+        </div>
+      }
+    />
+  );
+}

@@ -1,0 +1,93 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { listBlogPosts } from '~/models/blog-post.server';
+import { BLOG_CATEGORIES, type BlogCategory } from '~/types/entities';
+import { BlogCard } from '~/components/site/blog-card';
+import { EmptyState, PageHeader } from '~/components/site/section-heading';
+import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { cn } from '~/utils/cn';
+
+export const meta: MetaFunction = () => [
+  { title: 'Blog — Night Shore' },
+  { name: 'description', content: 'News, events and reviews from the Night Shore collective.' },
+];
+
+const FILTERS = ['ALL', ...BLOG_CATEGORIES] as const;
+
+const EMPTY_TEXT: Record<BlogCategory | 'ALL', string> = {
+  ALL: 'There are no blog posts yet. Check back soon for news, events and reviews.',
+  NEWS: 'There are no news posts yet. Check back soon for the latest from the collective.',
+  EVENTS: 'There are no event posts yet. See the Shows page for upcoming dates.',
+  REVIEWS: 'There are no reviews yet. Check back soon for our take on records and shows.',
+};
+
+function parseCategory(value: string | null): BlogCategory | null {
+  const upper = value?.toUpperCase();
+  return (BLOG_CATEGORIES as readonly string[]).includes(upper ?? '')
+    ? (upper as BlogCategory)
+    : null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const category = parseCategory(new URL(request.url).searchParams.get('category'));
+  const posts = await listBlogPosts(category ? { category } : {});
+  return { category, posts };
+}
+
+export default function BlogPage() {
+  const { category, posts } = useLoaderData<typeof loader>();
+  const active = category ?? 'ALL';
+  const [featured, ...rest] = posts;
+  return (
+    <>
+      <PageHeader title="Blog" intro="News, events and reviews from the collective." />
+      <div className="container py-12">
+        <nav aria-label="Blog categories" className="mb-10">
+          <ul className="flex flex-wrap gap-2">
+            {FILTERS.map((filter) => (
+              <li key={filter}>
+                <Link
+                  to={filter === 'ALL' ? '/blog' : `/blog?category=${filter}`}
+                  preventScrollReset
+                  aria-current={active === filter ? 'page' : undefined}
+                  className={cn(
+                    'inline-flex min-h-9 items-center rounded-full border px-4 text-sm font-semibold tracking-wider transition-colors',
+                    active === filter
+                      ? 'border-primary bg-primary text-primary-foreground'
+                      : 'border-border hover:border-primary hover:text-primary',
+                  )}
+                >
+                  {filter}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {!featured ? (
+          <EmptyState title="No blog posts found" text={EMPTY_TEXT[active]} />
+        ) : (
+          <>
+            <h2 className="sr-only">Featured post</h2>
+            <BlogCard post={featured} featured headingLevel={3} eager />
+            {rest.length > 0 ? (
+              <>
+                <h2 className="sr-only">More posts</h2>
+                <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+                  {rest.map((post) => (
+                    <li key={post.id} className="flex">
+                      <BlogCard post={post} />
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

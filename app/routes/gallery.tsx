@@ -1,0 +1,41 @@
+import type { MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { listGalleryImages } from '~/models/gallery-image.server';
+import { ImageGrid } from '~/components/site/image-grid';
+import { EmptyState, PageHeader } from '~/components/site/section-heading';
+import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+
+export const meta: MetaFunction = () => [
+  { title: 'Gallery — Night Shore' },
+  {
+    name: 'description',
+    content: 'Photos from Night Shore shows, studio nights and the Jersey Shore boardwalk.',
+  },
+];
+
+export async function loader() {
+  return { images: await listGalleryImages() };
+}
+
+export default function GalleryPage() {
+  const { images } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader
+        title="Gallery"
+        intro="Stage lights, studio nights and the boardwalk after dark."
+      />
+      <div className="container py-12">
+        {images.length === 0 ? (
+          <EmptyState title="No images found" text="There are no images in the gallery yet." />
+        ) : (
+          <ImageGrid images={images} columns={3} eagerCount={3} />
+        )}
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

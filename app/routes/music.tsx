@@ -1,0 +1,133 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { Search } from 'lucide-react';
+import { listTracks } from '~/models/track.server';
+import { TrackCard } from '~/player/track-card';
+import { useMusicQueue, trackIdFromSearch } from '~/player/music-queue';
+import { EmptyState, PageHeader } from '~/components/site/section-heading';
+import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { buttonClass } from '~/components/ui/button';
+import { inputClass } from '~/components/ui/field';
+import { normalizeTrackQuery } from '~/utils/track-search';
+import { cn } from '~/utils/cn';
+
+export const meta: MetaFunction = () => [
+  { title: 'Music — Night Shore' },
+  {
+    name: 'description',
+    content: 'Listen to every Night Shore track: singles, EPs, remixes and live recordings.',
+  },
+];
+
+const SEARCH_DEBOUNCE_MS = 300;
+const MAX_QUERY = 100;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const q = normalizeTrackQuery(new URL(request.url).searchParams.get('q')).slice(0, MAX_QUERY);
+  // All tracks go into the play queue; the grid shows the search result (done by the model).
+  const [all, tracks] = await Promise.all([
+    listTracks(),
+    q ? listTracks({ q }) : Promise.resolve(null),
+  ]);
+  return { q, all, tracks: tracks ?? all };
+}
+
+export default function MusicPage() {
+  const { q, all, tracks } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<number | undefined>(undefined);
+
+  useMusicQueue(all, trackIdFromSearch(searchParams));
+
+  // Keep the box in step with the URL (back/forward), unless the visitor is typing in it.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (input && document.activeElement !== input) input.value = q;
+  }, [q]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const searching = navigation.state === 'loading' && navigation.location.pathname === '/music';
+
+  return (
+    <>
+      <PageHeader
+        title="Music"
+        intro="Every release from the collective. Press play and keep browsing: the music follows you around the site."
+      >
+        <Form
+          method="get"
+          role="search"
+          className="mt-8 flex max-w-xl gap-2"
+          onChange={(event) => {
+            const form = event.currentTarget;
+            window.clearTimeout(timer.current);
+            timer.current = window.setTimeout(() => {
+              submit(form, { replace: true, preventScrollReset: true });
+            }, SEARCH_DEBOUNCE_MS);
+          }}
+        >
+          <label htmlFor="track-search" className="sr-only">
+            Search tracks
+          </label>
+          <div className="relative flex-1">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <input
+              ref={inputRef}
+              id="track-search"
+              type="search"
+              name="q"
+              defaultValue={q}
+              maxLength={MAX_QUERY}
+              placeholder="Search tracks..."
+              autoComplete="off"
+              className={cn(inputClass, 'h-11 pl-9')}
+            />
+          </div>
+          <button type="submit" className={buttonClass('primary', 'md', 'h-11')}>
+            Search
+          </button>
+        </Form>
+      </PageHeader>
+
+      <section aria-label="Tracks" aria-busy={searching || undefined} className="container py-12">
+        <p className="sr-only" role="status">
+          {q ? `${tracks.length} ${tracks.length === 1 ? 'track' : 'tracks'} found for ${q}` : ''}
+        </p>
+        {tracks.length === 0 ? (
+          <EmptyState
+            title="No tracks found"
+            text={
+              q
+                ? `No tracks match "${q}". Try another title, artist or album.`
+                : 'There are no tracks available yet. Check back soon for new music.'
+            }
+          />
+        ) : (
+          <ul
+            className={cn(
+              'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
+              searching && 'opacity-60 transition-opacity',
+            )}
+          >
+            {tracks.map((track) => (
+              <li key={track.id} data-testid="track-card">
+                <TrackCard track={track} queue={all} className="h-full" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,90 @@
+import type { MetaFunction } from '@remix-run/node';
+import { Link } from '@remix-run/react';
+import { useRootData } from '~/root';
+import { LegalPage } from '~/components/site/legal-page';
+import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+
+export const meta: MetaFunction = () => [
+  { title: 'Privacy Policy — Night Shore' },
+  { name: 'description', content: 'What Night Shore collects, why, and how to have it removed.' },
+];
+
+export default function PrivacyPage() {
+  const site = useRootData()?.site;
+  const name = site?.siteName ?? 'Night Shore';
+  const email = site?.contactEmail ?? '';
+  return (
+    <LegalPage title="Privacy Policy" updated="January 2026">
+      <section>
+        <h2>Who we are</h2>
+        <p>
+          This website is run by {name}, an electronic music collective based in New Jersey. We
+          collect as little as we can, use it only to run this site, and never sell it. Questions:{' '}
+          <a href={`mailto:${email}`}>{email}</a>.
+        </p>
+      </section>
+      <section>
+        <h2>What we collect and why</h2>
+        <ul>
+          <li>
+            <strong>Newsletter sign-ups:</strong> your email address and, when you give it, your
+            name (on forms without a name field we store the part of your email before the @ as your
+            name). We use them only to send you our newsletter.
+          </li>
+          <li>
+            <strong>Contact messages:</strong> your name, email address, the subject and your
+            message, so we can reply. Messages are kept until we have dealt with them.
+          </li>
+          <li>
+            <strong>Accounts:</strong> if you register, your username and a salted hash of your
+            password (never the password itself), and whether your account is an administrator.
+          </li>
+          <li>
+            <strong>Server logs:</strong> like every web server we briefly record requests (address,
+            time, page, browser) to keep the site secure and working.
+          </li>
+        </ul>
+      </section>
+      <section>
+        <h2>Cookies and local storage</h2>
+        <ul>
+          <li>
+            <strong>A session cookie</strong> (<code>__session</code>) keeps you logged in. It is
+            only set when you log in or register, holds a random identifier, and is deleted when you
+            log out.
+          </li>
+          <li>
+            <strong>A short-lived message cookie</strong> (<code>__toast</code>) carries a
+            confirmation such as “Subscribed!” to the next page, then is cleared.
+          </li>
+          <li>
+            <strong>Local storage in your browser</strong> remembers the audio player (queue,
+            current track, position, volume, shuffle and loop), your favourite tracks and whether
+            you have visited the home page before. It never leaves your device.
+          </li>
+        </ul>
+        <p className="mt-3">
+          We use no advertising or analytics trackers, and the site loads nothing from other
+          companies’ servers: fonts, images and audio are served from this site.
+        </p>
+      </section>
+      <section>
+        <h2>Your choices</h2>
+        <p>
+          You can unsubscribe from the newsletter at any time, or ask us to show, correct or delete
+          anything we hold about you, by writing to <a href={`mailto:${email}`}>{email}</a> or using
+          the <Link to="/contact">contact form</Link>. Clearing your browser’s site data removes the
+          player’s local storage.
+        </p>
+      </section>
+      <section>
+        <h2>Changes</h2>
+        <p>If this policy changes, we will update this page and the date at the top.</p>
+      </section>
+    </LegalPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
