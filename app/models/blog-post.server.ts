@@ -114,7 +114,7 @@ export async function updateBlogPost(id: number, input: Partial<BlogPostWrite>):
   if (!before) return null;
   let after;
   try {
-    after = await BlogPost.findOneAndUpdate({ id }, { $set: input }, { new: true }).lean();
+    after = await BlogPost.findOneAndUpdate({ id }, { $set: input }, { returnDocument: 'after' }).lean();
   } catch (error) {
     if (isDuplicateKeyError(error)) throw new SlugTakenError();
     throw error;

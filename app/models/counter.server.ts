@@ -17,7 +17,7 @@ export async function nextId(name: string): Promise<number> {
   const counter = await Counter.findOneAndUpdate(
     { _id: name },
     { $inc: { seq: 1 } },
-    { upsert: true, new: true, lean: true },
+    { upsert: true, returnDocument: 'after', lean: true },
   );
   if (!counter) throw new Error(`Counter ${name} could not be incremented`);
   return counter.seq;

@@ -63,7 +63,7 @@ export async function updateGalleryImage(
   if (!before) return null;
   const set: Record<string, unknown> = { ...input };
   if ('description' in input) set.description = input.description?.trim() || null;
-  const after = await GalleryImage.findOneAndUpdate({ id }, { $set: set }, { new: true }).lean();
+  const after = await GalleryImage.findOneAndUpdate({ id }, { $set: set }, { returnDocument: 'after' }).lean();
   if (!after) return null;
   if (input.imageUrl && input.imageUrl !== before.imageUrl) await deleteUploadedFile(before.imageUrl);
   return toGalleryImageJSON(after);

@@ -93,7 +93,7 @@ export async function createShow(input: ShowWrite): Promise<ShowJSON> {
 }
 
 export async function updateShow(id: number, input: ShowWrite): Promise<ShowJSON | null> {
-  const doc = await Show.findOneAndUpdate({ id }, { $set: normalise(input) }, { new: true }).lean();
+  const doc = await Show.findOneAndUpdate({ id }, { $set: normalise(input) }, { returnDocument: 'after' }).lean();
   return doc ? toShowJSON(doc) : null;
 }
 

@@ -58,7 +58,7 @@ export async function saveTheme(input: Partial<ThemeJSON>): Promise<ThemeJSON> {
   const doc = await ThemeSettings.findByIdAndUpdate(
     'theme',
     { $set: input },
-    { upsert: true, new: true, setDefaultsOnInsert: false },
+    { upsert: true, returnDocument: 'after', setDefaultsOnInsert: false },
   ).lean();
   return toThemeJSON(doc);
 }

@@ -119,7 +119,7 @@ export async function updateTrack(id: number, input: Partial<TrackWrite>): Promi
   const set: Record<string, unknown> = { ...input };
   if ('artist' in input) set.artist = input.artist?.trim() || env.SITE_NAME;
   if ('album' in input) set.album = input.album?.trim() || null;
-  const after = await Track.findOneAndUpdate({ id }, { $set: set }, { new: true }).lean();
+  const after = await Track.findOneAndUpdate({ id }, { $set: set }, { returnDocument: 'after' }).lean();
   if (!after) return null;
   if (input.coverImage && input.coverImage !== before.coverImage) await deleteUploadedFile(before.coverImage);
   if (input.audioFile && input.audioFile !== before.audioFile) await deleteUploadedFile(before.audioFile);
@@ -127,7 +127,7 @@ export async function updateTrack(id: number, input: Partial<TrackWrite>): Promi
 }
 
 export async function setTrackFeatured(id: number, featured: boolean): Promise<TrackJSON | null> {
-  const after = await Track.findOneAndUpdate({ id }, { $set: { featured } }, { new: true }).lean();
+  const after = await Track.findOneAndUpdate({ id }, { $set: { featured } }, { returnDocument: 'after' }).lean();
   return after ? toTrackJSON(after) : null;
 }
 
@@ -137,7 +137,7 @@ export async function randomizeFeaturedTrack(random: () => number = Math.random)
   if (ids.length === 0) return null;
   const chosen = ids[Math.floor(random() * ids.length)];
   await Track.updateMany({ id: mongoose.trusted({ $ne: chosen }) }, { $set: { featured: false } });
-  const after = await Track.findOneAndUpdate({ id: chosen }, { $set: { featured: true } }, { new: true }).lean();
+  const after = await Track.findOneAndUpdate({ id: chosen }, { $set: { featured: true } }, { returnDocument: 'after' }).lean();
   return after ? toTrackJSON(after) : null;
 }
 
