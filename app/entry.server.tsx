@@ -1,14 +1,34 @@
 import { PassThrough } from 'node:stream';
-import type { AppLoadContext, EntryContext } from '@remix-run/node';
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  EntryContext,
+  HandleDataRequestFunction,
+  LoaderFunctionArgs,
+} from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
-import { RemixServer } from '@remix-run/react';
+import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { startApp } from '~/utils/startup.server';
+import { NonceProvider } from '~/utils/nonce-provider';
+import { installRequestTracking, logError, requestIdOf } from '~/utils/request-tracker.server';
+import {
+  applyBaseSecurityHeaders,
+  applyDocumentSecurityHeaders,
+  createNonce,
+} from '~/utils/security-headers.server';
+import { installGracefulShutdown, startApp } from '~/utils/startup.server';
+
+// Request ids, client addresses, base headers, JSON request logs and the in-flight count
+// for every request of the server (see app/utils/request-tracker.server.ts).
+installRequestTracking();
 
 // The server answers its first request only once the database is connected, its indexes
 // exist and the demo content is seeded (remix-serve awaits this module before listening).
 await startApp();
+
+// SIGTERM/SIGINT: let requests in flight finish, close the database, exit.
+installGracefulShutdown();
 
 const ABORT_DELAY = 5_000;
 
@@ -20,16 +40,27 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   const callback = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady';
+  const nonce = createNonce();
+  const requestId = requestIdOf(request);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider nonce={nonce} requestId={requestId}>
+        <RemixServer
+          context={remixContext}
+          url={request.url}
+          abortDelay={ABORT_DELAY}
+          nonce={nonce}
+        />
+      </NonceProvider>,
       {
+        nonce,
         [callback]() {
           shellRendered = true;
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          applyDocumentSecurityHeaders(responseHeaders, nonce);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
@@ -38,10 +69,28 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logError(error, request, 'render error');
         },
       },
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/** Single-fetch `.data` answers: the base headers (they are never rendered as a page). */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  applyBaseSecurityHeaders(response.headers);
+  return response;
+};
+
+/**
+ * Unexpected errors from loaders, actions and rendering: one JSON line on stderr with the
+ * request id, which the error page shows ("Error reference"). The browser never sees a
+ * stack trace (Remix sanitizes errors in production).
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  // Unknown URLs and methods are answers, not failures.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  logError(error, request, 'unhandled error');
 }

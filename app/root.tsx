@@ -15,12 +15,13 @@ import { getTheme, DEFAULT_THEME } from '~/models/theme.server';
 import { listTracks } from '~/models/track.server';
 import { listUpcomingShows } from '~/models/show.server';
 import { getUser } from '~/utils/auth.server';
-import { getToast } from '~/utils/toast.server';
+import { combineHeaders, getToast } from '~/utils/toast.server';
+import { sessionRefreshHeaders } from '~/utils/session-refresh.server';
+import { REQUEST_ID_ATTRIBUTE, useErrorRequestId, useNonce } from '~/utils/nonce-provider';
 import { getSiteConfig } from '~/utils/site-config.server';
 import { themeCss } from '~/utils/theme';
 import { FONT_STYLESHEETS } from '~/utils/fonts';
 import { SiteShell } from '~/components/site/site-shell';
-import { PlayerProvider } from '~/player/player-provider';
 import tailwindHref from '~/styles/tailwind.css';
 
 export const links: LinksFunction = () => [
@@ -32,16 +33,17 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: 'Night Shore' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, theme, { toast, headers }, latestTracks, upcomingShows] = await Promise.all([
+  const [user, theme, { toast, headers }, latestTracks, upcomingShows, sessionHeaders] = await Promise.all([
     getUser(request),
     getTheme(),
     getToast(request),
     listTracks({ limit: 5 }),
     listUpcomingShows({ limit: 5 }),
+    sessionRefreshHeaders(request),
   ]);
   return data(
     { user, theme, toast, site: getSiteConfig(), latestTracks, upcomingShows, year: new Date().getFullYear() },
-    { headers: headers ?? undefined },
+    { headers: combineHeaders(headers, sessionHeaders) },
   );
 }
 
@@ -53,6 +55,7 @@ export function useRootData(): RootLoaderData | undefined {
 }
 
 function Document({ children, theme }: { children: React.ReactNode; theme: typeof DEFAULT_THEME }) {
+  const nonce = useNonce();
   const fonts = Array.from(new Set([...FONT_STYLESHEETS[theme.headerFont], ...FONT_STYLESHEETS[theme.bodyFont]]));
   return (
     <html lang="en" className={theme.appearance === 'dark' ? 'dark' : theme.appearance === 'light' ? 'light' : undefined}>
@@ -68,8 +71,8 @@ function Document({ children, theme }: { children: React.ReactNode; theme: typeo
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -79,12 +82,9 @@ export default function App() {
   const data = useLoaderData<typeof loader>();
   return (
     <Document theme={data.theme}>
-      {/* The provider owns the single <audio>, outside <Outlet/>: navigations never remount it. */}
-      <PlayerProvider assetHost={data.site.assetHost}>
-        <SiteShell>
-          <Outlet />
-        </SiteShell>
-      </PlayerProvider>
+      <SiteShell>
+        <Outlet />
+      </SiteShell>
     </Document>
   );
 }
@@ -92,6 +92,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const requestId = useErrorRequestId();
   return (
     <Document theme={DEFAULT_THEME}>
       <main className="container flex min-h-screen flex-col items-center justify-center gap-4 py-24 text-center">
@@ -101,6 +102,11 @@ export function ErrorBoundary() {
             ? 'The page you are looking for does not exist.'
             : 'An unexpected error occurred. Please try again in a moment.'}
         </p>
+        {status !== 404 && requestId ? (
+          <p className="text-sm text-muted-foreground" {...{ [REQUEST_ID_ATTRIBUTE]: requestId }}>
+            Error reference: <code>{requestId}</code>
+          </p>
+        ) : null}
         <a href="/" className="rounded-lg bg-primary px-4 py-2 font-semibold text-primary-foreground">
           Back to home
         </a>

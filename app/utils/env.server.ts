@@ -44,6 +44,15 @@ const EnvSchema = z.object({
   SOCIAL_FACEBOOK: optionalUrl.default('https://www.facebook.com/nightshoreband'),
   SEED: booleanish.default('true'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  // Security and operations (issue 8): see .env.example.
+  TRUST_PROXY: booleanish.default('false'),
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_LOGIN_PER_USER: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_CONTACT_PER_IP: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_SUBSCRIBE_PER_IP: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRETS: string[] };
