@@ -1,0 +1,211 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
+import { z } from 'zod';
+import { FormAlert } from '~/components/admin/form-alert';
+import { buttonClass, SubmitButton } from '~/components/ui/button';
+import { Field, inputClass } from '~/components/ui/field';
+import { showToast } from '~/components/site/toaster';
+import { TRACK_TYPES, TrackFieldsSchema } from '~/schemas/track';
+import type { TrackJSON } from '~/types/entities';
+
+/** The text fields plus the two file inputs (checked on the server by the upload parser). */
+const TrackFormSchema = TrackFieldsSchema.extend({
+  coverImage: z.unknown().optional(),
+  audioFile: z.unknown().optional(),
+});
+
+export const MISSING_FILES = {
+  title: 'Missing files',
+  description: 'Cover image and audio file are required. Make sure both files are selected.',
+} as const;
+
+/** A chosen file in a file input (an empty input still sends an empty, nameless File). */
+export const hasFile = (value: FormDataEntryValue | null) =>
+  value instanceof File && value.size > 0 && value.name !== '';
+
+const fileName = (url: string) => url.split('/').pop() ?? url;
+
+/**
+ * The add/edit track form (SPEC §5): text fields validated by the shared schema, cover and
+ * audio as real file inputs posted as multipart. On create both files are required; on
+ * edit they are optional and the current ones are kept.
+ */
+export function TrackForm({
+  track,
+  defaultArtist,
+  lastResult,
+  alertTitle,
+  closeTo,
+}: {
+  track?: TrackJSON;
+  defaultArtist: string;
+  lastResult?: SubmissionResult<string[]>;
+  alertTitle?: string;
+  closeTo: string;
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
+  const [missing, setMissing] = useState<string[] | null>(null);
+  const [form, fields] = useForm({
+    id: track ? `track-form-${track.id}` : 'track-form-new',
+    lastResult,
+    constraint: getZodConstraint(TrackFormSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: {
+      title: track?.title ?? '',
+      artist: track?.artist ?? defaultArtist,
+      album: track?.album ?? '',
+      type: track?.type ?? 'Single',
+      duration: track?.duration ?? '',
+      featured: track?.featured ? 'on' : undefined,
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TrackFormSchema }),
+    onSubmit: (event, { formData }) => {
+      if (track) return;
+      if (!hasFile(formData.get('coverImage')) || !hasFile(formData.get('audioFile'))) {
+        event.preventDefault();
+        setMissing([MISSING_FILES.description]);
+        showToast({ type: 'error', ...MISSING_FILES });
+      }
+    },
+  });
+  const alert = missing
+    ? { title: MISSING_FILES.title, errors: missing }
+    : { title: alertTitle ?? 'Please check the form', errors: form.errors };
+
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      onChange={() => setMissing(null)}
+      className="space-y-4"
+    >
+      <FormAlert id={form.errorId} title={alert.title} errors={alert.errors} />
+      <Field label="Title" errors={fields.title.errors} id={fields.title.id}>
+        {(a11y) => (
+          <input
+            {...getInputProps(fields.title, { type: 'text' })}
+            {...a11y}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Artist" errors={fields.artist.errors} id={fields.artist.id}>
+          {(a11y) => (
+            <input
+              {...getInputProps(fields.artist, { type: 'text' })}
+              {...a11y}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Album (optional)" errors={fields.album.errors} id={fields.album.id}>
+          {(a11y) => (
+            <input
+              {...getInputProps(fields.album, { type: 'text' })}
+              {...a11y}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Type" errors={fields.type.errors} id={fields.type.id}>
+          {(a11y) => (
+            <select {...getSelectProps(fields.type)} {...a11y} className={inputClass}>
+              {TRACK_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Duration"
+          errors={fields.duration.errors}
+          id={fields.duration.id}
+          hint="MM:SS (e.g. 3:45). Leave empty to read it from the audio file."
+        >
+          {(a11y) => (
+            <input
+              {...getInputProps(fields.duration, { type: 'text' })}
+              {...a11y}
+              placeholder="3:45"
+              inputMode="numeric"
+              className={inputClass}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="flex items-center gap-2">
+        <input
+          {...getInputProps(fields.featured, { type: 'checkbox' })}
+          className="h-4 w-4 rounded border-input accent-[hsl(var(--primary))] focus-visible:ring-2 focus-visible:ring-ring"
+        />
+        <label htmlFor={fields.featured.id} className="text-sm font-medium">
+          Featured track
+        </label>
+      </div>
+      <Field
+        label={track ? 'Cover image (leave empty to keep the current one)' : 'Cover image'}
+        errors={fields.coverImage.errors}
+        id={`${form.id}-cover`}
+        hint="A square JPEG or PNG works best (WEBP is accepted too); at most 10 MB."
+      >
+        {(a11y) => (
+          <input {...a11y} type="file" name="coverImage" accept="image/*" className={inputClass} />
+        )}
+      </Field>
+      {track ? (
+        <div className="flex items-center gap-3 text-sm text-muted-foreground">
+          <img
+            src={track.coverImage}
+            alt=""
+            width={48}
+            height={48}
+            className="h-12 w-12 rounded object-cover"
+          />
+          <span>Current cover: {fileName(track.coverImage)}</span>
+        </div>
+      ) : null}
+      <Field
+        label={track ? 'Audio file (leave empty to keep the current one)' : 'Audio file'}
+        errors={fields.audioFile.errors}
+        id={`${form.id}-audio`}
+        hint="MP3 or WAV, at most 50 MB."
+      >
+        {(a11y) => (
+          <input
+            {...a11y}
+            type="file"
+            name="audioFile"
+            accept="audio/*,.mp3,.wav"
+            className={inputClass}
+          />
+        )}
+      </Field>
+      {track ? (
+        <p className="text-sm text-muted-foreground">Current audio: {fileName(track.audioFile)}</p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2 pt-2">
+        <Link to={closeTo} preventScrollReset className={buttonClass('outline')}>
+          Cancel
+        </Link>
+        <SubmitButton pending={pending} pendingLabel={track ? 'Updating...' : 'Creating...'}>
+          {track ? 'Update Track' : 'Create Track'}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}

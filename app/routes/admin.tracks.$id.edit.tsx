@@ -1,0 +1,60 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { AdminRouteError } from '~/components/admin/route-error';
+import { TrackForm } from '~/components/admin/track-form';
+import { useToastOnce } from '~/components/site/toaster';
+import { RouteDialog } from '~/components/ui/route-dialog';
+import { parseId } from '~/models/model-helpers.server';
+import { getTrack } from '~/models/track.server';
+import { requireAdmin } from '~/utils/auth.server';
+import { env } from '~/utils/env.server';
+import { tracksListUrl } from '~/utils/admin-urls';
+import { submitTrackForm } from '~/utils/track-form.server';
+
+export const meta: MetaFunction = () => [{ title: 'Edit Track | Admin | Night Shore' }];
+
+async function loadTrack(id: string | undefined) {
+  const parsed = parseId(id);
+  const track = parsed === null ? null : await getTrack(parsed);
+  if (!track) throw new Response('Track not found', { status: 404 });
+  return track;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const track = await loadTrack(params.id);
+  return { track, defaultArtist: env.SITE_NAME, closeTo: tracksListUrl(request.url) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const track = await loadTrack(params.id);
+  return submitTrackForm(request, track, tracksListUrl(request.url));
+}
+
+export default function EditTrack() {
+  const { track, defaultArtist, closeTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  useToastOnce(actionData?.toast);
+  return (
+    <RouteDialog
+      title="Edit Track"
+      description={`Editing "${track.title}"`}
+      closeTo={closeTo}
+      size="lg"
+    >
+      <TrackForm
+        key={track.id}
+        track={track}
+        defaultArtist={defaultArtist}
+        lastResult={actionData?.result}
+        alertTitle={actionData?.alertTitle}
+        closeTo={closeTo}
+      />
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError backTo="/admin/tracks" backLabel="Back to tracks" />;
+}

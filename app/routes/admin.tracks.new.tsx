@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { TrackForm } from '~/components/admin/track-form';
+import { useToastOnce } from '~/components/site/toaster';
+import { RouteDialog } from '~/components/ui/route-dialog';
+import { requireAdmin } from '~/utils/auth.server';
+import { env } from '~/utils/env.server';
+import { tracksListUrl } from '~/utils/admin-urls';
+import { submitTrackForm } from '~/utils/track-form.server';
+
+export const meta: MetaFunction = () => [{ title: 'Add New Track | Admin | Night Shore' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { defaultArtist: env.SITE_NAME, closeTo: tracksListUrl(request.url) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  return submitTrackForm(request, null, tracksListUrl(request.url));
+}
+
+export default function NewTrack() {
+  const { defaultArtist, closeTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  useToastOnce(actionData?.toast);
+  return (
+    <RouteDialog
+      title="Add New Track"
+      description="Upload a cover image and an audio file."
+      closeTo={closeTo}
+      size="lg"
+    >
+      <TrackForm
+        defaultArtist={defaultArtist}
+        lastResult={actionData?.result}
+        alertTitle={actionData?.alertTitle}
+        closeTo={closeTo}
+      />
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,235 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, Outlet, useLoaderData, useNavigation } from '@remix-run/react';
+import { Pencil, Plus, Settings, Shuffle, Star, Trash2 } from 'lucide-react';
+import { TabLinks } from '~/components/admin/tab-links';
+import { buttonClass, SubmitButton } from '~/components/ui/button';
+import { parseId } from '~/models/model-helpers.server';
+import { listTracks, randomizeFeaturedTrack, setTrackFeatured } from '~/models/track.server';
+import { getTheme } from '~/models/theme.server';
+import { keepSearch, tracksListUrl } from '~/utils/admin-urls';
+import { requireAdmin } from '~/utils/auth.server';
+import { cn } from '~/utils/cn';
+import { redirectWithToast } from '~/utils/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'Tracks | Admin | Night Shore' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const tab = new URL(request.url).searchParams.get('tab') === 'featured' ? 'featured' : 'all';
+  const [tracks, theme] = await Promise.all([
+    listTracks(tab === 'featured' ? { featured: true } : {}),
+    getTheme(),
+  ]);
+  return { tab, tracks, weeklyRotation: theme.weeklyRotation, listUrl: tracksListUrl(request.url) };
+}
+
+/** The list's own forms: the per-card featured toggle and Randomize Featured. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const to = tracksListUrl(request.url);
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+
+  if (intent === 'toggle-featured') {
+    const fail = (description: string) =>
+      redirectWithToast(to, {
+        type: 'error',
+        title: 'Failed to update featured status',
+        description,
+      });
+    const id = parseId(String(formData.get('id') ?? ''));
+    const featured = formData.get('featured') === 'true';
+    if (id === null) return fail('Track not found');
+    try {
+      const track = await setTrackFeatured(id, featured);
+      if (!track) return fail('Track not found');
+      return redirectWithToast(to, {
+        type: 'success',
+        title: featured ? 'Track featured' : 'Track unfeatured',
+        description: featured
+          ? `"${track.title}" is now featured.`
+          : `"${track.title}" is no longer featured.`,
+      });
+    } catch (error) {
+      return fail(error instanceof Error ? error.message : 'Unknown error');
+    }
+  }
+
+  if (intent === 'randomize') {
+    const fail = (description: string) =>
+      redirectWithToast(to, {
+        type: 'error',
+        title: 'Failed to randomize featured track',
+        description,
+      });
+    try {
+      const track = await randomizeFeaturedTrack();
+      if (!track) return fail('There are no tracks to choose from.');
+      return redirectWithToast(to, {
+        type: 'success',
+        title: 'Featured track randomized',
+        description: `"${track.title}" is now the featured track.`,
+      });
+    } catch (error) {
+      return fail(error instanceof Error ? error.message : 'Unknown error');
+    }
+  }
+
+  return redirectWithToast(to, {
+    type: 'error',
+    title: 'Unknown action',
+    description: 'Nothing was changed.',
+  });
+}
+
+export default function AdminTracks() {
+  const { tab, tracks, weeklyRotation, listUrl } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const search = keepSearch(listUrl);
+  const randomizing =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'randomize';
+
+  return (
+    <div>
+      <header className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="font-heading text-3xl font-bold">Tracks</h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {weeklyRotation
+              ? 'Weekly rotation is on: the featured track changes every Monday at midnight.'
+              : 'Manage the catalogue and choose the featured track.'}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Form method="post" action={listUrl} preventScrollReset>
+            <input type="hidden" name="intent" value="randomize" />
+            <SubmitButton variant="outline" pending={randomizing} pendingLabel="Randomizing...">
+              <Shuffle aria-hidden="true" className="h-4 w-4" />
+              Randomize Featured
+            </SubmitButton>
+          </Form>
+          <Link
+            to={`/admin/tracks/settings${search}`}
+            preventScrollReset
+            className={buttonClass('outline')}
+          >
+            <Settings aria-hidden="true" className="h-4 w-4" />
+            Settings
+          </Link>
+          <Link
+            to={`/admin/tracks/new${search}`}
+            preventScrollReset
+            className={buttonClass('primary')}
+          >
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            Add New Track
+          </Link>
+        </div>
+      </header>
+
+      <Outlet />
+
+      <TabLinks
+        label="Track filter"
+        tabs={[
+          { to: '/admin/tracks', label: 'All Tracks', current: tab === 'all' },
+          {
+            to: '/admin/tracks?tab=featured',
+            label: 'Featured Tracks',
+            current: tab === 'featured',
+          },
+        ]}
+      />
+
+      {tracks.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-border p-10 text-center text-muted-foreground">
+          No tracks found
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {tracks.map((track) => {
+            const toggling =
+              navigation.state === 'submitting' &&
+              navigation.formData?.get('intent') === 'toggle-featured' &&
+              navigation.formData?.get('id') === String(track.id);
+            return (
+              <li
+                key={track.id}
+                data-testid="admin-track-card"
+                className="flex flex-col overflow-hidden rounded-lg border border-border bg-card"
+              >
+                <div className="relative aspect-square bg-muted">
+                  <img
+                    src={track.coverImage}
+                    alt={`Cover of ${track.title}`}
+                    loading="lazy"
+                    className="h-full w-full object-cover"
+                  />
+                  {track.featured ? (
+                    <span className="absolute left-2 top-2 inline-flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+                      <Star aria-hidden="true" className="h-3 w-3 fill-current" />
+                      Featured
+                    </span>
+                  ) : null}
+                </div>
+                <div className="flex flex-1 flex-col p-4">
+                  <h2 className="font-semibold">{track.title}</h2>
+                  <p className="text-sm text-muted-foreground">{track.artist}</p>
+                  <p className="mt-1 text-sm text-muted-foreground">
+                    <span className="sr-only">Duration </span>
+                    {track.duration}
+                    {track.album ? <> · {track.album}</> : null}
+                  </p>
+                  <div className="mt-4 flex flex-wrap gap-2">
+                    <Form method="post" action={listUrl} preventScrollReset>
+                      <input type="hidden" name="intent" value="toggle-featured" />
+                      <input type="hidden" name="id" value={track.id} />
+                      <input
+                        type="hidden"
+                        name="featured"
+                        value={track.featured ? 'false' : 'true'}
+                      />
+                      <button
+                        type="submit"
+                        disabled={toggling}
+                        aria-pressed={track.featured}
+                        className={buttonClass(track.featured ? 'primary' : 'outline', 'sm')}
+                      >
+                        <Star
+                          aria-hidden="true"
+                          className={cn('h-4 w-4', track.featured && 'fill-current')}
+                        />
+                        {track.featured ? 'Featured' : 'Feature'}
+                        <span className="sr-only"> {track.title}</span>
+                      </button>
+                    </Form>
+                    <Link
+                      to={`/admin/tracks/${track.id}/edit${search}`}
+                      preventScrollReset
+                      className={buttonClass('outline', 'sm')}
+                    >
+                      <Pencil aria-hidden="true" className="h-4 w-4" />
+                      Edit<span className="sr-only"> {track.title}</span>
+                    </Link>
+                    <Link
+                      to={`/admin/tracks/${track.id}/delete${search}`}
+                      preventScrollReset
+                      className={buttonClass(
+                        'outline',
+                        'sm',
+                        'text-destructive hover:text-destructive',
+                      )}
+                    >
+                      <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      Delete<span className="sr-only"> {track.title}</span>
+                    </Link>
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
