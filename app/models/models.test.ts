@@ -1,0 +1,237 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clearDatabase, useTestDatabase } from '../../tests/helpers/test-db';
+
+const { uploadsDir } = useTestDatabase();
+
+const users = await import('./user.server');
+const tracks = await import('./track.server');
+const subscribers = await import('./subscriber.server');
+const blog = await import('./blog-post.server');
+const shows = await import('./show.server');
+const theme = await import('./theme.server');
+const newsletter = await import('./newsletter.server');
+const { seedIfEmpty } = await import('../utils/seed.server');
+
+const trackInput = (
+  title: string,
+  extra: Partial<Parameters<typeof tracks.createTrack>[0]> = {},
+) => ({
+  title,
+  duration: '3:45',
+  coverImage: `/uploads/images/${title}.jpg`,
+  audioFile: `/uploads/audio/${title}.mp3`,
+  ...extra,
+});
+
+beforeEach(async () => {
+  await clearDatabase();
+});
+
+describe('users', () => {
+  it('hashes passwords with a salted scrypt and never exposes the hash', async () => {
+    const user = await users.createUser({ username: 'Nova', password: 'secret-123' });
+    expect(user).toEqual({ id: expect.any(Number), username: 'Nova', isAdmin: false });
+    const stored = await users.User.findOne({ id: user.id }).lean();
+    expect(stored?.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(stored?.passwordHash).not.toContain('secret-123');
+    const other = await users.createUser({ username: 'Other', password: 'secret-123' });
+    const otherStored = await users.User.findOne({ id: other.id }).lean();
+    expect(otherStored?.passwordHash).not.toBe(stored?.passwordHash);
+  });
+
+  it('keeps usernames unique case-insensitively', async () => {
+    await users.createUser({ username: 'Nova', password: 'secret-123' });
+    await expect(
+      users.createUser({ username: 'nOVA', password: 'x-secret-1' }),
+    ).rejects.toBeInstanceOf(users.UsernameTakenError);
+  });
+
+  it('verifies logins with the same answer for an unknown user and a wrong password', async () => {
+    await users.createUser({ username: 'Nova', password: 'secret-123' });
+    expect(await users.verifyLogin('nova', 'secret-123')).toMatchObject({ username: 'Nova' });
+    expect(await users.verifyLogin('nova', 'wrong')).toBeNull();
+    expect(await users.verifyLogin('nobody', 'secret-123')).toBeNull();
+  });
+
+  it('create-admin creates an admin, or promotes and re-passwords an existing user', async () => {
+    const first = await users.upsertAdmin('boss', 'first-pass');
+    expect(first).toMatchObject({ created: true, user: { username: 'boss', isAdmin: true } });
+    await users.createUser({ username: 'fan', password: 'fan-pass-1' });
+    const promoted = await users.upsertAdmin('FAN', 'new-pass-1');
+    expect(promoted).toMatchObject({ created: false, user: { username: 'fan', isAdmin: true } });
+    expect(await users.verifyLogin('fan', 'fan-pass-1')).toBeNull();
+    expect(await users.verifyLogin('fan', 'new-pass-1')).toMatchObject({ isAdmin: true });
+  });
+});
+
+describe('tracks', () => {
+  it('gives serial ids and JSON without _id or __v, newest first', async () => {
+    const a = await tracks.createTrack(trackInput('a'));
+    const b = await tracks.createTrack(trackInput('b'));
+    expect(b.id).toBe(a.id + 1);
+    const list = await tracks.listTracks();
+    expect(list.map((t) => t.title)).toEqual(['b', 'a']);
+    expect(Object.keys(list[0]).sort()).toEqual(
+      [
+        'album',
+        'artist',
+        'audioFile',
+        'coverImage',
+        'createdAt',
+        'duration',
+        'featured',
+        'id',
+        'title',
+        'type',
+      ].sort(),
+    );
+    expect(list[0].artist).toBe('Night Shore');
+  });
+
+  it('searches title, artist and album case-insensitively, treating the query as text', async () => {
+    await tracks.createTrack(trackInput('Neon Boardwalk', { album: 'Low Tide' }));
+    await tracks.createTrack(trackInput('Other', { artist: 'Mara (feat.) Quinn' }));
+    expect((await tracks.listTracks({ q: 'BOARD' })).map((t) => t.title)).toEqual([
+      'Neon Boardwalk',
+    ]);
+    expect((await tracks.listTracks({ q: 'low tide' })).map((t) => t.title)).toEqual([
+      'Neon Boardwalk',
+    ]);
+    expect((await tracks.listTracks({ q: '(feat.)' })).map((t) => t.title)).toEqual(['Other']);
+    expect(await tracks.listTracks({ q: '.*' })).toEqual([]);
+  });
+
+  it('randomize makes exactly one track featured', async () => {
+    await tracks.createTrack(trackInput('a', { featured: true }));
+    await tracks.createTrack(trackInput('b', { featured: true }));
+    await tracks.createTrack(trackInput('c'));
+    const chosen = await tracks.randomizeFeaturedTrack(() => 0.99);
+    expect(chosen?.title).toBeDefined();
+    const featured = await tracks.listTracks({ featured: true });
+    expect(featured).toHaveLength(1);
+    expect(featured[0].id).toBe(chosen?.id);
+    expect((await tracks.getFeaturedTrack())?.id).toBe(chosen?.id);
+  });
+
+  it('weekly rotation picks the featured track from the week number, changing on Monday in New York', async () => {
+    for (const t of ['a', 'b', 'c']) await tracks.createTrack(trackInput(t));
+    await theme.saveTheme({ weeklyRotation: true });
+    // Sunday 23:30 in New York is Monday 04:30 UTC: still the old week on the site.
+    const sunday = await tracks.getFeaturedTrack(new Date('2026-11-23T04:30:00Z'));
+    const monday = await tracks.getFeaturedTrack(new Date('2026-11-23T05:30:00Z'));
+    expect(sunday?.id).not.toBe(monday?.id);
+    const sameWeek = await tracks.getFeaturedTrack(new Date('2026-11-27T12:00:00Z'));
+    expect(sameWeek?.id).toBe(monday?.id);
+  });
+
+  it('deleting a track removes its uploaded files but never the fallback', async () => {
+    const cover = path.join(uploadsDir, 'images', 'x.jpg');
+    const audio = path.join(uploadsDir, 'audio', 'x.mp3');
+    fs.writeFileSync(cover, 'c');
+    fs.writeFileSync(audio, 'a');
+    const t = await tracks.createTrack(
+      trackInput('x', { coverImage: '/uploads/images/x.jpg', audioFile: '/uploads/audio/x.mp3' }),
+    );
+    await tracks.deleteTrack(t.id);
+    expect(fs.existsSync(cover)).toBe(false);
+    expect(fs.existsSync(audio)).toBe(false);
+    expect(await tracks.getTrack(t.id)).toBeNull();
+  });
+});
+
+describe('subscribers, blog and shows', () => {
+  it('refuses a duplicate email whatever its case, and names a nameless subscriber', async () => {
+    const s = await subscribers.createSubscriber({ email: 'Fan@Example.com' });
+    expect(s.name).toBe('Fan');
+    await expect(
+      subscribers.createSubscriber({ name: 'X', email: 'fan@example.COM' }),
+    ).rejects.toBeInstanceOf(subscribers.AlreadySubscribedError);
+    expect(await subscribers.countSubscribers()).toBe(1);
+  });
+
+  it('keeps blog slugs unique and finds neighbours in list order', async () => {
+    const base = { content: 'c', excerpt: 'e', imageUrl: '/x.jpg', category: 'NEWS' };
+    await blog.createBlogPost({ ...base, title: 'One', slug: 'one' });
+    await blog.createBlogPost({ ...base, title: 'Two', slug: 'two' });
+    await blog.createBlogPost({ ...base, title: 'Three', slug: 'three' });
+    await expect(
+      blog.createBlogPost({ ...base, title: 'Again', slug: 'two' }),
+    ).rejects.toBeInstanceOf(blog.SlugTakenError);
+    const found = await blog.getBlogPostWithNeighbours('two');
+    expect(found?.previous?.slug).toBe('three');
+    expect(found?.next?.slug).toBe('one');
+  });
+
+  it('splits shows into upcoming (soonest first) and past (latest first)', async () => {
+    const base = { title: 't', venue: 'v', location: 'Asbury Park, NJ', time: '8:00 PM' };
+    await shows.createShow({ ...base, date: '2026-11-20' });
+    await shows.createShow({ ...base, date: '2026-11-22', time: '9:00 PM' });
+    await shows.createShow({ ...base, date: '2026-11-22', time: '7:30 PM' });
+    await shows.createShow({ ...base, date: '2026-10-01' });
+    const { upcoming, past } = await shows.listShowsSplit('2026-11-22');
+    expect(upcoming.map((s) => `${s.date} ${s.time}`)).toEqual([
+      '2026-11-22 7:30 PM',
+      '2026-11-22 9:00 PM',
+    ]);
+    expect(past.map((s) => s.date)).toEqual(['2026-11-20', '2026-10-01']);
+  });
+
+  it('records a newsletter for every subscriber, and refuses with none', async () => {
+    await expect(
+      newsletter.recordNewsletter({ subject: 'Hello', content: 'Long enough content' }),
+    ).rejects.toBeInstanceOf(newsletter.NoSubscribersError);
+    await subscribers.createSubscriber({ email: 'a@example.com' });
+    await subscribers.createSubscriber({ email: 'b@example.com' });
+    const sent = await newsletter.recordNewsletter({
+      subject: 'Hello',
+      content: 'Long enough content',
+    });
+    expect(sent).toMatchObject({ sentCount: 2, delivery: 'recorded' });
+  });
+});
+
+describe('theme', () => {
+  it('has the SPEC defaults until saved', async () => {
+    expect(await theme.getTheme()).toMatchObject({
+      primary: 'hsl(347, 100%, 56%)',
+      variant: 'vibrant',
+      appearance: 'dark',
+      radius: 0.5,
+      headerFont: 'Orbitron',
+      bodyFont: 'Inter',
+    });
+    await theme.saveTheme({ headerFont: 'Lato' });
+    expect((await theme.getTheme()).headerFont).toBe('Lato');
+  });
+});
+
+describe('seed', () => {
+  it('seeds an empty database once, even after an admin was created, and never twice', async () => {
+    await users.upsertAdmin('boss', 'first-pass');
+    const first = await seedIfEmpty();
+    expect(first.seeded).toBe(true);
+    const counts = {
+      tracks: await tracks.countTracks(),
+      posts: await blog.countBlogPosts(),
+      shows: await shows.countShows(),
+    };
+    expect(counts.tracks).toBeGreaterThanOrEqual(6);
+    expect(counts.posts).toBeGreaterThanOrEqual(4);
+    expect((await tracks.listTracks({ featured: true })).length).toBe(1);
+    const { upcoming, past } = await shows.listShowsSplit();
+    expect(upcoming.length).toBeGreaterThan(0);
+    expect(past.length).toBeGreaterThan(0);
+    // Every seeded file was copied into UPLOADS_DIR, and durations come from the audio.
+    for (const t of await tracks.listTracks()) {
+      expect(fs.existsSync(path.join(uploadsDir, t.audioFile.replace('/uploads/', '')))).toBe(true);
+      expect(t.duration).toMatch(/^0:[3-5]\d$/);
+    }
+    expect((await seedIfEmpty()).seeded).toBe(false);
+    // An admin deleting every track must not bring the demo back at the next start.
+    for (const t of await tracks.listTracks()) await tracks.deleteTrack(t.id);
+    expect((await seedIfEmpty()).seeded).toBe(false);
+    expect(await tracks.countTracks()).toBe(0);
+  });
+});
