@@ -7,9 +7,9 @@ import type { Options } from 'mingo/types';
 import { ProcessingMode } from 'mingo/core';
 import { QUERY_OPTIONS } from './mingo-context';
 import {
-  Collection,
+  type Collection,
   MongoError,
-  Store,
+  type Store,
   badValue,
   failedToParse,
   unsupported,
@@ -40,6 +40,18 @@ interface CursorState {
   ns: string;
   docs: Doc[];
   pos: number;
+  touched: number;
+}
+
+/** Idle cursors are closed after 10 minutes, as in MongoDB. */
+const CURSOR_TIMEOUT_MS = 10 * 60 * 1000;
+let lastCursorSweep = Date.now();
+
+function sweepCursors(cursors: Map<string, CursorState>): void {
+  const now = Date.now();
+  if (now - lastCursorSweep < 60_000) return;
+  lastCursorSweep = now;
+  for (const [id, c] of cursors) if (now - c.touched > CURSOR_TIMEOUT_MS) cursors.delete(id);
 }
 
 export interface ServerState {
@@ -212,8 +224,9 @@ function makeCursor(
   const first = takeBatch(docs, 0, batchSize ?? 101);
   let id = Long.ZERO;
   if (first.length < docs.length && !single) {
+    sweepCursors(ctx.state.cursors);
     const cid = ctx.state.nextCursorId++;
-    ctx.state.cursors.set(cid.toString(), { ns, docs, pos: first.length });
+    ctx.state.cursors.set(cid.toString(), { ns, docs, pos: first.length, touched: Date.now() });
     id = Long.fromBigInt(cid);
   }
   return { cursor: { firstBatch: first, id, ns }, ok: 1 };
@@ -633,6 +646,7 @@ function getMore(cmd: Doc, ctx: CmdContext): Doc {
   const bs = cmd.batchSize === undefined ? 0 : toNumber(cmd.batchSize);
   const batch = takeBatch(cur.docs, cur.pos, bs);
   cur.pos += batch.length;
+  cur.touched = Date.now();
   let outId = Long.fromBigInt(id);
   if (cur.pos >= cur.docs.length) {
     ctx.state.cursors.delete(id.toString());
@@ -1150,21 +1164,6 @@ export const HANDLERS: Record<string, Handler> = {
 /** Fields a command body may carry that we accept and ignore. */
 export function checkCommandEnvelope(cmd: Doc): void {
   if (cmd.startTransaction === true || cmd.autocommit === false) transactionsUnsupported();
-}
-
-export function isWriteCommand(name: string): boolean {
-  return [
-    'insert',
-    'update',
-    'delete',
-    'findandmodify',
-    'create',
-    'drop',
-    'dropdatabase',
-    'createindexes',
-    'dropindexes',
-    'deleteindexes',
-  ].includes(name);
 }
 
 export { normalize };

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MongoClient, MongoServerError } from 'mongodb';
+import { MongoClient, type MongoServerError } from 'mongodb';
 import { findRunningStore, startEmbeddedMongo } from './index';
 import { readRecords } from './journal';
 

@@ -24,7 +24,7 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { deserialize, serialize } from 'bson';
-import { Collection, Index, Store, type IndexSpec, type Op } from './engine';
+import { type Collection, Index, type Store, type IndexSpec, type Op } from './engine';
 import { keyOf, normalize, withTypes, type Doc, type TypeNote } from './values';
 
 const SNAPSHOT = 'snapshot.bin';

@@ -120,14 +120,20 @@ describe('mongoose against the embedded store', () => {
     expect(await Track.countDocuments()).toBe(30);
     expect(await Track.countDocuments({ tags: 'ambient' })).toBe(10);
     expect(await Track.estimatedDocumentCount()).toBe(30);
-    const page = await Track.find({}).sort({ number: -1 }).skip(5).limit(3).lean<{ number: number }[]>();
+    const page = await Track.find({})
+      .sort({ number: -1 })
+      .skip(5)
+      .limit(3)
+      .lean<{ number: number }[]>();
     expect(page.map((t) => t.number)).toEqual([24, 23, 22]);
     expect((await Track.distinct('tags')).sort()).toEqual(['ambient', 'techno']);
     const jan = await Track.find({
       releasedAt: { $gte: new Date('2024-01-10'), $lt: new Date('2024-01-15') },
     }).lean();
     expect(jan).toHaveLength(5);
-    const byTitle = await Track.find({ title: { $gte: 'T10', $lt: 'T12' } }).lean<{ title: string }[]>();
+    const byTitle = await Track.find({ title: { $gte: 'T10', $lt: 'T12' } }).lean<
+      { title: string }[]
+    >();
     expect(byTitle.map((t) => t.title)).toEqual(['T10', 'T11']);
     const regex = await Track.find({ title: { $regex: '^t0', $options: 'i' } }).countDocuments();
     expect(regex).toBe(10);

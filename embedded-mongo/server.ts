@@ -1,13 +1,6 @@
 // TCP server: frames messages, dispatches commands, writes replies.
 import { createServer, type Server, type Socket } from 'node:net';
-import { Long } from 'bson';
-import {
-  HANDLERS,
-  checkCommandEnvelope,
-  isWriteCommand,
-  type ServerState,
-  type CmdContext,
-} from './commands';
+import { HANDLERS, checkCommandEnvelope, type ServerState, type CmdContext } from './commands';
 import { MongoError, type Op } from './engine';
 import { normalize, type Doc } from './values';
 import {
@@ -169,9 +162,9 @@ export class WireServer {
     } catch (e) {
       reply = errorReply(e);
     }
-    let commit: Promise<void> | undefined;
-    if (ctx.log.length && isWriteCommand(lname)) commit = this.state.commit(ctx.log as Op[]);
-    else if (ctx.log.length) commit = this.state.commit(ctx.log as Op[]);
+    // Every mutation a command made (even one that then failed part-way, like an ordered
+    // insert stopping at a duplicate) is journaled before the reply is sent.
+    const commit = ctx.log.length ? this.state.commit(ctx.log as Op[]) : undefined;
     return { reply, commit };
   }
 }
@@ -185,5 +178,3 @@ export function newState(store: ServerState['store'], commit: ServerState['commi
     commit,
   };
 }
-
-export { Long };

@@ -51,10 +51,10 @@ function opMsg(
   body: Document,
   opts: { seq?: [string, Document[]]; checksum?: boolean; moreToCome?: boolean } = {},
 ): Buffer {
-  const parts: Buffer[] = [Buffer.from([0]), serialize(body)];
+  const parts: Buffer[] = [Buffer.from([0]), Buffer.from(serialize(body))];
   if (opts.seq) {
     const ident = Buffer.from(opts.seq[0] + '\0');
-    const docs = Buffer.concat(opts.seq[1].map((d) => serialize(d)));
+    const docs = Buffer.concat(opts.seq[1].map((d) => Buffer.from(serialize(d))));
     const size = Buffer.alloc(4);
     size.writeInt32LE(4 + ident.length + docs.length);
     parts.push(Buffer.from([1]), size, ident, docs);
@@ -78,7 +78,7 @@ function parseMsgReply(msg: Buffer): Document {
 
 describe('wire protocol', () => {
   it('answers the legacy OP_QUERY handshake with OP_REPLY', async () => {
-    const q = serialize({ isMaster: 1, client: { driver: { name: 'raw' } } });
+    const q = Buffer.from(serialize({ isMaster: 1, client: { driver: { name: 'raw' } } }));
     const ns = Buffer.from('admin.$cmd\0');
     const nums = Buffer.alloc(8);
     nums.writeInt32LE(-1, 4);

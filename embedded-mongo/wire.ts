@@ -69,9 +69,8 @@ export function parseMessage(msg: Buffer): Incoming {
       } else if (kind === 1) {
         const size = msg.readInt32LE(off);
         const secEnd = off + size;
-        let p = off + 4;
-        let ident: string;
-        [ident, p] = readCString(msg, p);
+        const [ident, afterIdent] = readCString(msg, off + 4);
+        let p = afterIdent;
         const docs: Doc[] = [];
         while (p < secEnd) {
           const dsize = msg.readInt32LE(p);
@@ -89,10 +88,8 @@ export function parseMessage(msg: Buffer): Incoming {
     return { requestId, opCode, command: body, moreToCome: (flags & MORE_TO_COME) !== 0 };
   }
   if (opCode === OP_QUERY) {
-    let off = 20;
-    let fullCollectionName: string;
-    [fullCollectionName, off] = readCString(msg, off);
-    off += 8; // numberToSkip, numberToReturn
+    const [fullCollectionName, afterName] = readCString(msg, 20);
+    const off = afterName + 8; // skip numberToSkip, numberToReturn
     const size = msg.readInt32LE(off);
     const query = deserialize(msg.subarray(off, off + size), DESER) as Doc;
     // Legacy handshakes may wrap the command as { $query: {...}, $readPreference }.
