@@ -29,7 +29,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     await requireAdminRequest(request);
-    requireMethod(request, ['POST']);
+    requireMethod(request, ['GET', 'POST']);
     const body = await readJsonValue(request);
     const input = validate(ThemeSchema, body);
     const update: Partial<ThemeJSON> = { ...input };
