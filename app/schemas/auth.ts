@@ -15,7 +15,7 @@ export const LoginSchema = z.object({
     .string({ required_error: 'Password is required' })
     .min(1, 'Password is required')
     .max(LIMITS.password, `Must be at most ${LIMITS.password} characters`),
-  redirectTo: z.string().optional(),
+  redirectTo: z.string().max(LIMITS.url).optional(),
 });
 
 export const RegisterFields = z.object({
@@ -38,8 +38,10 @@ export const RegisterFields = z.object({
 
 /** The register form: the confirm field is checked here and never sent further. */
 export const RegisterSchema = RegisterFields.extend({
-  confirmPassword: z.string({ required_error: "Passwords don't match" }),
-  redirectTo: z.string().optional(),
+  confirmPassword: z
+    .string({ required_error: "Passwords don't match" })
+    .max(LIMITS.password, `Must be at most ${LIMITS.password} characters`),
+  redirectTo: z.string().max(LIMITS.url).optional(),
 }).refine((d) => d.password === d.confirmPassword, {
   message: "Passwords don't match",
   path: ['confirmPassword'],

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { LIMITS } from './common';
+
+/** Password change for a logged-in user (/account). */
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ required_error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(LIMITS.password, `Must be at most ${LIMITS.password} characters`),
+    newPassword: z
+      .string({ required_error: 'Password must be at least 6 characters' })
+      .min(6, 'Password must be at least 6 characters')
+      .max(LIMITS.password, `Must be at most ${LIMITS.password} characters`),
+    confirmPassword: z
+      .string({ required_error: "Passwords don't match" })
+      .max(LIMITS.password, `Must be at most ${LIMITS.password} characters`),
+  })
+  .refine((d) => d.newPassword === d.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
