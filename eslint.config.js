@@ -41,4 +41,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['warn', { fixStyle: 'inline-type-imports' }],
     },
   },
+  {
+    // Playwright fixtures call their callback `use`, which is not a React hook.
+    files: ['tests/**/*.ts'],
+    rules: {
+      'react-hooks/rules-of-hooks': 'off',
+      'no-empty-pattern': 'off',
+    },
+  },
 );
