@@ -1,0 +1,134 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
+import { z } from 'zod';
+import { FormAlert } from '~/components/admin/form-alert';
+import { hasFile } from '~/components/admin/track-form';
+import { showToast } from '~/components/site/toaster';
+import { buttonClass, SubmitButton } from '~/components/ui/button';
+import { Field, inputClass } from '~/components/ui/field';
+import { GalleryFieldsSchema } from '~/schemas/gallery';
+import type { GalleryImageJSON } from '~/types/entities';
+
+export const IMAGE_REQUIRED_GALLERY = {
+  title: 'Image is required',
+  description: 'Please select an image file to upload',
+} as const;
+
+const GalleryFormSchema = GalleryFieldsSchema.extend({ image: z.unknown().optional() });
+
+/** Add/edit a gallery image: title, optional description, the image file (required on create). */
+export function GalleryForm({
+  image,
+  lastResult,
+  alertTitle,
+  closeTo,
+}: {
+  image?: GalleryImageJSON;
+  lastResult?: SubmissionResult<string[]>;
+  alertTitle?: string;
+  closeTo: string;
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
+  const [missing, setMissing] = useState(false);
+  const [form, fields] = useForm({
+    id: image ? `gallery-form-${image.id}` : 'gallery-form-new',
+    lastResult,
+    constraint: getZodConstraint(GalleryFormSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: { title: image?.title ?? '', description: image?.description ?? '' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: GalleryFormSchema }),
+    onSubmit: (event, { formData }) => {
+      if (image || hasFile(formData.get('image'))) return;
+      event.preventDefault();
+      setMissing(true);
+      showToast({ type: 'error', ...IMAGE_REQUIRED_GALLERY });
+    },
+  });
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      onChange={() => setMissing(false)}
+      className="space-y-4"
+    >
+      {missing ? (
+        <FormAlert
+          title={IMAGE_REQUIRED_GALLERY.title}
+          errors={[IMAGE_REQUIRED_GALLERY.description]}
+        />
+      ) : (
+        <FormAlert
+          id={form.errorId}
+          title={alertTitle ?? 'Please check the form'}
+          errors={form.errors}
+        />
+      )}
+      <Field label="Title" errors={fields.title.errors} id={fields.title.id}>
+        {(a11y) => (
+          <input
+            {...getInputProps(fields.title, { type: 'text' })}
+            {...a11y}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field
+        label="Description (optional)"
+        errors={fields.description.errors}
+        id={fields.description.id}
+      >
+        {(a11y) => (
+          <textarea
+            {...getTextareaProps(fields.description)}
+            {...a11y}
+            rows={3}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field
+        label={image ? 'Image (leave empty to keep the current one)' : 'Image'}
+        errors={fields.image.errors}
+        id={`${form.id}-image`}
+        hint="JPEG, PNG or WEBP, at most 10 MB."
+      >
+        {(a11y) => (
+          <input
+            {...a11y}
+            type="file"
+            name="image"
+            accept="image/jpeg,image/png,image/webp"
+            className={inputClass}
+          />
+        )}
+      </Field>
+      {image ? (
+        <img
+          src={image.imageUrl}
+          alt={`Current image: ${image.title}`}
+          className="max-h-40 rounded-md object-contain"
+        />
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2 pt-2">
+        <Link to={closeTo} preventScrollReset className={buttonClass('outline')}>
+          Cancel
+        </Link>
+        <SubmitButton pending={pending} pendingLabel={image ? 'Updating...' : 'Adding...'}>
+          {image ? 'Update Image' : 'Add Image'}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}

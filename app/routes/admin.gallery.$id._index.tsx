@@ -1,0 +1,55 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { format, parseISO } from 'date-fns';
+import { AdminRouteError } from '~/components/admin/route-error';
+import { buttonClass } from '~/components/ui/button';
+import { RouteDialog } from '~/components/ui/route-dialog';
+import { getGalleryImage } from '~/models/gallery-image.server';
+import { parseId } from '~/models/model-helpers.server';
+import { requireAdmin } from '~/utils/auth.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.image.title ?? 'Image'} | Admin | Night Shore` },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  const image = id === null ? null : await getGalleryImage(id);
+  if (!image) throw new Response('Image not found', { status: 404 });
+  return { image };
+}
+
+/** The large preview opened by a card's eye button. */
+export default function GalleryImagePreview() {
+  const { image } = useLoaderData<typeof loader>();
+  return (
+    <RouteDialog
+      title={image.title}
+      description={`Added ${format(parseISO(image.createdAt), 'MMMM d, yyyy')}`}
+      closeTo="/admin/gallery"
+      size="xl"
+    >
+      <img
+        src={image.imageUrl}
+        alt={image.description || image.title}
+        className="mx-auto max-h-[70vh] w-auto rounded-md object-contain"
+      />
+      {image.description ? (
+        <p className="mt-4 text-sm text-muted-foreground">{image.description}</p>
+      ) : null}
+      <div className="mt-4 flex justify-end gap-2">
+        <Link to={`/admin/gallery/${image.id}/edit`} className={buttonClass('outline', 'sm')}>
+          Edit
+        </Link>
+        <Link to="/admin/gallery" className={buttonClass('primary', 'sm')}>
+          Close
+        </Link>
+      </div>
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError backTo="/admin/gallery" backLabel="Back to gallery" />;
+}

@@ -1,0 +1,56 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { GalleryForm } from '~/components/admin/gallery-form';
+import { AdminRouteError } from '~/components/admin/route-error';
+import { useToastOnce } from '~/components/site/toaster';
+import { RouteDialog } from '~/components/ui/route-dialog';
+import { getGalleryImage } from '~/models/gallery-image.server';
+import { parseId } from '~/models/model-helpers.server';
+import { requireAdmin } from '~/utils/auth.server';
+import { galleryListUrl } from '~/utils/admin-urls';
+import { submitGalleryForm } from '~/utils/gallery-form.server';
+
+export const meta: MetaFunction = () => [{ title: 'Edit Image | Admin | Night Shore' }];
+
+async function loadImage(id: string | undefined) {
+  const parsed = parseId(id);
+  const image = parsed === null ? null : await getGalleryImage(parsed);
+  if (!image) throw new Response('Image not found', { status: 404 });
+  return image;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { image: await loadImage(params.id) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const image = await loadImage(params.id);
+  return submitGalleryForm(request, image, galleryListUrl());
+}
+
+export default function EditGalleryImage() {
+  const { image } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  useToastOnce(actionData?.toast);
+  return (
+    <RouteDialog
+      title="Edit Image"
+      description={`Editing "${image.title}"`}
+      closeTo={galleryListUrl()}
+    >
+      <GalleryForm
+        key={image.id}
+        image={image}
+        lastResult={actionData?.result}
+        alertTitle={actionData?.alertTitle}
+        closeTo={galleryListUrl()}
+      />
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError backTo="/admin/gallery" backLabel="Back to gallery" />;
+}

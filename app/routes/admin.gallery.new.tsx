@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData } from '@remix-run/react';
+import { GalleryForm } from '~/components/admin/gallery-form';
+import { useToastOnce } from '~/components/site/toaster';
+import { RouteDialog } from '~/components/ui/route-dialog';
+import { requireAdmin } from '~/utils/auth.server';
+import { galleryListUrl } from '~/utils/admin-urls';
+import { submitGalleryForm } from '~/utils/gallery-form.server';
+
+export const meta: MetaFunction = () => [{ title: 'Add New Image | Admin | Night Shore' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  return submitGalleryForm(request, null, galleryListUrl());
+}
+
+export default function NewGalleryImage() {
+  const actionData = useActionData<typeof action>();
+  useToastOnce(actionData?.toast);
+  return (
+    <RouteDialog title="Add New Image" closeTo={galleryListUrl()}>
+      <GalleryForm
+        lastResult={actionData?.result}
+        alertTitle={actionData?.alertTitle}
+        closeTo={galleryListUrl()}
+      />
+    </RouteDialog>
+  );
+}

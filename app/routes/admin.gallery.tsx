@@ -1,0 +1,107 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, Outlet, useLoaderData } from '@remix-run/react';
+import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { buttonClass } from '~/components/ui/button';
+import { listGalleryImages } from '~/models/gallery-image.server';
+import { requireAdmin } from '~/utils/auth.server';
+import { cn } from '~/utils/cn';
+
+export const meta: MetaFunction = () => [{ title: 'Gallery | Admin | Night Shore' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { images: await listGalleryImages() };
+}
+
+const iconButton = (extra?: string) =>
+  cn(
+    'inline-flex h-10 w-10 items-center justify-center rounded-full bg-background/90 text-foreground shadow transition',
+    'hover:bg-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+    extra,
+  );
+
+export default function AdminGallery() {
+  const { images } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <header className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="font-heading text-3xl font-bold">Gallery</h1>
+          <p className="mt-1 text-sm text-muted-foreground">Photos shown on the gallery page.</p>
+        </div>
+        <Link to="/admin/gallery/new" preventScrollReset className={buttonClass('primary')}>
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          Add New Image
+        </Link>
+      </header>
+
+      <Outlet />
+
+      {images.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-border p-10 text-center text-muted-foreground">
+          No images found
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {images.map((image) => (
+            <li
+              key={image.id}
+              data-testid="admin-gallery-card"
+              className="overflow-hidden rounded-lg border border-border bg-card"
+            >
+              <div className="group relative aspect-[4/3] bg-muted">
+                <img
+                  src={image.imageUrl}
+                  alt={image.description || image.title}
+                  loading="lazy"
+                  className="h-full w-full object-cover"
+                />
+                {/* The eye button shows on hover, and whenever it has keyboard focus. */}
+                <div className="absolute inset-0 flex items-center justify-center bg-black/40 opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100">
+                  <Link
+                    to={`/admin/gallery/${image.id}`}
+                    preventScrollReset
+                    className={iconButton()}
+                    aria-label={`Preview ${image.title}`}
+                  >
+                    <Eye aria-hidden="true" className="h-5 w-5" />
+                  </Link>
+                </div>
+              </div>
+              <div className="p-4">
+                <h2 className="font-semibold">{image.title}</h2>
+                {image.description ? (
+                  <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">
+                    {image.description}
+                  </p>
+                ) : null}
+                <div className="mt-3 flex gap-2">
+                  <Link
+                    to={`/admin/gallery/${image.id}/edit`}
+                    preventScrollReset
+                    className={buttonClass('outline', 'sm')}
+                  >
+                    <Pencil aria-hidden="true" className="h-4 w-4" />
+                    Edit<span className="sr-only"> {image.title}</span>
+                  </Link>
+                  <Link
+                    to={`/admin/gallery/${image.id}/delete`}
+                    preventScrollReset
+                    className={buttonClass(
+                      'outline',
+                      'sm',
+                      'text-destructive hover:text-destructive',
+                    )}
+                  >
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    Delete<span className="sr-only"> {image.title}</span>
+                  </Link>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
