@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearDatabase, useTestDatabase } from '../../tests/helpers/test-db';
+import { clearDatabase, setupTestDatabase } from '../../tests/helpers/test-db';
 
-const { uploadsDir } = useTestDatabase();
+const { uploadsDir } = setupTestDatabase();
 
 const users = await import('./user.server');
 const tracks = await import('./track.server');

@@ -10,7 +10,7 @@ import { startEmbeddedMongo, type EmbeddedMongo } from '../../embedded-mongo/ind
  * temporary UPLOADS_DIR. Call at the top of an integration test file, before importing
  * app modules that read the environment (use dynamic imports in the tests).
  */
-export function useTestDatabase(): { uploadsDir: string } {
+export function setupTestDatabase(): { uploadsDir: string } {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-test-'));
   const uploadsDir = path.join(tmp, 'uploads');
   process.env.UPLOADS_DIR = uploadsDir;
