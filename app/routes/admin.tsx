@@ -39,7 +39,7 @@ export const ADMIN_NAV = [
 export default function AdminLayout() {
   const { username } = useLoaderData<typeof loader>();
   return (
-    <div className="container py-8">
+    <div className="container pb-8 pt-24">
       <div className="flex flex-col gap-8 lg:flex-row">
         <aside className="lg:w-56 lg:shrink-0">
           <p className="mb-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
