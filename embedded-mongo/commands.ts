@@ -162,11 +162,13 @@ function findRecords(
     for (const v of Object.values(sort)) {
       if (isPlainObject(v)) throw unsupported('Sorting by $meta');
     }
-    const cands = coll.candidates(filter);
-    const full = cands === coll.records;
-    const viaIndex = full ? coll.findIndexForSort(sort) : null;
+    // Walk the sort field's index (bounded by a range on that field, if any) unless an
+    // equality index already narrowed the candidates to a few records.
+    const viaIndex = coll.equalityIds(filter) ? null : coll.findIndexForSort(sort);
     if (viaIndex) {
-      const entries = viaIndex.ix.orderedIds(coll.records)!;
+      const field = viaIndex.ix.fields[0][0];
+      const entries =
+        coll.rangePlan(filter, field)?.entries ?? viaIndex.ix.orderedIds(coll.records)!;
       const out: [string, Rec][] = [];
       const want = limit ? skip + limit : Infinity;
       const n = entries.length;
@@ -178,7 +180,7 @@ function findRecords(
       return out.slice(skip);
     }
     const matched: [string, Rec][] = [];
-    for (const e of cands) if (!q || q.test(e[1].doc)) matched.push(e);
+    for (const e of coll.candidates(filter)) if (!q || q.test(e[1].doc)) matched.push(e);
     const sorter = makeSorter(sort as Record<string, number>);
     matched.sort((a, b) => sorter(a[1].doc, b[1].doc));
     return limit ? matched.slice(skip, skip + limit) : matched.slice(skip);

@@ -4,6 +4,7 @@ import { Query } from 'mingo/query';
 import { QUERY_OPTIONS } from './mingo-context';
 import {
   compareValues,
+  typeRank,
   isEmptyArrayMarker,
   isPlainObject,
   keyOf,
@@ -78,6 +79,8 @@ export function formatValue(v: unknown): string {
   return String(v);
 }
 
+const RANGE_OPS = { $gt: 1, $gte: 1, $lt: 1, $lte: 1 };
+
 function isScalarForIndex(v: unknown): boolean {
   if (v === null || typeof v !== 'object') return v !== undefined;
   if (Array.isArray(v) || isPlainObject(v)) return false;
@@ -115,7 +118,11 @@ export class Index {
     const perField: unknown[][] = [];
     let anyPresent = false;
     for (const [f] of this.fields) {
-      const vals = pathValues(doc, f).map((v) => (isEmptyArrayMarker(v) ? undefined : v));
+      const vals = pathValues(doc, f).map((v) => {
+        if (!isEmptyArrayMarker(v)) return v;
+        this.multikey = true;
+        return undefined;
+      });
       if (vals.some((v) => v !== undefined)) anyPresent = true;
       if (vals.length > 1) this.multikey = true;
       perField.push(vals.length ? vals : [undefined]);
@@ -193,6 +200,46 @@ export class Index {
       this.sorted = arr;
     }
     return this.sorted;
+  }
+
+  /**
+   * The index entries (ascending) that can satisfy a range condition such as
+   * `{ $gte: a, $lt: b }`, bracketed to the BSON type of the bounds; null if unusable.
+   */
+  range(cond: Doc, records: Map<string, Rec>): { v: unknown; id: string }[] | null {
+    const ops = Object.keys(cond);
+    if (!ops.length || !ops.every((o) => o in RANGE_OPS)) return null;
+    const entries = this.orderedIds(records);
+    if (!entries) return null;
+    let lo = 0;
+    let hi = entries.length;
+    for (const op of ops) {
+      const v = cond[op];
+      if (!isScalarForIndex(v)) return null;
+      const rank = typeRank(v);
+      // Comparisons only match values of the same BSON type class.
+      lo = Math.max(lo, this.rankBound(rank, false));
+      hi = Math.min(hi, this.rankBound(rank, true));
+      if (op === '$gt') lo = Math.max(lo, this.lowerBound(v, true));
+      else if (op === '$gte') lo = Math.max(lo, this.lowerBound(v, false));
+      else if (op === '$lt') hi = Math.min(hi, this.lowerBound(v, false));
+      else hi = Math.min(hi, this.lowerBound(v, true));
+    }
+    return lo < hi ? entries.slice(lo, hi) : [];
+  }
+
+  /** First position whose type rank is >= rank (or > rank when `after`). */
+  private rankBound(rank: number, after: boolean): number {
+    const arr = this.sorted!;
+    let lo = 0;
+    let hi = arr.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const r = typeRank(arr[mid].v);
+      if (r < rank || (after && r === rank)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** Returns the conflicting key if inserting `doc` (as record `selfId`) would violate uniqueness. */
@@ -292,10 +339,9 @@ export class Collection {
     this.indexes.push(ix);
   }
 
-  /** Candidate records for a filter, using `_id` or a single-field index for equality. */
-  candidates(filter: Doc): Iterable<[string, Rec]> {
+  /** Record ids that can match a filter's top-level equality/$in on `_id` or an index; null if none applies. */
+  equalityIds(filter: Doc): string[] | null {
     let best: Set<string> | null = null;
-    let bestIds: string[] | null = null;
     for (const field of Object.keys(filter)) {
       if (field.startsWith('$')) continue;
       const cond = filter[field];
@@ -319,8 +365,7 @@ export class Collection {
           const k = keyOf(v);
           if (this.records.has(k)) ids.push(k);
         }
-        bestIds = [...new Set(ids)];
-        break;
+        return [...new Set(ids)];
       }
       const ix = this.indexes.find(
         (i) => i.isSingleField && i.fields[0][0] === field && !i.sparse && !i.partial,
@@ -333,7 +378,15 @@ export class Collection {
       }
       if (!best || set.size < best.size) best = set;
     }
-    const ids = bestIds ?? (best ? [...best] : null);
+    return best ? [...best] : null;
+  }
+
+  /**
+   * Candidate records for a filter: equality on `_id` or an index, else the narrowest index
+   * range, else every record (the records map itself).
+   */
+  candidates(filter: Doc): Iterable<[string, Rec]> {
+    const ids = this.equalityIds(filter) ?? this.rangePlan(filter)?.entries.map((e) => e.id);
     if (!ids) return this.records;
     const out: [string, Rec][] = [];
     for (const id of ids) {
@@ -341,6 +394,23 @@ export class Collection {
       if (rec) out.push([id, rec]);
     }
     return out;
+  }
+
+  /** The narrowest index range among the filter's top-level range conditions. */
+  rangePlan(
+    filter: Doc,
+    onlyField?: string,
+  ): { field: string; entries: { v: unknown; id: string }[] } | null {
+    let best: { field: string; entries: { v: unknown; id: string }[] } | null = null;
+    for (const field of Object.keys(filter)) {
+      if (field.startsWith('$') || (onlyField && field !== onlyField)) continue;
+      const cond = filter[field];
+      if (!isPlainObject(cond)) continue;
+      const ix = this.indexes.find((i) => i.isSingleField && i.fields[0][0] === field);
+      const entries = ix?.range(cond, this.records);
+      if (entries && (!best || entries.length < best.entries.length)) best = { field, entries };
+    }
+    return best;
   }
 
   findIndexForSort(sort: Doc): { ix: Index; dir: number } | null {

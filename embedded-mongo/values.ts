@@ -187,7 +187,7 @@ export function keyOf(v: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // BSON type order (https://www.mongodb.com/docs/manual/reference/bson-type-comparison-order/)
 
-function typeRank(v: unknown): number {
+export function typeRank(v: unknown): number {
   if (v === undefined || v === null) return 2;
   switch (typeof v) {
     case 'number':
