@@ -2,8 +2,19 @@ import { z } from 'zod';
 import { LIMITS, optionalText, requiredText } from './common';
 
 const isRealDate = (s: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
+/** An absolute http(s) URL. */
+const isHttpUrl = (s: string) => {
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
+  } catch {
+    return false;
+  }
 };
 
 export const ShowSchema = z.object({
@@ -15,8 +26,8 @@ export const ShowSchema = z.object({
     z
       .string({ required_error: 'Date is required' })
       .min(1, 'Date is required')
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
-      .refine(isRealDate, 'Date must be YYYY-MM-DD'),
+      // One message per problem: empty is 'Date is required' only.
+      .refine((d) => d === '' || isRealDate(d), 'Date must be YYYY-MM-DD'),
   ),
   time: requiredText('Time is required', 40),
   ticketUrl: z.preprocess(
@@ -24,8 +35,8 @@ export const ShowSchema = z.object({
     z
       .string()
       .max(LIMITS.url, `Must be at most ${LIMITS.url} characters`)
-      .url('Must be a valid URL')
-      .refine((u) => /^https?:\/\//i.test(u), 'Must be a valid URL')
+      // One check (not .url() plus a refine) so a bad value gets the message once.
+      .refine(isHttpUrl, 'Must be a valid URL')
       .optional(),
   ),
   description: optionalText(LIMITS.description),
