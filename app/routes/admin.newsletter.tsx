@@ -196,7 +196,7 @@ function Subscribers() {
         {plural(subscribers.length, 'subscriber', 'subscribers')}
         {q ? ` (filtered from ${total})` : ''}
       </p>
-      <p role="status" className="mb-2 min-h-5 text-sm font-medium">
+      <p role="status" data-testid="copy-status" className="mb-2 min-h-5 text-sm font-medium">
         {copyStatus}
       </p>
 
