@@ -1,0 +1,196 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { useRef, useState } from 'react';
+import { z } from 'zod';
+import { FormAlert } from '~/components/admin/form-alert';
+import { hasFile } from '~/components/admin/track-form';
+import { showToast } from '~/components/site/toaster';
+import { buttonClass, SubmitButton } from '~/components/ui/button';
+import { Field, inputClass } from '~/components/ui/field';
+import { BlogFieldsSchema, slugify } from '~/schemas/blog';
+import { BLOG_CATEGORIES, type BlogPostJSON } from '~/types/entities';
+
+export const IMAGE_REQUIRED_BLOG = {
+  title: 'Image is required',
+  description: 'Please select a featured image for your blog post',
+} as const;
+
+/**
+ * On create without JavaScript the slug may be left empty (the server derives it from the
+ * title), so the client schema accepts an empty slug only when creating.
+ */
+const blogFormSchema = (creating: boolean) =>
+  (creating
+    ? BlogFieldsSchema.extend({
+        slug: z.union([z.literal(''), BlogFieldsSchema.shape.slug]).optional(),
+      })
+    : BlogFieldsSchema
+  ).extend({ image: z.unknown().optional() });
+
+/** Create/edit a blog post. The slug follows the title on create until edited by hand. */
+export function BlogForm({
+  post,
+  lastResult,
+  alertTitle,
+  closeTo,
+}: {
+  post?: BlogPostJSON;
+  lastResult?: SubmissionResult<string[]>;
+  alertTitle?: string;
+  closeTo: string;
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
+  const [missing, setMissing] = useState(false);
+  const slugEdited = useRef(Boolean(post));
+  const schema = blogFormSchema(!post);
+  const [form, fields] = useForm({
+    id: post ? `blog-form-${post.id}` : 'blog-form-new',
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: {
+      title: post?.title ?? '',
+      slug: post?.slug ?? '',
+      content: post?.content ?? '',
+      excerpt: post?.excerpt ?? '',
+      category: post?.category ?? 'NEWS',
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit: (event, { formData }) => {
+      if (post || hasFile(formData.get('image'))) return;
+      event.preventDefault();
+      setMissing(true);
+      showToast({ type: 'error', ...IMAGE_REQUIRED_BLOG });
+    },
+  });
+
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      onChange={() => setMissing(false)}
+      className="space-y-4"
+    >
+      {missing ? (
+        <FormAlert title={IMAGE_REQUIRED_BLOG.title} errors={[IMAGE_REQUIRED_BLOG.description]} />
+      ) : (
+        <FormAlert
+          id={form.errorId}
+          title={alertTitle ?? 'Please check the form'}
+          errors={form.errors}
+        />
+      )}
+      <Field label="Title" errors={fields.title.errors} id={fields.title.id}>
+        {(a11y) => (
+          <input
+            {...getInputProps(fields.title, { type: 'text' })}
+            {...a11y}
+            onChange={(event) => {
+              if (slugEdited.current) return;
+              form.update({ name: fields.slug.name, value: slugify(event.currentTarget.value) });
+            }}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field
+        label="Slug"
+        errors={fields.slug.errors}
+        id={fields.slug.id}
+        hint={
+          post
+            ? 'Used in the address: /blog/your-slug'
+            : 'Used in the address: /blog/your-slug. Filled in from the title unless you change it.'
+        }
+      >
+        {(a11y) => (
+          <input
+            {...getInputProps(fields.slug, { type: 'text' })}
+            {...a11y}
+            onInput={() => {
+              slugEdited.current = true;
+            }}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Category" errors={fields.category.errors} id={fields.category.id}>
+          {(a11y) => (
+            <select {...getSelectProps(fields.category)} {...a11y} className={inputClass}>
+              {BLOG_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c.charAt(0) + c.slice(1).toLowerCase()}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label={post ? 'Featured image (leave empty to keep)' : 'Featured image'}
+          errors={fields.image.errors}
+          id={`${form.id}-image`}
+          hint="JPEG, PNG or WEBP, at most 10 MB."
+        >
+          {(a11y) => (
+            <input
+              {...a11y}
+              type="file"
+              name="image"
+              accept="image/jpeg,image/png,image/webp"
+              className={inputClass}
+            />
+          )}
+        </Field>
+      </div>
+      {post ? (
+        <img src={post.imageUrl} alt="" className="max-h-32 rounded-md object-contain" />
+      ) : null}
+      <Field
+        label="Excerpt"
+        errors={fields.excerpt.errors}
+        id={fields.excerpt.id}
+        hint="Max 200 characters"
+      >
+        {(a11y) => (
+          <textarea
+            {...getTextareaProps(fields.excerpt)}
+            {...a11y}
+            rows={2}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label="Content" errors={fields.content.errors} id={fields.content.id}>
+        {(a11y) => (
+          <textarea
+            {...getTextareaProps(fields.content)}
+            {...a11y}
+            rows={10}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <div className="flex flex-wrap justify-end gap-2 pt-2">
+        <Link to={closeTo} preventScrollReset className={buttonClass('outline')}>
+          Cancel
+        </Link>
+        <SubmitButton pending={pending} pendingLabel={post ? 'Updating...' : 'Publishing...'}>
+          {post ? 'Update Post' : 'Publish Post'}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}

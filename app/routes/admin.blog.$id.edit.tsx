@@ -1,0 +1,57 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { BlogForm } from '~/components/admin/blog-form';
+import { AdminRouteError } from '~/components/admin/route-error';
+import { useToastOnce } from '~/components/site/toaster';
+import { RouteDialog } from '~/components/ui/route-dialog';
+import { getBlogPost } from '~/models/blog-post.server';
+import { parseId } from '~/models/model-helpers.server';
+import { blogListUrl } from '~/utils/admin-urls';
+import { requireAdmin } from '~/utils/auth.server';
+import { submitBlogForm } from '~/utils/blog-form.server';
+
+export const meta: MetaFunction = () => [{ title: 'Edit Blog Post | Admin | Night Shore' }];
+
+async function loadPost(id: string | undefined) {
+  const parsed = parseId(id);
+  const post = parsed === null ? null : await getBlogPost(parsed);
+  if (!post) throw new Response('Post not found', { status: 404 });
+  return post;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { post: await loadPost(params.id), closeTo: blogListUrl(request.url) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const post = await loadPost(params.id);
+  return submitBlogForm(request, post, blogListUrl(request.url));
+}
+
+export default function EditBlogPost() {
+  const { post, closeTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  useToastOnce(actionData?.toast);
+  return (
+    <RouteDialog
+      title="Edit Post"
+      description={`Editing "${post.title}"`}
+      closeTo={closeTo}
+      size="lg"
+    >
+      <BlogForm
+        key={post.id}
+        post={post}
+        lastResult={actionData?.result}
+        alertTitle={actionData?.alertTitle}
+        closeTo={closeTo}
+      />
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError backTo="/admin/blog" backLabel="Back to posts" />;
+}

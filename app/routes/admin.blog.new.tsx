@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { BlogForm } from '~/components/admin/blog-form';
+import { useToastOnce } from '~/components/site/toaster';
+import { RouteDialog } from '~/components/ui/route-dialog';
+import { blogListUrl } from '~/utils/admin-urls';
+import { requireAdmin } from '~/utils/auth.server';
+import { submitBlogForm } from '~/utils/blog-form.server';
+
+export const meta: MetaFunction = () => [{ title: 'New Blog Post | Admin | Night Shore' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { closeTo: blogListUrl(request.url) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  return submitBlogForm(request, null, blogListUrl(request.url));
+}
+
+export default function NewBlogPost() {
+  const { closeTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  useToastOnce(actionData?.toast);
+  return (
+    <RouteDialog title="Create New Post" closeTo={closeTo} size="lg">
+      <BlogForm
+        lastResult={actionData?.result}
+        alertTitle={actionData?.alertTitle}
+        closeTo={closeTo}
+      />
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,123 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, Outlet, useLoaderData } from '@remix-run/react';
+import { format, parseISO } from 'date-fns';
+import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { TabLinks } from '~/components/admin/tab-links';
+import { CategoryBadge } from '~/components/site/blog-card';
+import { buttonClass } from '~/components/ui/button';
+import { listBlogPosts } from '~/models/blog-post.server';
+import { BLOG_TAB_CATEGORIES, blogListUrl, keepSearch } from '~/utils/admin-urls';
+import { requireAdmin } from '~/utils/auth.server';
+
+export const meta: MetaFunction = () => [{ title: 'Blog | Admin | Night Shore' }];
+
+type Category = (typeof BLOG_TAB_CATEGORIES)[number];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const raw = new URL(request.url).searchParams.get('category');
+  const category = BLOG_TAB_CATEGORIES.find((c) => c === raw) ?? null;
+  const posts = await listBlogPosts(category ? { category } : {});
+  return { category, posts, listUrl: blogListUrl(request.url) };
+}
+
+const TABS: Array<{ label: string; category: Category | null }> = [
+  { label: 'All Posts', category: null },
+  { label: 'News', category: 'NEWS' },
+  { label: 'Events', category: 'EVENTS' },
+  { label: 'Reviews', category: 'REVIEWS' },
+];
+
+export default function AdminBlog() {
+  const { category, posts, listUrl } = useLoaderData<typeof loader>();
+  const search = keepSearch(listUrl);
+  return (
+    <div>
+      <header className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="font-heading text-3xl font-bold">Blog</h1>
+          <p className="mt-1 text-sm text-muted-foreground">News, event reports and reviews.</p>
+        </div>
+        <Link to={`/admin/blog/new${search}`} preventScrollReset className={buttonClass('primary')}>
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          Create New Post
+        </Link>
+      </header>
+
+      <Outlet />
+
+      <TabLinks
+        label="Post categories"
+        tabs={TABS.map((t) => ({
+          label: t.label,
+          to: t.category ? `/admin/blog?category=${t.category}` : '/admin/blog',
+          current: t.category === category,
+        }))}
+      />
+
+      {posts.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-border p-10 text-center text-muted-foreground">
+          No posts found
+        </p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {posts.map((post) => (
+            <li
+              key={post.id}
+              data-testid="admin-blog-card"
+              className="flex flex-col overflow-hidden rounded-lg border border-border bg-card"
+            >
+              <div className="relative aspect-video bg-muted">
+                <img
+                  src={post.imageUrl}
+                  alt=""
+                  loading="lazy"
+                  className="h-full w-full object-cover"
+                />
+                <CategoryBadge category={post.category} className="absolute left-2 top-2" />
+              </div>
+              <div className="flex flex-1 flex-col p-4">
+                <h2 className="font-semibold">{post.title}</h2>
+                <p className="mt-1 text-xs text-muted-foreground">
+                  <time dateTime={post.createdAt}>
+                    {format(parseISO(post.createdAt), 'MMM d, yyyy')}
+                  </time>{' '}
+                  · <span className="font-mono">/{post.slug}</span>
+                </p>
+                <p className="mt-2 line-clamp-3 flex-1 text-sm text-muted-foreground">
+                  {post.excerpt}
+                </p>
+                <div className="mt-4 flex flex-wrap gap-2">
+                  <Link to={`/blog/${post.slug}`} className={buttonClass('outline', 'sm')}>
+                    <ExternalLink aria-hidden="true" className="h-4 w-4" />
+                    View<span className="sr-only"> {post.title}</span>
+                  </Link>
+                  <Link
+                    to={`/admin/blog/${post.id}/edit${search}`}
+                    preventScrollReset
+                    className={buttonClass('outline', 'sm')}
+                  >
+                    <Pencil aria-hidden="true" className="h-4 w-4" />
+                    Edit<span className="sr-only"> {post.title}</span>
+                  </Link>
+                  <Link
+                    to={`/admin/blog/${post.id}/delete${search}`}
+                    preventScrollReset
+                    className={buttonClass(
+                      'outline',
+                      'sm',
+                      'text-destructive hover:text-destructive',
+                    )}
+                  >
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    Delete<span className="sr-only"> {post.title}</span>
+                  </Link>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
