@@ -163,6 +163,30 @@ describe('CRUD and reply shapes', () => {
     await expectCode(c.updateOne({ _id: 1 as never }, { $bogus: { a: 1 } } as never), 9);
   });
 
+  it('applies the positional $ operator and $facet', async () => {
+    const c = db.collection('pos');
+    await c.insertOne({
+      _id: 1 as never,
+      items: [
+        { k: 'a', n: 1 },
+        { k: 'b', n: 1 },
+      ],
+    });
+    await c.updateOne({ _id: 1 as never, 'items.k': 'b' }, { $inc: { 'items.$.n': 5 } });
+    expect((await c.findOne({}))!.items).toEqual([
+      { k: 'a', n: 1 },
+      { k: 'b', n: 6 },
+    ]);
+    const [facet] = await c
+      .aggregate([
+        { $unwind: '$items' },
+        { $facet: { total: [{ $count: 'n' }], big: [{ $match: { 'items.n': { $gt: 2 } } }] } },
+      ])
+      .toArray();
+    expect(facet.total).toEqual([{ n: 2 }]);
+    expect(facet.big).toHaveLength(1);
+  });
+
   it('upserts with $setOnInsert, only on insert', async () => {
     const c = db.collection('ups');
     const r1 = await c.updateOne(

@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { Store, type Op } from './engine';
 import { Journal } from './journal';
 import { WireServer, newState } from './server';
-import { pathValues } from './values';
+import { ttlSweep } from './ttl';
 
 export interface EmbeddedMongoOptions {
   /** Directory for the journal and snapshot. Omit for an in-memory store. */
@@ -109,32 +109,6 @@ export function findRunningStore(dataDir: string): string | null {
   if (!info || !info.uri) return null;
   if (info.pid === process.pid) return heldLocks.has(resolve(dataDir)) ? info.uri : null;
   return pidAlive(info.pid) ? info.uri : null;
-}
-
-/** Deletes documents past their TTL index's expiry (checked every `intervalMs`). */
-function ttlSweep(store: Store, commit: (ops: Op[]) => Promise<void>): void {
-  const now = Date.now();
-  const ops: Op[] = [];
-  for (const colls of store.dbs.values()) {
-    for (const coll of colls.values()) {
-      for (const ix of coll.indexes) {
-        const ttl = ix.spec.expireAfterSeconds;
-        if (typeof ttl !== 'number' || ix.fields.length !== 1) continue;
-        const field = ix.fields[0][0];
-        for (const [id, rec] of [...coll.records]) {
-          const dates = pathValues(rec.doc, field).filter((v): v is Date => v instanceof Date);
-          if (!dates.length) continue;
-          const earliest = Math.min(...dates.map((d) => d.getTime()));
-          if (earliest + ttl * 1000 <= now) {
-            coll.remove(id);
-            ops.push({ k: 'd', db: coll.db, c: coll.name, id: rec.doc._id });
-          }
-        }
-      }
-    }
-  }
-  if (ops.length)
-    commit(ops).catch((e) => console.error('embedded-mongo: TTL journal write failed', e));
 }
 
 export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {

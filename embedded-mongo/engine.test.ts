@@ -1,0 +1,67 @@
+// Unit tests of engine pieces that are awkward to reach through a client.
+import { describe, expect, it } from 'vitest';
+import { Double, Long, ObjectId } from 'bson';
+import { Store, type Op } from './engine';
+import { ttlSweep } from './ttl';
+import { compareValues, keyOf, normalize, withTypes, type TypeNote } from './values';
+
+describe('TTL sweep', () => {
+  it('deletes documents whose indexed date has expired and journals the deletes', () => {
+    const store = new Store();
+    const coll = store.ensureColl('app', 'sessions', []);
+    coll.addIndex({ v: 2, key: { createdAt: 1 }, name: 'createdAt_1', expireAfterSeconds: 60 });
+    const now = Date.now();
+    coll.insert({ doc: { _id: 1, createdAt: new Date(now - 61_000) } });
+    coll.insert({ doc: { _id: 2, createdAt: new Date(now - 10_000) } });
+    coll.insert({ doc: { _id: 3, createdAt: 'not a date' } });
+    const committed: Op[][] = [];
+    const ops = ttlSweep(store, async (o) => void committed.push(o), now);
+    expect(ops).toEqual([{ k: 'd', db: 'app', c: 'sessions', id: 1 }]);
+    expect(committed).toHaveLength(1);
+    expect([...coll.records.values()].map((r) => r.doc._id)).toEqual([2, 3]);
+  });
+});
+
+describe('values', () => {
+  it('gives equal keys to numerically equal values of different types', () => {
+    expect(keyOf(1)).toBe(keyOf(normalize(Long.fromNumber(1))));
+    expect(keyOf(normalize(new Double(2)))).toBe(keyOf(2));
+    const id = new ObjectId();
+    expect(keyOf(id)).toBe(keyOf(new ObjectId(id.toHexString())));
+    expect(keyOf(null)).toBe(keyOf(undefined));
+    expect(keyOf({ a: 1, b: 2 })).not.toBe(keyOf({ b: 2, a: 1 }));
+  });
+
+  it('restores recorded number types along nested paths without touching the original', () => {
+    const notes: TypeNote[] = [];
+    const doc = normalize({ a: { b: [new Double(1), 2] }, l: Long.fromNumber(5) }, notes) as Record<
+      string,
+      unknown
+    >;
+    expect(doc).toEqual({ a: { b: [1, 2] }, l: 5 });
+    const typed = withTypes(doc, notes);
+    expect((typed.a as { b: unknown[] }).b[0]).toBeInstanceOf(Double);
+    expect(typed.l).toBeInstanceOf(Long);
+    expect((doc.a as { b: unknown[] }).b[0]).toBe(1);
+  });
+
+  it('orders values by BSON type, then value', () => {
+    const sorted = [
+      true,
+      'b',
+      3,
+      null,
+      new Date(1),
+      { a: 1 },
+      [1],
+      new ObjectId('0'.repeat(24)),
+      'a',
+      2.5,
+    ].sort(compareValues);
+    expect(
+      sorted.map((v) =>
+        v === null ? 'null' : v instanceof ObjectId ? 'oid' : v instanceof Date ? 'date' : v,
+      ),
+    ).toEqual(['null', 2.5, 3, 'a', 'b', { a: 1 }, [1], 'oid', true, 'date']);
+  });
+});
