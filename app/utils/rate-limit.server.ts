@@ -13,7 +13,7 @@ import { CLIENT_IP_HEADER } from './request-tracker.server';
  * the same rules takes over ("insurance"), so a store hiccup never opens the gate.
  *
  * The client address comes from the request tracker (socket address, or the last
- * X-Forwarded-For hop with TRUST_PROXY=true). See docs/decisions/004-request-tracking.md.
+ * X-Forwarded-For hop with TRUST_PROXY=true). See docs/decisions/008-request-tracking-and-abuse-limits.md.
  */
 
 export type LimitKind = 'login-ip' | 'login-user' | 'register' | 'contact' | 'subscribe';

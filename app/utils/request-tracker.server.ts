@@ -7,7 +7,7 @@ import { baseSecurityHeaders } from './security-headers.server';
 /**
  * Per-request bookkeeping for the whole HTTP server, hooked in through Node's built-in
  * `http.server.request.start` diagnostics channel (remix-serve gives the Remix app no
- * access to its Express app or sockets; see docs/decisions/004-request-tracking.md):
+ * access to its Express app or sockets; see docs/decisions/008-request-tracking-and-abuse-limits.md):
  *
  * - a request id (`X-Request-Id` on every answer, readable by Remix as a request header);
  * - the client address: the socket's, or the last `X-Forwarded-For` hop with

@@ -1,0 +1,115 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedMongo, type EmbeddedMongo } from '../embedded-mongo/index';
+
+let store: EmbeddedMongo;
+let tmp: string;
+let uploads: string;
+let db: typeof import('../app/utils/db.server');
+let lib: typeof import('./backup-lib');
+let messages: typeof import('../app/models/contact-message.server');
+let subscribers: typeof import('../app/models/subscriber.server');
+
+beforeAll(async () => {
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'ns-backup-test-'));
+  uploads = path.join(tmp, 'uploads');
+  process.env.UPLOADS_DIR = uploads;
+  process.env.SEED = 'false';
+  store = await startEmbeddedMongo();
+  db = await import('../app/utils/db.server');
+  messages = await import('../app/models/contact-message.server');
+  subscribers = await import('../app/models/subscriber.server');
+  lib = await import('./backup-lib');
+  await db.connectDb({ uri: store.uri, dbName: 'backup-test' });
+});
+
+afterAll(async () => {
+  await db.disconnectDb();
+  await store.stop();
+  await fs.rm(tmp, { recursive: true, force: true });
+});
+
+async function snapshotFiles(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const sub of ['audio', 'images']) {
+    for (const name of await fs.readdir(path.join(uploads, sub)).catch(() => [])) {
+      out[`${sub}/${name}`] = await fs.readFile(path.join(uploads, sub, name), 'utf8');
+    }
+  }
+  return out;
+}
+
+describe('backup and restore', () => {
+  it('brings back the database and the uploads exactly', async () => {
+    await fs.mkdir(path.join(uploads, 'audio'), { recursive: true });
+    await fs.mkdir(path.join(uploads, 'images'), { recursive: true });
+    await fs.writeFile(path.join(uploads, 'audio', 'a.mp3'), 'first audio');
+    await fs.writeFile(path.join(uploads, 'images', 'cover.jpg'), 'first image');
+    await fs.writeFile(path.join(uploads, 'images', '.half.jpg.part'), 'unfinished');
+    const kept = await messages.createContactMessage({
+      name: 'Zoë <b>Ünïcode</b>',
+      email: 'zoe@example.com',
+      subject: 'General Inquiry',
+      message: 'Kept across the restore — ünïcode ✓',
+    });
+    await subscribers.createSubscriber({ name: 'Sam', email: 'sam@example.com' });
+    const before = {
+      messages: await messages.listContactMessages(),
+      subscribers: await subscribers.countSubscribers(),
+      files: await snapshotFiles(),
+    };
+
+    const target = path.join(tmp, 'backups', `night-shore-${lib.timestamp()}`);
+    const manifest = await lib.createBackup({ target, uploadsDir: uploads });
+    expect(manifest.collections.contact_messages?.count).toBe(1);
+    expect(manifest.uploads.files.map((f) => f.path).sort()).toEqual([
+      'audio/a.mp3',
+      'images/cover.jpg',
+    ]);
+    const firstLine = (
+      await fs.readFile(path.join(target, Object.values(manifest.collections)[0]!.file), 'utf8')
+    ).split('\n')[0];
+    if (firstLine) expect(firstLine).toMatch(/^\{"_id":/); // one Extended JSON document per line
+    await expect(lib.verifyBackup(target)).resolves.toMatchObject({ format: 'night-shore-backup' });
+
+    // Change everything.
+    await messages.deleteContactMessage(kept.id);
+    await messages.createContactMessage({
+      name: 'Later',
+      email: 'later@example.com',
+      subject: 'General Inquiry',
+      message: 'Written after the backup',
+    });
+    await subscribers.createSubscriber({ email: 'new@example.com' });
+    await fs.writeFile(path.join(uploads, 'audio', 'a.mp3'), 'changed');
+    await fs.rm(path.join(uploads, 'images', 'cover.jpg'));
+    await fs.writeFile(path.join(uploads, 'images', 'new.jpg'), 'new');
+
+    await lib.restoreBackup({ source: target, uploadsDir: uploads });
+
+    expect(await messages.listContactMessages()).toEqual(before.messages);
+    expect(await subscribers.countSubscribers()).toBe(before.subscribers);
+    const files = await snapshotFiles();
+    delete before.files['images/.half.jpg.part'];
+    delete files['images/.half.jpg.part'];
+    expect(files).toEqual(before.files);
+    // Unique indexes came back too: the same e-mail cannot subscribe twice.
+    await expect(subscribers.createSubscriber({ email: 'sam@example.com' })).rejects.toThrow();
+  });
+
+  it('refuses a damaged archive', async () => {
+    const target = path.join(tmp, 'backups', 'damaged');
+    const manifest = await lib.createBackup({ target, uploadsDir: uploads });
+    const file = Object.values(manifest.collections).find((c) => c.count > 0)!.file;
+    await fs.appendFile(path.join(target, file), '{"_id":1}\n');
+    await expect(lib.verifyBackup(target)).rejects.toThrow(/damaged/);
+    await expect(lib.restoreBackup({ source: target, uploadsDir: uploads })).rejects.toThrow(
+      /damaged/,
+    );
+    await expect(lib.createBackup({ target, uploadsDir: uploads })).rejects.toThrow(
+      /already exists/,
+    );
+  });
+});
