@@ -163,6 +163,15 @@ describe('CRUD and reply shapes', () => {
     await expectCode(c.updateOne({ _id: 1 as never }, { $bogus: { a: 1 } } as never), 9);
   });
 
+  it('handles large messages and replies split across batches', async () => {
+    const c = db.collection('large');
+    const big = 'z'.repeat(3 * 1024 * 1024);
+    await c.insertMany(Array.from({ length: 6 }, (_, i) => ({ i, big })));
+    const docs = await c.find({}).sort({ i: 1 }).toArray();
+    expect(docs.map((d) => d.i)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(docs.every((d) => d.big === big)).toBe(true);
+  });
+
   it('applies the positional $ operator and $facet', async () => {
     const c = db.collection('pos');
     await c.insertOne({

@@ -69,15 +69,30 @@ export class WireServer {
     this.sockets.add(socket);
     socket.setNoDelay(true);
     const connectionId = ++this.connectionIds;
+    // Chunks are only joined once a whole message has arrived, so large messages stay linear.
     let buf: Buffer = Buffer.alloc(0);
-    socket.on('data', (chunk) => {
-      buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
+    const parts: Buffer[] = [];
+    let partsLen = 0;
+    socket.on('data', (chunk: Buffer) => {
+      if (parts.length) {
+        parts.push(chunk);
+        partsLen += chunk.length;
+        const need = parts[0].length >= 4 ? parts[0].readInt32LE(0) : 4;
+        if (partsLen < need) return;
+        buf = Buffer.concat(parts, partsLen);
+        parts.length = 0;
+        partsLen = 0;
+      } else buf = chunk;
       let messages: Buffer[];
       try {
         ({ messages, rest: buf } = splitMessages(buf));
       } catch {
         socket.destroy();
         return;
+      }
+      if (buf.length) {
+        parts.push(buf);
+        partsLen = buf.length;
       }
       for (const m of messages) this.enqueue(socket, m, connectionId);
     });
