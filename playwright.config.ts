@@ -106,6 +106,13 @@ export default defineConfig({
       MONGODB_URI: '',
       SESSION_SECRET: 'e2e-session-secret-at-least-16-chars',
       SITE_URL: baseURL,
+      // The suites log in, register and post from one address many times: raise the abuse
+      // limits (tests/api/rate-limits.spec.ts checks them on a server of its own).
+      RATE_LIMIT_LOGIN_PER_IP: '100000',
+      RATE_LIMIT_LOGIN_PER_USER: '100000',
+      RATE_LIMIT_REGISTER_PER_IP: '100000',
+      RATE_LIMIT_CONTACT_PER_IP: '100000',
+      RATE_LIMIT_SUBSCRIBE_PER_IP: '100000',
     },
   },
 });
