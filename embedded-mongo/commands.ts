@@ -110,8 +110,70 @@ function checkCollation(cmd: Doc): void {
   );
 }
 
-function compileQuery(filter: Doc): Query | null {
+interface Matcher {
+  test(doc: Doc): boolean;
+}
+
+function isSimpleScalar(v: unknown): boolean {
+  if (v === null) return true;
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return !Number.isNaN(v);
+  }
+  return v instanceof ObjectId || v instanceof Date;
+}
+
+/**
+ * Fast matcher for the most common filters: top-level fields compared for equality (or `$in`)
+ * with strings, numbers, booleans, null, ObjectIds or dates. Same semantics as MongoDB: arrays
+ * match when an element is equal, null matches missing fields. Anything else goes to mingo.
+ */
+export function simpleMatcher(filter: Doc): Matcher | null {
+  const conds: [string, Set<string>][] = [];
+  for (const [field, cond] of Object.entries(filter)) {
+    if (field.startsWith('$')) return null;
+    let values: unknown[];
+    if (isSimpleScalar(cond)) values = [cond];
+    else if (isPlainObject(cond)) {
+      const ks = Object.keys(cond);
+      if (ks.length !== 1) return null;
+      if (ks[0] === '$eq' && isSimpleScalar(cond.$eq)) values = [cond.$eq];
+      else if (ks[0] === '$in' && Array.isArray(cond.$in) && cond.$in.every(isSimpleScalar))
+        values = cond.$in;
+      else return null;
+    } else return null;
+    conds.push([field, new Set(values.map(keyOf))]);
+  }
+  return {
+    test(doc: Doc): boolean {
+      for (const [field, keys] of conds) {
+        const vals = field.includes('.') ? pathValues(doc, field) : topValues(doc[field]);
+        let hit = false;
+        for (const v of vals) {
+          if (!isEmptyArrayMarker(v) && keys.has(keyOf(v))) {
+            hit = true;
+            break;
+          }
+        }
+        if (!hit) return false;
+      }
+      return true;
+    },
+  };
+}
+
+function topValues(v: unknown): unknown[] {
+  if (!Array.isArray(v)) return [v];
+  return v.length ? v : [];
+}
+
+function compileQuery(filter: Doc): Matcher | null {
   if (Object.keys(filter).length === 0) return null;
+  const simple = simpleMatcher(filter);
+  if (simple) return simple;
   checkUnsupported(filter);
   try {
     return new Query(filter, QUERY_OPTIONS);
@@ -901,6 +963,45 @@ function drop(cmd: Doc, ctx: CmdContext): Doc {
   return { nIndexesWas, ns: `${ctx.db}.${name}`, ok: 1 };
 }
 
+function renameCollection(cmd: Doc, ctx: CmdContext): Doc {
+  const from = cmd.renameCollection;
+  const to = cmd.to;
+  if (typeof from !== 'string' || typeof to !== 'string') {
+    throw failedToParse('renameCollection and to must be namespace strings');
+  }
+  const split = (ns: string): [string, string] => {
+    const i = ns.indexOf('.');
+    if (i <= 0 || i === ns.length - 1)
+      throw new MongoError(73, 'InvalidNamespace', `Invalid namespace: ${ns}`);
+    return [ns.slice(0, i), ns.slice(i + 1)];
+  };
+  const [fromDb, fromName] = split(from);
+  const [toDb, toName] = split(to);
+  const store = ctx.state.store;
+  const src = store.getColl(fromDb, fromName);
+  if (!src)
+    throw new MongoError(26, 'NamespaceNotFound', `Source collection ${from} does not exist`);
+  if (store.getColl(toDb, toName)) {
+    if (!cmd.dropTarget)
+      throw new MongoError(48, 'NamespaceExists', `target namespace exists: ${to}`);
+    store.dropColl(toDb, toName);
+    ctx.log.push({ k: 'dc', db: toDb, c: toName });
+  }
+  const dest = store.ensureColl(toDb, toName, ctx.log);
+  for (const ix of src.indexes) {
+    if (ix.name === '_id_') continue;
+    dest.addIndex(ix.spec);
+    ctx.log.push({ k: 'ci', db: toDb, c: toName, spec: ix.spec });
+  }
+  for (const rec of src.records.values()) {
+    dest.insert(rec);
+    ctx.log.push({ k: 'p', db: toDb, c: toName, d: outDoc(rec) });
+  }
+  store.dropColl(fromDb, fromName);
+  ctx.log.push({ k: 'dc', db: fromDb, c: fromName });
+  return { ok: 1 };
+}
+
 function dropDatabase(_cmd: Doc, ctx: CmdContext): Doc {
   if (ctx.state.store.dbs.delete(ctx.db)) ctx.log.push({ k: 'dd', db: ctx.db });
   return { dropped: ctx.db, ok: 1 };
@@ -1121,6 +1222,7 @@ export const HANDLERS: Record<string, Handler> = {
   create,
   drop,
   dropdatabase: dropDatabase,
+  renamecollection: renameCollection,
   listcollections: listCollections,
   createindexes: createIndexes,
   listindexes: listIndexes,

@@ -64,6 +64,18 @@ describe('handshake and admin commands', () => {
     expect(databases.map((d) => d.name)).toContain(db.databaseName);
   });
 
+  it('renames collections with their indexes', async () => {
+    const c = db.collection('before');
+    await c.createIndex({ k: 1 }, { unique: true });
+    await c.insertMany([{ k: 1 }, { k: 2 }]);
+    await c.rename('after');
+    const after = db.collection('after');
+    expect(await after.countDocuments()).toBe(2);
+    expect((await after.listIndexes().toArray()).map((i) => i.name)).toEqual(['_id_', 'k_1']);
+    await expectCode(after.insertOne({ k: 1 }), 11000);
+    expect((await db.listCollections().toArray()).map((x) => x.name)).toEqual(['after']);
+  });
+
   it('rejects unknown commands with CommandNotFound (59)', async () => {
     const e = await expectCode(db.command({ frobnicate: 1 }), 59);
     expect(e.message).toMatch(/MONGODB_URI/);

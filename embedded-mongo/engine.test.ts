@@ -65,3 +65,49 @@ describe('values', () => {
     ).toEqual(['null', 2.5, 3, 'a', 'b', { a: 1 }, [1], 'oid', true, 'date']);
   });
 });
+
+describe('simple equality matcher', () => {
+  it('agrees with mingo on equality, $in, null, arrays and dotted paths', async () => {
+    const { simpleMatcher } = await import('./commands');
+    const { Query } = await import('mingo/query');
+    const { QUERY_OPTIONS } = await import('./mingo-context');
+    const oid = new ObjectId();
+    const docs: Record<string, unknown>[] = [
+      { a: 1 },
+      { a: 1.0, b: 'x' },
+      { a: [1, 2] },
+      { a: [[1]] },
+      { a: [] },
+      { a: null },
+      {},
+      { a: [null] },
+      { a: 'x', b: { c: 'y' } },
+      { b: [{ c: 'y' }, { c: 'z' }] },
+      { a: oid },
+      { a: new Date(5) },
+      { a: true },
+    ];
+    const filters: Record<string, unknown>[] = [
+      { a: 1 },
+      { a: null },
+      { a: { $eq: null } },
+      { a: { $in: [2, 'x'] } },
+      { a: { $in: [null] } },
+      { 'b.c': 'y' },
+      { 'b.c': 'z' },
+      { 'b.c': null },
+      { a: new ObjectId(oid.toHexString()) },
+      { a: new Date(5) },
+      { a: true },
+      { a: 1, b: 'x' },
+    ];
+    for (const f of filters) {
+      const fast = simpleMatcher(f);
+      expect(fast, JSON.stringify(f)).not.toBeNull();
+      const slow = new Query(f, QUERY_OPTIONS);
+      for (const d of docs) {
+        expect(fast!.test(d), `${JSON.stringify(f)} on ${JSON.stringify(d)}`).toBe(slow.test(d));
+      }
+    }
+  });
+});

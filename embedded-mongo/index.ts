@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Store, type Op } from './engine';
+export type { Op } from './engine';
 import { Journal } from './journal';
 import { WireServer, newState } from './server';
 import { ttlSweep } from './ttl';
@@ -23,6 +24,11 @@ export interface EmbeddedMongoOptions {
   host?: string;
   /** Durable mode: compact the journal into a snapshot once it exceeds this many bytes (default 16 MiB). */
   journalCompactBytes?: number;
+  /**
+   * Called synchronously with the changes of every command that modified data (from any client),
+   * after they are applied and before the reply is sent. The app uses it to invalidate its caches.
+   */
+  onWrite?: (ops: readonly Op[]) => void;
 }
 
 export interface EmbeddedMongo {
@@ -129,7 +135,14 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
       throw e;
     }
   }
-  const commit = journal ? (ops: Op[]) => journal!.commit(ops) : () => Promise.resolve();
+  const persist = journal ? (ops: Op[]) => journal!.commit(ops) : () => Promise.resolve();
+  const onWrite = opts.onWrite;
+  const commit = onWrite
+    ? (ops: Op[]) => {
+        onWrite(ops);
+        return persist(ops);
+      }
+    : persist;
   const server = new WireServer(newState(store, commit));
   let port: number;
   try {
