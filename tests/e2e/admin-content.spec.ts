@@ -41,8 +41,9 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('heading', { name: 'Welcome back, e2e-admin' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'View Site' })).toHaveAttribute('href', '/');
     for (const label of ['Tracks', 'Gallery Images', 'Blog Posts', 'Shows', 'Subscribers']) {
-      await expect(page.getByTestId('count-card').filter({ hasText: label }).first()).toBeVisible();
-      await expect(page.getByRole('link', { name: `Manage ${label}` })).toBeVisible();
+      const countCard = page.getByTestId('count-card').filter({ hasText: label }).first();
+      await expect(countCard).toBeVisible();
+      await expect(countCard.getByRole('link', { name: `Manage ${label}` })).toBeVisible();
     }
     for (const heading of [
       'Recent Messages',
@@ -56,7 +57,11 @@ test.describe('admin dashboard', () => {
     }
     await expect(page.getByRole('link', { name: 'View All Messages' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Send Newsletter' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Manage Shows' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Upcoming Shows' })
+        .getByRole('link', { name: 'Manage Shows' }),
+    ).toBeVisible();
     // The seeded demo has upcoming shows: at most 3, soonest first, none in the past.
     const dates = await page
       .getByTestId('dashboard-upcoming-shows')
