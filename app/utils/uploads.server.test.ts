@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type * as UploadsServer from './uploads.server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-type UploadsModule = typeof import('./uploads.server');
+type UploadsModule = typeof UploadsServer;
 
 let dir: string;
 let uploads: UploadsModule;

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
 import { USER, expect, test } from './fixtures';
 import { audioFile, coverFile, unique, withRunLock } from './admin-helpers';
 
@@ -43,7 +43,7 @@ for (const actor of ['visitor', 'plain user'] as const) {
 
     /** A fresh API context: anonymous, or logged in as a plain (registered) user. */
     const actorRequest = async (
-      playwright: import('@playwright/test').PlaywrightWorkerArgs['playwright'],
+      playwright: PlaywrightWorkerArgs['playwright'],
       baseURL: string | undefined,
     ): Promise<APIRequestContext> => {
       const context = await playwright.request.newContext({ baseURL });
