@@ -415,7 +415,9 @@ function applyUpdate(
     }
     next = cloneDeep(oldDoc);
     modified = false;
-    if (Object.keys(mod).length > 0) {
+    const fast = opts.arrayFilters?.length ? null : fastUpdate(next, mod);
+    if (fast !== null) modified = fast;
+    else if (Object.keys(mod).length > 0) {
       const positional = Object.values(mod).some(
         (v) => isPlainObject(v) && Object.keys(v).some((k) => /\.\$(\.|$)/.test(k)),
       );
@@ -462,6 +464,106 @@ function applyUpdate(
     );
   }
   return { rec: { doc: next, notes: pruneNotes(next, newNotes) }, modified };
+}
+
+const FAST_OPS = new Set(['$set', '$unset', '$inc']);
+
+/**
+ * `$set`, `$unset` and `$inc` on plain (non-array, non-positional) paths, applied in place to
+ * `doc`; returns whether the document changed, or null to let mingo handle the update.
+ */
+export function fastUpdate(doc: Doc, mod: Doc): boolean | null {
+  const paths: string[] = [];
+  for (const [op, spec] of Object.entries(mod)) {
+    if (!FAST_OPS.has(op) || !isPlainObject(spec)) return null;
+    for (const p of Object.keys(spec)) {
+      if (p === '' || p === '_id' || p.startsWith('_id.') || p.includes('$')) return null;
+      if (p.split('.').some((part) => part === '' || /^\d+$/.test(part))) return null;
+      paths.push(p);
+    }
+  }
+  // Overlapping paths (a and a.b) are conflicts in MongoDB; let mingo report them.
+  const sorted = [...paths].sort();
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i] === sorted[i - 1] || sorted[i].startsWith(sorted[i - 1] + '.')) return null;
+  }
+  // Check every path resolves through plain objects before changing anything.
+  for (const p of paths) {
+    let cur: unknown = doc;
+    const parts = p.split('.');
+    for (let i = 0; i < parts.length - 1; i++) {
+      cur = (cur as Doc)[parts[i]];
+      if (cur === undefined) break;
+      if (!isPlainObject(cur)) return null;
+    }
+  }
+  const inc = mod.$inc as Doc | undefined;
+  if (inc) {
+    for (const [p, by] of Object.entries(inc)) {
+      if (typeof by !== 'number') return null;
+      const cur = getPathPlain(doc, p);
+      if (cur !== undefined && typeof cur !== 'number') {
+        throw new MongoError(
+          14,
+          'TypeMismatch',
+          `Cannot apply $inc to a value of non-numeric type. {_id: ${String(doc._id)}} has the field '${p}' of non-numeric type ${typeof cur}`,
+        );
+      }
+    }
+  }
+  let modified = false;
+  for (const [p, v] of Object.entries((mod.$set as Doc | undefined) ?? {})) {
+    const { parent, key } = parentOf(doc, p, true)!;
+    if (
+      !(key in parent) ||
+      keyOf(parent[key]) !== keyOf(v) ||
+      typeOfTag(parent[key]) !== typeOfTag(v)
+    ) {
+      parent[key] = cloneDeep(v);
+      modified = true;
+    }
+  }
+  for (const p of Object.keys((mod.$unset as Doc | undefined) ?? {})) {
+    const loc = parentOf(doc, p, false);
+    if (loc && loc.key in loc.parent) {
+      delete loc.parent[loc.key];
+      modified = true;
+    }
+  }
+  for (const [p, by] of Object.entries(inc ?? {})) {
+    const { parent, key } = parentOf(doc, p, true)!;
+    const cur = parent[key];
+    parent[key] = (typeof cur === 'number' ? cur : 0) + (by as number);
+    if (cur === undefined || by !== 0) modified = true;
+  }
+  return modified;
+}
+
+function typeOfTag(v: unknown): string {
+  return v === null ? 'null' : typeof v === 'object' ? (v.constructor?.name ?? 'object') : typeof v;
+}
+
+function getPathPlain(doc: Doc, path: string): unknown {
+  let cur: unknown = doc;
+  for (const part of path.split('.')) {
+    if (!isPlainObject(cur)) return undefined;
+    cur = cur[part];
+  }
+  return cur;
+}
+
+function parentOf(doc: Doc, path: string, create: boolean): { parent: Doc; key: string } | null {
+  const parts = path.split('.');
+  let cur: Doc = doc;
+  for (let i = 0; i < parts.length - 1; i++) {
+    let next = cur[parts[i]];
+    if (next === undefined) {
+      if (!create) return null;
+      next = cur[parts[i]] = {};
+    }
+    cur = next as Doc;
+  }
+  return { parent: cur, key: parts[parts.length - 1] };
 }
 
 /** The document an upsert starts from: equality fields of the filter. */

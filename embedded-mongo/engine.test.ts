@@ -111,3 +111,35 @@ describe('simple equality matcher', () => {
     }
   });
 });
+
+describe('fast update path', () => {
+  it('agrees with mingo for $set, $unset and $inc on plain paths', async () => {
+    const { fastUpdate } = await import('./commands');
+    const { updateOne } = await import('mingo/updater');
+    const { QUERY_OPTIONS } = await import('./mingo-context');
+    const base = () => ({ _id: 1, a: 1, b: { c: 2, d: 'x' }, s: 'str', when: new Date(0) });
+    const mods: Record<string, unknown>[] = [
+      { $inc: { a: 2 } },
+      { $inc: { 'b.c': -2, missing: 5 } },
+      { $set: { 'b.d': 'y', 'n.e.w': true, when: new Date(5) } },
+      { $set: { a: 1 } },
+      { $unset: { 'b.c': '', nope: '' } },
+      { $set: { s: 'other' }, $inc: { a: 1 }, $unset: { 'b.d': '' } },
+      { $unset: { 'x.y': '' } },
+    ];
+    for (const m of mods) {
+      const fastDoc = base();
+      const changed = fastUpdate(fastDoc, m);
+      expect(changed, JSON.stringify(m)).not.toBeNull();
+      const slowDocs = [base()];
+      const r = updateOne(slowDocs, {}, m as never, { cloneMode: 'copy' }, QUERY_OPTIONS);
+      expect(fastDoc, JSON.stringify(m)).toEqual(slowDocs[0]);
+      expect(changed, JSON.stringify(m)).toBe(r.modifiedCount > 0);
+    }
+    // Falls back for operators and paths it does not handle.
+    expect(fastUpdate(base(), { $push: { arr: 1 } })).toBeNull();
+    expect(fastUpdate(base(), { $set: { 'arr.0': 1 } })).toBeNull();
+    expect(fastUpdate(base(), { $set: { a: 1, 'a.b': 2 } })).toBeNull();
+    expect(() => fastUpdate(base(), { $inc: { s: 1 } })).toThrow(/non-numeric/);
+  });
+});
