@@ -120,7 +120,14 @@ export async function upsertAdmin(username: string, password: string): Promise<{
     await existing.save();
     return { user: toUserJSON(existing), created: false };
   }
-  return { user: await createUser({ username, password, isAdmin: true }), created: true };
+  try {
+    return { user: await createUser({ username, password, isAdmin: true }), created: true };
+  } catch (error) {
+    // Two create-admin runs at once (e.g. parallel test workers): the other one created
+    // the user between our lookup and our insert, so promote that one instead.
+    if (error instanceof UsernameTakenError) return upsertAdmin(username, password);
+    throw error;
+  }
 }
 
 export async function setPassword(userId: number, password: string): Promise<void> {
