@@ -21,6 +21,8 @@ import { listNewsletters, NoSubscribersError, recordNewsletter } from '~/models/
 import { countSubscribers, listSubscribers } from '~/models/subscriber.server';
 import { ComposeNewsletterSchema } from '~/schemas/subscriber';
 import { FormAlert } from '~/components/admin/form-alert';
+import { showToast, useToastOnce } from '~/components/site/toaster';
+import { useHydrated } from '~/player/use-hydrated';
 import { TabLinks } from '~/components/admin/tab-links';
 import { Button, buttonClass, SubmitButton } from '~/components/ui/button';
 import { Field, inputClass } from '~/components/ui/field';
@@ -85,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminNewsletter() {
-  const { tab, total } = useLoaderData<typeof loader>();
+  const { tab, total, newsletters } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="newsletter-heading">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
@@ -117,15 +119,14 @@ export default function AdminNewsletter() {
           },
         ]}
       />
-      {tab === 'subscribers' ? <Subscribers /> : <Compose />}
+      {tab === 'subscribers' ? (
+        <Subscribers />
+      ) : (
+        // A new recorded newsletter remounts the form, so it is empty again after success.
+        <Compose key={newsletters[0]?.id ?? 'none'} />
+      )}
     </section>
   );
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 function Subscribers() {
@@ -151,7 +152,12 @@ function Subscribers() {
         return;
       }
     }
-    setCopyStatus(`${subscribers.length} email addresses copied to clipboard.`);
+    setCopyStatus(null);
+    showToast({
+      type: 'success',
+      title: 'Emails copied',
+      description: `${subscribers.length} email addresses copied to clipboard.`,
+    });
   }
 
   return (
@@ -286,6 +292,13 @@ function Compose() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ComposeNewsletterSchema }),
   });
 
+  const failureTitle = actionData?.failureTitle ?? 'Failed to send newsletter';
+  useToastOnce(
+    form.errors?.length
+      ? { type: 'error', title: failureTitle, description: form.errors.join(' ') }
+      : null,
+  );
+
   return (
     <div className="space-y-8">
       <div className="rounded-lg border border-border bg-card p-6">
@@ -295,11 +308,7 @@ function Compose() {
           configured yet: the newsletter is recorded here, not emailed.
         </p>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-          <FormAlert
-            id={form.errorId}
-            title={actionData?.failureTitle ?? 'Failed to send newsletter'}
-            errors={form.errors}
-          />
+          <FormAlert id={form.errorId} title={failureTitle} errors={form.errors} />
           <Field label="Subject" errors={fields.subject.errors} id={fields.subject.id}>
             {(a11y) => (
               <input

@@ -19,6 +19,7 @@ import { getTheme, saveTheme } from '~/models/theme.server';
 import { ThemeSchema } from '~/schemas/theme';
 import { FONT_CHOICES, THEME_APPEARANCES, THEME_VARIANTS, type ThemeJSON } from '~/types/entities';
 import { FormAlert } from '~/components/admin/form-alert';
+import { useToastOnce } from '~/components/site/toaster';
 import { SubmitButton } from '~/components/ui/button';
 import { ErrorList, Field, inputClass } from '~/components/ui/field';
 import { requireAdmin } from '~/utils/auth.server';
@@ -171,6 +172,12 @@ function SettingsForm({ theme }: { theme: ThemeJSON }) {
       return parseWithZod(formData, { schema: ThemeSchema });
     },
   });
+
+  useToastOnce(
+    form.errors?.length
+      ? { type: 'error', title: 'Failed to update theme', description: form.errors.join(' ') }
+      : null,
+  );
 
   // Live preview (JavaScript only; the form itself needs none).
   const [primary, setPrimary] = useState(theme.primary);

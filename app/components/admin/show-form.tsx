@@ -8,6 +8,7 @@ import {
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { FormAlert } from '~/components/admin/form-alert';
+import { useToastOnce } from '~/components/site/toaster';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { Field, inputClass } from '~/components/ui/field';
 import { ShowSchema } from '~/schemas/show';
@@ -50,13 +51,16 @@ export function ShowForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ShowSchema }),
   });
 
+  const failureTitle = show ? 'Failed to update show' : 'Failed to create show';
+  useToastOnce(
+    form.errors?.length
+      ? { type: 'error', title: failureTitle, description: form.errors.join(' ') }
+      : null,
+  );
+
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <FormAlert
-        id={form.errorId}
-        title={show ? 'Failed to update show' : 'Failed to create show'}
-        errors={form.errors}
-      />
+      <FormAlert id={form.errorId} title={failureTitle} errors={form.errors} />
       <Field label="Title" errors={fields.title.errors} id={fields.title.id}>
         {(a11y) => (
           <input
