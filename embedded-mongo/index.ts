@@ -82,13 +82,39 @@ function acquireLock(dir: string): void {
         'Use findRunningStore(dataDir) to get its URI instead of starting a second store.',
     );
   }
-  const info = readLock(dir);
-  if (info && info.pid !== process.pid && pidAlive(info.pid)) {
-    throw new Error(
-      `embedded-mongo: ${dir} is locked by another running process (pid ${info.pid}` +
-        `${info.uri ? `, serving ${info.uri}` : ''}). Stop it, or connect to it: ` +
-        'findRunningStore(dataDir) returns its URI.',
-    );
+  const path = join(dir, LOCK_FILE);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      // Exclusive create: of two processes racing for the lock, only one succeeds.
+      const fd = openSync(path, 'wx');
+      closeSync(fd);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) {
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
+          const info = readLock(dir);
+          throw new Error(
+            `embedded-mongo: ${dir} is locked by another process (pid ${info?.pid ?? 'unknown'}). ` +
+              'findRunningStore(dataDir) returns its URI.',
+          );
+        }
+        throw e;
+      }
+      const info = readLock(dir);
+      if (info && info.pid !== process.pid && pidAlive(info.pid)) {
+        throw new Error(
+          `embedded-mongo: ${dir} is locked by another running process (pid ${info.pid}` +
+            `${info.uri ? `, serving ${info.uri}` : ''}). Stop it, or connect to it: ` +
+            'findRunningStore(dataDir) returns its URI.',
+        );
+      }
+      // Stale lock (its process is gone): take it over.
+      try {
+        unlinkSync(path);
+      } catch {
+        // removed concurrently; the retry decides
+      }
+    }
   }
   writeLock(dir, { pid: process.pid, uri: null, startedAt: new Date().toISOString() });
   heldLocks.add(dir);
