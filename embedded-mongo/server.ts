@@ -1,6 +1,12 @@
 // TCP server: frames messages, dispatches commands, writes replies.
 import { createServer, type Server, type Socket } from 'node:net';
-import { HANDLERS, checkCommandEnvelope, type ServerState, type CmdContext } from './commands';
+import {
+  HANDLERS,
+  MAX_MESSAGE_SIZE,
+  checkCommandEnvelope,
+  type ServerState,
+  type CmdContext,
+} from './commands';
 import { MongoError, type Op } from './engine';
 import { normalize, type Doc } from './values';
 import {
@@ -133,10 +139,34 @@ export class WireServer {
           }
         }
         if (msg.moreToCome || socket.destroyed) return;
-        const out =
+        const encode = (doc: Doc) =>
           msg.opCode === OP_QUERY
-            ? encodeOpReply(msg.requestId, body)
-            : encodeMsgReply(msg.requestId, body);
+            ? encodeOpReply(msg.requestId, doc)
+            : encodeMsgReply(msg.requestId, doc);
+        let out: Buffer;
+        try {
+          out = encode(body);
+          if (out.length > MAX_MESSAGE_SIZE) {
+            throw new MongoError(
+              10334,
+              'BSONObjectTooLarge',
+              `reply of ${out.length} bytes is too large`,
+            );
+          }
+        } catch (e) {
+          // Never leave the client waiting: a reply that cannot be encoded becomes an error.
+          out = encode(
+            errorReply(
+              e instanceof MongoError
+                ? e
+                : new MongoError(
+                    1,
+                    'InternalError',
+                    `cannot encode reply: ${(e as Error).message}`,
+                  ),
+            ),
+          );
+        }
         socket.write(out);
       },
       () => socket.destroy(),
