@@ -1058,7 +1058,8 @@ function create(cmd: Doc, ctx: CmdContext): Doc {
 function drop(cmd: Doc, ctx: CmdContext): Doc {
   const name = collName(cmd, 'drop');
   const coll = ctx.state.store.getColl(ctx.db, name);
-  if (!coll) throw new MongoError(26, 'NamespaceNotFound', `ns not found: ${ctx.db}.${name}`);
+  // MongoDB 7.0 answers ok for a collection that does not exist.
+  if (!coll) return { ok: 1 };
   const nIndexesWas = coll.indexes.length;
   ctx.state.store.dropColl(ctx.db, name);
   ctx.log.push({ k: 'dc', db: ctx.db, c: name });

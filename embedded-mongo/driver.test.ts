@@ -91,6 +91,7 @@ describe('handshake and admin commands', () => {
       { name: 'c2', type: 'collection' },
     ]);
     expect(await db.collection('c1').drop()).toBe(true);
+    expect(await db.command({ drop: 'never-existed' })).toMatchObject({ ok: 1 });
     expect(await db.dropDatabase()).toBe(true);
     expect(await db.listCollections().toArray()).toEqual([]);
     await expectCode(db.command({ listIndexes: 'nope' }), 26);
