@@ -1,7 +1,15 @@
 // Benchmark of the embedded MongoDB-compatible store through mongoose.
 // `npm run bench:db` prints ops/s per operation, in memory and durable (temp dir, removed after),
 // on collections of 1,000 and 10,000 documents so that scaling with size is visible.
-import { mkdtempSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  constants as fsConstants,
+  fdatasyncSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
@@ -38,6 +46,24 @@ async function timed(fn: (i: number) => Promise<unknown>, concurrency = 1): Prom
   const elapsed = performance.now() - start;
   const cpu = process.cpuUsage(cpu0);
   return { wall: (n * 1000) / elapsed, cpu: (n * 1e6) / (cpu.user + cpu.system) };
+}
+
+/** Median latency of a durable (O_DSYNC) 400-byte append, as the journal does it. */
+function probeSyncWrite(path: string): number {
+  const { O_WRONLY, O_APPEND, O_CREAT, O_DSYNC } = fsConstants;
+  const fd = openSync(path, O_WRONLY | O_APPEND | O_CREAT | (O_DSYNC ?? 0));
+  const buf = Buffer.alloc(400, 1);
+  const times: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const t = performance.now();
+    writeSync(fd, buf);
+    if (!O_DSYNC) fdatasyncSync(fd);
+    times.push((performance.now() - t) * 1000);
+  }
+  closeSync(fd);
+  rmSync(path);
+  times.sort((a, b) => a - b);
+  return times[times.length >> 1];
 }
 
 async function run(label: string, size: number, dataDir?: string): Promise<Record<string, Result>> {
@@ -93,6 +119,7 @@ await run('warm-up (JIT), not reported', 1_000);
 columns.push(['memory 1k', await run('memory 1k', 1_000)]);
 columns.push(['memory 10k', await run('memory 10k', 10_000)]);
 const dir = mkdtempSync(join(tmpdir(), 'embedded-mongo-bench-'));
+const syncLatencyUs = probeSyncWrite(join(dir, 'probe.bin'));
 try {
   columns.push(['durable 10k', await run('durable 10k', 10_000, join(dir, 'db'))]);
 } finally {
@@ -118,6 +145,8 @@ console.log(
   `\nwall/s: one client awaiting each call (the 8-client row: eight at once), wall-clock.` +
     `\nper core/s: operations per CPU-second of this process (mongoose client + server), i.e. the` +
     `\nrate on one dedicated core; it leaves out time spent waiting for fsync.` +
+    `\nsynchronous 400-byte journal write on this disk: median ${Math.round(syncLatencyUs)} µs` +
+    ` (bounds one client's durable writes to ~${fmt(1e6 / syncLatencyUs)}/s before any CPU).` +
     `\nload average during the run: ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')} on ${cpus().length} CPUs.`,
