@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MongoClient, type MongoServerError } from 'mongodb';
+import { Long, MongoClient, type MongoServerError } from 'mongodb';
 import { findRunningStore, startEmbeddedMongo } from './index';
 import { readRecords } from './journal';
 
@@ -62,6 +62,57 @@ describe('durable store', () => {
       await expect(col.insertOne({ email: 'u3@x' })).rejects.toMatchObject({ code: 11000 });
     });
     await s.stop();
+  });
+
+  it('replays every kind of journaled change after a crash (copy of a live dataDir)', async () => {
+    const dir = join(root, 'replay');
+    const s = await startEmbeddedMongo({ dataDir: dir });
+    await withClient(s.uri, async (c) => {
+      const app = c.db('app');
+      await app.collection('keep').createIndex({ k: 1 }, { unique: true });
+      await app.collection('keep').createIndex({ gone: 1 });
+      await app.collection('keep').insertMany([
+        { _id: 1, k: 'a', n: Long.fromNumber(5) },
+        { _id: 2, k: 'b' },
+      ] as never[]);
+      await app.collection('keep').dropIndex('gone_1');
+      await app.collection('keep').updateOne({ _id: 1 } as never, { $inc: { n: 1 } });
+      await app.collection('keep').deleteOne({ _id: 2 } as never);
+      await app.collection('dropped').insertOne({ x: 1 });
+      await app.collection('dropped').drop();
+      await app.collection('old').insertOne({ y: 1 });
+      await app.collection('old').rename('renamed');
+      await c.db('other').collection('x').insertOne({ z: 1 });
+      await c.db('other').dropDatabase();
+    });
+    // Every acknowledged write is in the journal: a copy taken now is what a crash leaves.
+    const crashCopy = join(root, 'replay-copy');
+    cpSync(dir, crashCopy, { recursive: true });
+    await s.stop();
+    expect(existsSync(join(crashCopy, 'snapshot.bin'))).toBe(false);
+    const r = await startEmbeddedMongo({ dataDir: crashCopy });
+    await withClient(r.uri, async (c) => {
+      const app = c.db('app');
+      expect((await app.listCollections().toArray()).map((x) => x.name).sort()).toEqual([
+        'keep',
+        'renamed',
+      ]);
+      expect((await app.collection('keep').listIndexes().toArray()).map((i) => i.name)).toEqual([
+        '_id_',
+        'k_1',
+      ]);
+      const kept = await app.collection('keep').find({}, { promoteValues: false }).toArray();
+      expect(kept).toHaveLength(1);
+      expect(kept[0].n).toBeInstanceOf(Long);
+      expect(Number(kept[0].n)).toBe(6);
+      expect(
+        (await c.db('admin').admin().listDatabases()).databases.map((d) => d.name),
+      ).not.toContain('other');
+      await expect(app.collection('keep').insertOne({ k: 'a' })).rejects.toMatchObject({
+        code: 11000,
+      });
+    });
+    await r.stop();
   });
 
   it('compacts automatically when the journal grows', async () => {
