@@ -18,6 +18,8 @@ import {
   createNonce,
 } from '~/utils/security-headers.server';
 import { installGracefulShutdown, startApp } from '~/utils/startup.server';
+import { applyDocumentCacheHeaders } from '~/utils/cache.server';
+import { cachedRender, recordRender, renderCacheKey } from '~/utils/render-cache.server';
 
 // Request ids, client addresses, base headers, JSON request logs and the in-flight count
 // for every request of the server (see app/utils/request-tracker.server.ts).
@@ -42,6 +44,16 @@ export default function handleRequest(
   const callback = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady';
   const nonce = createNonce();
   const requestId = requestIdOf(request);
+  // Anonymous renders are memoised by URL + loader data (app/utils/render-cache.server.ts).
+  const cacheKey = renderCacheKey(request, responseStatusCode, responseHeaders, remixContext);
+  const cached = cacheKey ? cachedRender(cacheKey, nonce) : null;
+  if (cached !== null) {
+    responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+    applyDocumentSecurityHeaders(responseHeaders, nonce);
+    applyDocumentCacheHeaders(request, responseHeaders, responseStatusCode);
+    return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
+  }
+  const recorder = cacheKey ? recordRender(cacheKey, nonce) : null;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -57,17 +69,20 @@ export default function handleRequest(
         nonce,
         [callback]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = recorder?.stream ?? new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           applyDocumentSecurityHeaders(responseHeaders, nonce);
+          applyDocumentCacheHeaders(request, responseHeaders, responseStatusCode);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {
+          recorder?.discard();
           reject(error);
         },
         onError(error: unknown) {
+          recorder?.discard();
           responseStatusCode = 500;
           if (shellRendered) logError(error, request, 'render error');
         },
@@ -78,8 +93,9 @@ export default function handleRequest(
 }
 
 /** Single-fetch `.data` answers: the base headers (they are never rendered as a page). */
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   applyBaseSecurityHeaders(response.headers);
+  applyDocumentCacheHeaders(request, response.headers, response.status);
   return response;
 };
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { env } from './env.server';
 import { startEmbeddedMongo, findRunningStore } from '../../embedded-mongo/index';
+import { enableDataCache, noteStoreWrite } from './data-cache.server';
 
 /**
  * The one connection helper used by the app, the scripts and the tests.
@@ -40,7 +41,10 @@ async function resolveUri(): Promise<string> {
   const dataDir = path.resolve(env.DATA_DIR, 'db');
   const running = findRunningStore(dataDir);
   if (running) return running;
-  const store = await startEmbeddedMongo({ dataDir });
+  // Every write to the store we own, from any client, reaches this process: the read cache can
+  // be invalidated reliably (app/utils/data-cache.server.ts).
+  const store = await startEmbeddedMongo({ dataDir, onWrite: noteStoreWrite });
+  enableDataCache();
   state.stopEmbedded = store.stop;
   return store.uri;
 }
