@@ -58,7 +58,6 @@ export interface ServerState {
   store: Store;
   cursors: Map<string, CursorState>;
   nextCursorId: bigint;
-  connectionCount: number;
   /** Persists the ops of one command; resolves once they are durable. */
   commit(ops: Op[]): Promise<void>;
 }

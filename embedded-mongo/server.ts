@@ -10,7 +10,6 @@ import {
 import { MongoError, type Op } from './engine';
 import { normalize, type Doc } from './values';
 import {
-  OP_COMPRESSED,
   OP_MSG,
   OP_QUERY,
   encodeMsgReply,
@@ -116,7 +115,7 @@ export class WireServer {
     }
     if (msg.opCode !== OP_MSG && msg.opCode !== OP_QUERY) {
       // OP_COMPRESSED is never negotiated; legacy opcodes are gone from modern drivers.
-      if (msg.opCode === OP_COMPRESSED || msg.opCode) socket.destroy();
+      socket.destroy();
       return;
     }
     // Commands run one at a time in arrival order; the durable ack happens outside the queue so
@@ -219,7 +218,6 @@ export function newState(store: ServerState['store'], commit: ServerState['commi
     store,
     cursors: new Map(),
     nextCursorId: BigInt(Date.now()) * 1000n,
-    connectionCount: 0,
     commit,
   };
 }
