@@ -84,7 +84,6 @@ function ContactForm() {
       aria-labelledby="contact-form-title"
       className="relative space-y-5"
     >
-      <input type="hidden" name="intent" value={CONTACT_INTENT} />
       <Honeypot />
       <FormError errors={form.errors} id={form.errorId} />
       <div className="grid gap-5 sm:grid-cols-2">
@@ -138,7 +137,14 @@ function ContactForm() {
           />
         )}
       </Field>
-      <SubmitButton pending={pending} pendingLabel="Sending..." size="lg">
+      {/* The intent rides on the submit button: conform resets unknown hidden inputs. */}
+      <SubmitButton
+        name="intent"
+        value={CONTACT_INTENT}
+        pending={pending}
+        pendingLabel="Sending..."
+        size="lg"
+      >
         Send Message
       </SubmitButton>
     </Form>

@@ -72,7 +72,6 @@ export function NewsletterForm({
       aria-label={variant === 'full' ? 'Newsletter sign-up' : 'Newsletter sign-up (email only)'}
       className={cn('relative space-y-4', className)}
     >
-      <input type="hidden" name="intent" value={SUBSCRIBE_INTENT} />
       <Honeypot />
       <FormError errors={form.errors} id={form.errorId} />
       <div className={cn('grid gap-4', variant === 'full' ? 'sm:grid-cols-2' : '')}>
@@ -121,7 +120,10 @@ export function NewsletterForm({
         </div>
         <ErrorList id={fields.privacy.errorId} errors={fields.privacy.errors} />
       </div>
+      {/* The intent rides on the submit button: conform resets unknown hidden inputs. */}
       <SubmitButton
+        name="intent"
+        value={SUBSCRIBE_INTENT}
         pending={pending}
         pendingLabel="Subscribing..."
         className={variant === 'full' ? 'w-full sm:w-auto' : 'w-full'}
