@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { buildIfNeeded, startProdServer } from './prod-server';
+
+/**
+ * `npm run lighthouse`: Lighthouse 12 in mobile emulation (its default) against the production
+ * build on the seeded demo content, on /, /music, /blog, one blog post and /shows. Prints the
+ * four category scores per page and every audit that keeps a category under its bar.
+ *
+ * Chromium: CHROMIUM_PATH, else /usr/bin/chromium (the one the e2e tests use).
+ * Bars: Performance ≥ 95, Accessibility 100, Best Practices 100, SEO 100.
+ */
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+const BARS: Record<Category, number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
+
+function chromiumPath(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((p): p is string => Boolean(p && fs.existsSync(p)));
+}
+
+type Failure = {
+  category: Category;
+  id: string;
+  title: string;
+  score: number | null;
+  display?: string;
+};
+
+async function main() {
+  buildIfNeeded();
+  console.log('Starting the production server with the demo content…');
+  const server = await startProdServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  let exitCode = 0;
+  try {
+    const posts = (await (await fetch(`${server.origin}/api/blog`)).json()) as { slug: string }[];
+    const post = posts[0];
+    if (!post) throw new Error('No seeded blog post.');
+    const pages = ['/', '/music', '/blog', `/blog/${post.slug}`, '/shows'];
+    // Warm the server (first renders, image derivatives in the OS cache).
+    for (const page of pages) await (await fetch(`${server.origin}${page}`)).arrayBuffer();
+
+    const rows: { page: string; scores: Record<Category, number>; failures: Failure[] }[] = [];
+    for (const page of pages) {
+      const result = await lighthouse(`${server.origin}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const { lhr } = result;
+      if (lhr.runtimeError)
+        throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const scores = {} as Record<Category, number>;
+      const failures: Failure[] = [];
+      for (const category of CATEGORIES) {
+        const cat = lhr.categories[category];
+        scores[category] = Math.round((cat?.score ?? 0) * 100);
+        for (const ref of cat?.auditRefs ?? []) {
+          const audit = lhr.audits[ref.id];
+          if (!audit || (ref.weight === 0 && category !== 'performance')) continue;
+          if (
+            audit.scoreDisplayMode === 'notApplicable' ||
+            audit.scoreDisplayMode === 'informative'
+          )
+            continue;
+          if (audit.scoreDisplayMode === 'manual') continue;
+          if (audit.score !== null && audit.score >= 0.9 && category === 'performance') continue;
+          if (audit.score !== null && audit.score >= 1) continue;
+          if (category === 'performance' && ref.weight === 0) continue;
+          failures.push({
+            category,
+            id: ref.id,
+            title: audit.title,
+            score: audit.score,
+            display: audit.displayValue,
+          });
+        }
+      }
+      rows.push({ page, scores, failures });
+      console.log(`  ${page}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}`);
+    }
+
+    const header = ['page'.padEnd(36), 'perf', 'a11y', 'best', ' seo'].join('  ');
+    console.log(`\n${header}\n${'-'.repeat(header.length)}`);
+    for (const row of rows) {
+      console.log(
+        [
+          row.page.padEnd(36),
+          ...CATEGORIES.map((c) => {
+            const ok = row.scores[c] >= BARS[c];
+            if (!ok) exitCode = 1;
+            return `${String(row.scores[c]).padStart(3)}${ok ? ' ' : '!'}`;
+          }),
+        ].join('  '),
+      );
+    }
+    const failing = rows.filter((r) => r.failures.length > 0);
+    if (failing.length > 0) {
+      console.log('\nAudits below their mark:');
+      for (const row of failing) {
+        for (const f of row.failures) {
+          const score = f.score === null ? 'n/a' : f.score.toFixed(2);
+          console.log(
+            `  ${row.page} [${f.category}] ${f.id} (${score})${f.display ? ` ${f.display}` : ''}: ${f.title}`,
+          );
+        }
+      }
+    }
+    console.log(
+      `\nBars: performance ≥ ${BARS.performance}, accessibility ${BARS.accessibility}, best practices ${BARS['best-practices']}, SEO ${BARS.seo}: ${exitCode === 0 ? 'all met' : 'some missed (marked !)'}.`,
+    );
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  process.exitCode = exitCode;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

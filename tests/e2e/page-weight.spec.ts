@@ -1,0 +1,68 @@
+import zlib from 'node:zlib';
+import type { Response } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+/**
+ * Page-weight budget (issue 9): a first visit to `/` downloads at most 120 KB of JavaScript
+ * and 30 KB of CSS, gzipped. Fonts are not counted: neither font files nor the @fontsource
+ * stylesheets made only of @font-face rules.
+ */
+const JS_BUDGET = 120 * 1024;
+const CSS_BUDGET = 30 * 1024;
+
+const isFontFaceOnly = (css: string) =>
+  css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/@font-face\s*\{[^}]*\}/g, '')
+    .trim() === '';
+
+test.skip(
+  ({ javaScriptEnabled }) => !javaScriptEnabled,
+  'scripts are only downloaded with JavaScript on',
+);
+
+test('a first visit to / stays within the JS and CSS budgets (gzipped)', async ({ browser }) => {
+  const context = await browser.newContext(); // fresh: empty cache, no cookies
+  const page = await context.newPage();
+  const responses: Response[] = [];
+  page.on('response', (r) => responses.push(r));
+  await page.goto('/', { waitUntil: 'networkidle' });
+
+  const rows: { url: string; kind: 'js' | 'css'; raw: number; gzip: number }[] = [];
+  for (const response of responses) {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') continue;
+    if (response.status() !== 200) continue;
+    const body = await response.body();
+    if (type === 'stylesheet' && isFontFaceOnly(body.toString('utf8'))) continue;
+    rows.push({
+      url: new URL(response.url()).pathname,
+      kind: type === 'script' ? 'js' : 'css',
+      raw: body.length,
+      gzip: zlib.gzipSync(body, { level: 9 }).length,
+    });
+  }
+  const total = (kind: 'js' | 'css') =>
+    rows.filter((r) => r.kind === kind).reduce((n, r) => n + r.gzip, 0);
+  const js = total('js');
+  const css = total('css');
+  const table = rows
+    .sort((a, b) => b.gzip - a.gzip)
+    .map((r) => `${r.kind.padEnd(4)}${(r.gzip / 1024).toFixed(1).padStart(7)} KB gz  ${r.url}`)
+    .join('\n');
+  test.info().annotations.push({
+    type: 'page weight',
+    description: `JS ${(js / 1024).toFixed(1)} KB, CSS ${(css / 1024).toFixed(1)} KB gzipped\n${table}`,
+  });
+  console.log(
+    `Page weight of /: JS ${(js / 1024).toFixed(1)} KB gz, CSS ${(css / 1024).toFixed(1)} KB gz\n${table}`,
+  );
+
+  expect(
+    rows.some((r) => r.kind === 'js'),
+    'the page loads its scripts',
+  ).toBe(true);
+  expect(js, `JavaScript on / (gzipped)\n${table}`).toBeLessThanOrEqual(JS_BUDGET);
+  expect(css, `CSS on / (gzipped)\n${table}`).toBeLessThanOrEqual(CSS_BUDGET);
+  await context.close();
+});
