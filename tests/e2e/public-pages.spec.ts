@@ -1,10 +1,11 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { dateFromToday, unique, watchPage } from './public-helpers';
 
 const PAGES: Array<{
   path: string;
   h1: string | RegExp;
-  content: (page: import('@playwright/test').Page) => Promise<void>;
+  content: (page: Page) => Promise<void>;
 }> = [
   {
     path: '/',
@@ -330,4 +331,51 @@ test('404: every unknown path, GET and POST', async ({ page }) => {
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   const post = await page.request.post('/nope-nothing-here', { form: { a: '1' }, maxRedirects: 0 });
   expect(post.status()).toBe(404);
+});
+
+test('gallery: view opens a lightbox (JS) or links to the full image (no JS)', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto('/gallery');
+  const item = page.getByTestId('gallery-item').first();
+  const title = ((await item.locator('h2').textContent()) ?? '').trim();
+  const view = item.getByRole('link', { name: /^View/ });
+  const href = await view.getAttribute('href');
+  expect(href).toMatch(/\.(jpe?g|png|webp)$/);
+  if (!javaScriptEnabled) return;
+  await item.hover();
+  await view.click();
+  const dialog = page.getByTestId('lightbox');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
+  const maxHeight = await dialog.locator('img').evaluate((img) => getComputedStyle(img).maxHeight);
+  expect(parseFloat(maxHeight)).toBeCloseTo(page.viewportSize()!.height * 0.8, 0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await view.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  expect(page.url()).toMatch(/\/gallery$/);
+});
+
+test('toasts: a flash toast renders in the HTML and can be dismissed', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto('/contact');
+  await page.getByLabel('Name', { exact: true }).fill('Toast Tester');
+  await page.getByLabel('Email', { exact: true }).fill('toast@example.com');
+  await page.getByLabel('Message', { exact: true }).fill('Just checking that the toast shows up.');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Message sent!');
+  await expect(page.getByRole('status').filter({ has: toast })).toHaveCount(1);
+  // A button with JS; a CSS-only checkbox without.
+  await toast
+    .getByRole(javaScriptEnabled ? 'button' : 'checkbox', { name: 'Dismiss notification' })
+    .click();
+  await expect(toast).toBeHidden();
 });
