@@ -19,6 +19,7 @@ import { combineHeaders, getToast } from '~/utils/toast.server';
 import { sessionRefreshHeaders } from '~/utils/session-refresh.server';
 import { REQUEST_ID_ATTRIBUTE, useErrorRequestId, useNonce } from '~/utils/nonce-provider';
 import { getSiteConfig } from '~/utils/site-config.server';
+import { siteOrigin } from '~/utils/cache.server';
 import { themeCss } from '~/utils/theme';
 import { FONT_STYLESHEETS } from '~/utils/fonts';
 import { SiteShell } from '~/components/site/site-shell';
@@ -28,6 +29,7 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: tailwindHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  { rel: 'alternate', type: 'application/rss+xml', title: 'Night Shore Blog', href: '/blog/rss.xml' },
 ];
 
 export const meta: MetaFunction = () => [{ title: 'Night Shore' }];
@@ -42,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sessionRefreshHeaders(request),
   ]);
   return data(
-    { user, theme, toast, site: getSiteConfig(), latestTracks, upcomingShows, year: new Date().getFullYear() },
+    { user, theme, toast, site: { ...getSiteConfig(), siteUrl: siteOrigin(request) }, latestTracks, upcomingShows, year: new Date().getFullYear() },
     { headers: combineHeaders(headers, sessionHeaders) },
   );
 }
