@@ -26,7 +26,7 @@ describe('seoMeta', () => {
       type: 'music.playlist',
       jsonLd: { '@type': 'Thing' },
     });
-    expect(tags).toContainEqual({ title: 'Music | Night Shore' });
+    expect(tags).toContainEqual({ title: 'Music — Night Shore' });
     expect(tags).toContainEqual({ name: 'description', content: 'All the tracks.' });
     expect(tags).toContainEqual({
       tagName: 'link',

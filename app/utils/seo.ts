@@ -67,7 +67,7 @@ export type SeoInput = Partial<SeoSite> & {
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const origin = (input.origin ?? DEFAULT_SITE.origin).replace(/\/+$/, '');
   const siteName = input.siteName ?? DEFAULT_SITE.siteName;
-  const fullTitle = input.title === siteName ? siteName : `${input.title} | ${siteName}`;
+  const fullTitle = input.title === siteName ? siteName : `${input.title} — ${siteName}`;
   const canonical = absoluteUrl(origin, input.url.split(/[?#]/)[0] || '/');
   const image = absoluteUrl(origin, input.image || DEFAULT_OG_IMAGE);
   const description = truncate(input.description, 300);
