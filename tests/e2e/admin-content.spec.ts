@@ -4,6 +4,8 @@ import { expect, test } from './fixtures';
 import {
   audioFile,
   coverFile,
+  dismissToast,
+  expectToast,
   fixture,
   oversizeJpeg,
   toast,
@@ -22,6 +24,7 @@ const blogCard = (page: Page, title: string) =>
 
 async function createTrack(page: Page, title: string, extra: { album?: string } = {}) {
   await page.goto('/admin/tracks');
+  await dismissToast(page);
   await page.getByRole('link', { name: 'Add New Track' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New Track' });
   await dialog.getByLabel('Title', { exact: true }).fill(title);
@@ -30,7 +33,7 @@ async function createTrack(page: Page, title: string, extra: { album?: string } 
   await dialog.getByLabel('Audio file').setInputFiles(audioFile());
   await dialog.getByRole('button', { name: 'Create Track' }).click();
   await expect(page).toHaveURL(/\/admin\/tracks$/);
-  await expect(toast(page)).toContainText('Track created');
+  await expectToast(page, 'Track created');
 }
 
 test.describe('admin dashboard', () => {
@@ -53,7 +56,7 @@ test.describe('admin dashboard', () => {
       'Site Settings',
       'Activity',
     ]) {
-      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('heading', { name: heading })).toBeVisible();
     }
     await expect(page.getByRole('link', { name: 'View All Messages' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Send Newsletter' })).toBeVisible();
@@ -110,7 +113,7 @@ test.describe('admin tracks', () => {
     await dialog.getByLabel('Title', { exact: true }).fill(edited);
     await dialog.getByLabel('Duration').fill('4:05');
     await dialog.getByRole('button', { name: 'Update Track' }).click();
-    await expect(toast(page)).toContainText('Track updated');
+    await expectToast(page, 'Track updated');
     const editedCard = trackCard(page, edited);
     await expect(editedCard).toContainText('4:05');
 
@@ -123,7 +126,7 @@ test.describe('admin tracks', () => {
       `Are you sure? This will permanently delete the track "${edited}". This action cannot be undone.`,
     );
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(toast(page)).toContainText('Track deleted');
+    await expectToast(page, 'Track deleted');
     await expect(trackCard(page, edited)).toHaveCount(0);
     expect(fs.existsSync(uploadedPath(coverUrl))).toBe(false);
   });
@@ -138,7 +141,7 @@ test.describe('admin tracks', () => {
       await trackCard(page, title)
         .getByRole('button', { name: `Feature ${title}` })
         .click();
-      await expect(toast(page)).toContainText('Track featured');
+      await expectToast(page, 'Track featured');
       await expect(trackCard(page, title)).toContainText('Featured');
       await page.goto('/admin/tracks?tab=featured');
       await expect(page.getByRole('link', { name: 'Featured Tracks' })).toHaveAttribute(
@@ -154,15 +157,17 @@ test.describe('admin tracks', () => {
       await trackCard(page, title)
         .getByRole('button', { name: `Featured ${title}` })
         .click();
-      await expect(toast(page)).toContainText('Track unfeatured');
+      await expectToast(page, 'Track unfeatured');
       await expect(trackCard(page, title)).toHaveCount(0);
       await page.goto('/');
       await expect(page.getByLabel(`Featured track: ${title}`)).toHaveCount(0);
 
       await page.goto('/admin/tracks');
+      await dismissToast(page);
       await page.getByRole('button', { name: 'Randomize Featured' }).click();
       await expect(toast(page)).toContainText('Featured track randomized');
       const description = (await toast(page).textContent()) ?? '';
+      await dismissToast(page);
       const chosen = /"(.+)" is now the featured track/.exec(description)?.[1];
       expect(chosen).toBeTruthy();
       await page.goto('/');
@@ -177,18 +182,19 @@ test.describe('admin tracks', () => {
       .getByRole('dialog', { name: 'Delete track?' })
       .getByRole('button', { name: 'Delete' })
       .click();
-    await expect(toast(page)).toContainText('Track deleted');
+    await expectToast(page, 'Track deleted');
   });
 
   test('the settings dialog explains weekly rotation and saves', async ({ adminPage: page }) => {
     await page.goto('/admin/tracks');
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await dismissToast(page);
+    await page.locator('main header').getByRole('link', { name: 'Settings', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Track Settings' });
     const rotation = dialog.getByRole('switch', { name: 'Weekly Rotation' });
     await expect(rotation).not.toBeChecked();
     await expect(dialog).toContainText('every Monday at midnight');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(toast(page)).toContainText('Settings saved');
+    await expectToast(page, 'Settings saved');
   });
 
   test('missing files on create: message, and no record', async ({ adminPage: page }) => {
@@ -237,6 +243,7 @@ test.describe('admin gallery', () => {
   test('add, preview, edit and delete an image', async ({ adminPage: page }) => {
     const title = unique('E2E Photo');
     await page.goto('/admin/gallery');
+    await dismissToast(page);
     await page.getByRole('link', { name: 'Add New Image' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Image' });
     await dialog.getByLabel('Title').fill(title);
@@ -244,7 +251,7 @@ test.describe('admin gallery', () => {
     await dialog.getByLabel('Image', { exact: true }).setInputFiles(coverFile());
     await dialog.getByRole('button', { name: 'Add Image' }).click();
     await expect(page).toHaveURL(/\/admin\/gallery$/);
-    await expect(toast(page)).toContainText('Image added');
+    await expectToast(page, 'Image added');
     const card = galleryCard(page, title);
     await expect(card).toHaveCount(1);
     const imageUrl = (await card.locator('img').getAttribute('src')) ?? '';
@@ -276,7 +283,7 @@ test.describe('admin gallery', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Image' });
     await edit.getByLabel('Title').fill(edited);
     await edit.getByRole('button', { name: 'Update Image' }).click();
-    await expect(toast(page)).toContainText('Image updated');
+    await expectToast(page, 'Image updated');
     await expect(galleryCard(page, edited)).toHaveCount(1);
 
     // Delete.
@@ -287,7 +294,7 @@ test.describe('admin gallery', () => {
       .getByRole('dialog', { name: 'Delete image?' })
       .getByRole('button', { name: 'Delete' })
       .click();
-    await expect(toast(page)).toContainText('Image deleted');
+    await expectToast(page, 'Image deleted');
     await expect(galleryCard(page, edited)).toHaveCount(0);
     expect(fs.existsSync(uploadedPath(imageUrl))).toBe(false);
   });
@@ -329,6 +336,7 @@ test.describe('admin blog', () => {
     const title = unique('E2E Post');
     const expectedSlug = title.toLowerCase().replace(/\s+/g, '-');
     await page.goto('/admin/blog');
+    await dismissToast(page);
     await page.getByRole('link', { name: 'Create New Post' }).click();
     let dialog = page.getByRole('dialog', { name: 'Create New Post' });
     await dialog.getByLabel('Title').fill(title);
@@ -353,7 +361,7 @@ test.describe('admin blog', () => {
     await dialog.getByLabel('Content').fill('The full story of the e2e post.\n\nSecond paragraph.');
     await dialog.getByLabel('Featured image').setInputFiles(coverFile());
     await dialog.getByRole('button', { name: 'Publish Post' }).click();
-    await expect(toast(page)).toContainText('Post published');
+    await expectToast(page, 'Post published');
     const card = blogCard(page, title);
     await expect(card).toContainText(`/${expectedSlug}`);
     await expect(card.getByRole('link', { name: `View ${title}` })).toHaveAttribute(
@@ -362,10 +370,11 @@ test.describe('admin blog', () => {
     );
 
     // The category tab shows it.
-    await page.getByRole('link', { name: 'Events' }).click();
+    const categories = page.getByRole('navigation', { name: 'Post categories' });
+    await categories.getByRole('link', { name: 'Events' }).click();
     await expect(page).toHaveURL(/category=EVENTS/);
     await expect(blogCard(page, title)).toHaveCount(1);
-    await page.getByRole('link', { name: 'Reviews' }).click();
+    await categories.getByRole('link', { name: 'Reviews' }).click();
     await expect(blogCard(page, title)).toHaveCount(0);
 
     await page.goto(`/blog/${expectedSlug}`);
@@ -395,7 +404,7 @@ test.describe('admin blog', () => {
     await dialog.getByLabel('Title').fill(edited);
     await dialog.getByLabel('Slug').fill(expectedSlug);
     await dialog.getByRole('button', { name: 'Update Post' }).click();
-    await expect(toast(page)).toContainText('Post updated');
+    await expectToast(page, 'Post updated');
     await page.goto(`/blog/${expectedSlug}`);
     await expect(page.getByRole('heading', { level: 1, name: edited })).toBeVisible();
 
@@ -407,7 +416,7 @@ test.describe('admin blog', () => {
       .click();
     const confirm = page.getByRole('dialog', { name: 'Delete post?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(toast(page)).toContainText('Post deleted');
+    await expectToast(page, 'Post deleted');
     await expect(blogCard(page, edited)).toHaveCount(0);
     expect(fs.existsSync(uploadedPath(imageUrl))).toBe(false);
     const gone = await page.goto(`/blog/${expectedSlug}`);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { e2eUploadsDir } from './fixtures';
 
 /** Unique per call: the tests share one database and run in parallel (both projects). */
@@ -79,3 +79,20 @@ export async function withRunLock<T>(name: string, fn: () => Promise<T>): Promis
 }
 
 export const toast = (page: Page) => page.getByTestId('toast');
+
+/**
+ * Close the visible toast (without JavaScript a flash toast stays until dismissed, and it
+ * sits over the top-right header buttons).
+ */
+export async function dismissToast(page: Page) {
+  const card = page.getByTestId('toast');
+  if ((await card.count()) === 0 || !(await card.isVisible())) return;
+  await card.locator('button, input[type="checkbox"]').first().click();
+  await card.waitFor({ state: 'hidden' });
+}
+
+/** Assert the toast's text, then close it so it covers nothing the test clicks next. */
+export async function expectToast(page: Page, text: string) {
+  await expect(page.getByTestId('toast')).toContainText(text);
+  await dismissToast(page);
+}
