@@ -7,7 +7,7 @@ import { requireAdminApi } from '~/utils/auth.server';
  * first, so the admin surface cannot be mapped without a session.
  */
 async function notFound(request: Request): Promise<Response> {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     if (/^\/api\/admin(\/|$)/.test(new URL(request.url).pathname)) await requireAdminApi(request);
     return apiError(404, 'Not found');
   });

@@ -33,7 +33,7 @@ const NOT_FOUND = 'Blog post not found';
  * DELETE /api/admin/blog/{id} — 204; the image is deleted too. 404 for an unknown id.
  */
 export const action = ({ request, params }: ActionFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     requireMethod(request, ALLOWED);
     const id = requireId(params.id, 'Blog post');
@@ -78,7 +78,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     return methodNotAllowed(ALLOWED);
   });

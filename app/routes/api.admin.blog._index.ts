@@ -22,7 +22,7 @@ import { discardUploads, parseMultipartUpload } from '~/utils/uploads.server';
  * 409 when the slug is taken.
  */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     requireMethod(request, ['POST']);
     const { fields, files, fileErrors } = await parseMultipartUpload(request, {
@@ -57,7 +57,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     return methodNotAllowed(['POST']);
   });

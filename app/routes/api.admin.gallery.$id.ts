@@ -31,7 +31,7 @@ const NOT_FOUND = 'Gallery image not found';
  * DELETE /api/admin/gallery/{id} — 204; the file is deleted too. 404 for an unknown id.
  */
 export const action = ({ request, params }: ActionFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     requireMethod(request, ALLOWED);
     const id = requireId(params.id, 'Gallery image');
@@ -70,7 +70,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     return methodNotAllowed(ALLOWED);
   });

@@ -19,7 +19,7 @@ import { discardUploads, parseMultipartUpload } from '~/utils/uploads.server';
  * required). 201 with the gallery image.
  */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     requireMethod(request, ['POST']);
     const { fields, files, fileErrors } = await parseMultipartUpload(request, {
@@ -51,7 +51,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     return methodNotAllowed(['POST']);
   });

@@ -12,7 +12,7 @@ import {
 
 /** DELETE /api/admin/messages/{id} — 204, or 404 for an unknown id. */
 export const action = ({ request, params }: ActionFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     requireMethod(request, ['DELETE']);
     const id = requireId(params.id, 'Message');
@@ -20,7 +20,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     return methodNotAllowed(['DELETE']);
   });

@@ -4,13 +4,13 @@ import { apiJson, handleApi, methodNotAllowed, requireAdminRequest } from '~/uti
 
 /** GET /api/admin/messages — every contact message, newest first. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     return apiJson(await listContactMessages());
   });
 
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     return methodNotAllowed(['GET']);
   });

@@ -20,7 +20,7 @@ const ALLOWED = ['PUT', 'DELETE'] as const;
  * DELETE /api/admin/shows/{id} — 204. Both 404 for an unknown id.
  */
 export const action = ({ request, params }: ActionFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     requireMethod(request, ALLOWED);
     const id = requireId(params.id, 'Show');
@@ -34,7 +34,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     return methodNotAllowed(ALLOWED);
   });

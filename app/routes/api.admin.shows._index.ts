@@ -12,7 +12,7 @@ import {
 
 /** POST /api/admin/shows — JSON show; 201 with the created show. */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     requireMethod(request, ['POST']);
     const input = await readJsonBody(request, ShowSchema);
@@ -20,7 +20,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     return methodNotAllowed(['POST']);
   });

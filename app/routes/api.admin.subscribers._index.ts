@@ -4,13 +4,13 @@ import { apiJson, handleApi, methodNotAllowed, requireAdminRequest } from '~/uti
 
 /** GET /api/admin/subscribers — every subscriber, newest first. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     return apiJson(await listSubscribers());
   });
 
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     return methodNotAllowed(['GET']);
   });

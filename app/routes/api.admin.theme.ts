@@ -16,7 +16,7 @@ const OPTIONAL_KEYS = ['heroTitle', 'heroText', 'footerText', 'weeklyRotation'] 
 
 /** GET /api/admin/theme — the theme settings. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     return apiJson(await getTheme());
   });
@@ -27,7 +27,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
  * validated with the settings form's schema. Answers the saved theme.
  */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     requireMethod(request, ['GET', 'POST']);
     const body = await readJsonValue(request);

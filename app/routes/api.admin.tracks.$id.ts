@@ -46,7 +46,7 @@ const NOT_FOUND = 'Track not found';
  * 404 for an unknown id.
  */
 export const action = ({ request, params }: ActionFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     requireMethod(request, ALLOWED);
     const id = requireId(params.id, 'Track');
@@ -102,7 +102,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     return methodNotAllowed(ALLOWED);
   });

@@ -33,7 +33,7 @@ const MISSING_TRACK_FILES =
  * required). 201 with the track.
  */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     requireMethod(request, ['POST']);
     const { fields, files, fileErrors } = await parseMultipartUpload(request, TRACK_UPLOADS);
@@ -75,7 +75,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     return methodNotAllowed(['POST']);
   });

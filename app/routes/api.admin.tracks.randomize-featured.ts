@@ -14,7 +14,7 @@ import {
  * only featured one; answers with that track (incl. title). 404 when there are no tracks.
  */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     requireMethod(request, ['POST']);
     const track = await randomizeFeaturedTrack();
@@ -22,7 +22,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     await requireAdminRequest(request);
     return methodNotAllowed(['POST']);
   });

@@ -3,11 +3,11 @@ import { getBlogPostBySlug } from '~/models/blog-post.server';
 import { apiError, apiJson, handleApi, methodNotAllowed } from '~/utils/api.server';
 
 /** GET /api/blog/{slug} — one post, 404 when there is none with that slug. */
-export const loader = ({ params }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
     const post = await getBlogPostBySlug(params.slug ?? '');
     return post ? apiJson(post) : apiError(404, 'Blog post not found');
   });
 
-export const action = (_args: ActionFunctionArgs) =>
-  handleApi(async () => methodNotAllowed(['GET']));
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => methodNotAllowed(['GET']));

@@ -7,11 +7,11 @@ import { apiJson, handleApi, methodNotAllowed } from '~/utils/api.server';
  * after upper-casing; empty or ALL means every post.
  */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     const raw = new URL(request.url).searchParams.get('category')?.trim().toUpperCase() ?? '';
     const category = raw === '' || raw === 'ALL' ? undefined : raw.slice(0, 50);
     return apiJson(await listBlogPosts({ category }));
   });
 
-export const action = (_args: ActionFunctionArgs) =>
-  handleApi(async () => methodNotAllowed(['GET']));
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => methodNotAllowed(['GET']));

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { createContactMessage } from '~/models/contact-message.server';
 import { HONEYPOT_FIELD } from '~/schemas/common';
 import { ContactSchema } from '~/schemas/contact';
@@ -16,7 +16,7 @@ import {
 
 /** POST /api/contact — JSON (or form) `{ name, email, subject, message }`. 201 with the message. */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     requireMethod(request, ['POST']);
     requireSameOrigin(request);
     const body = await readJsonOrFormValue(request);
@@ -29,4 +29,5 @@ export const action = ({ request }: ActionFunctionArgs) =>
     return apiJson(await createContactMessage(input), { status: 201 });
   });
 
-export const loader = () => handleApi(async () => methodNotAllowed(['POST']));
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => methodNotAllowed(['POST']));

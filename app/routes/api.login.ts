@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { LoginSchema } from '~/schemas/auth';
 import {
   apiError,
@@ -18,7 +18,7 @@ import { AuthError, INVALID_LOGIN, authenticator, createUserSession } from '~/ut
  * and answers with the user; 401 for wrong credentials.
  */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     requireMethod(request, ['POST']);
     requireSameOrigin(request);
     const input = validate(LoginSchema, await readJsonOrFormValue(request));
@@ -33,4 +33,5 @@ export const action = ({ request }: ActionFunctionArgs) =>
     return apiJson(user, { headers });
   });
 
-export const loader = () => handleApi(async () => methodNotAllowed(['POST']));
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => methodNotAllowed(['POST']));

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import {
   apiJson,
   handleApi,
@@ -10,10 +10,11 @@ import { logoutHeaders } from '~/utils/auth.server';
 
 /** POST /api/logout — ends the session (also when there is none) and clears the cookie. */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     requireMethod(request, ['POST']);
     requireSameOrigin(request);
     return apiJson({ success: true }, { headers: await logoutHeaders(request) });
   });
 
-export const loader = () => handleApi(async () => methodNotAllowed(['POST']));
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => methodNotAllowed(['POST']));

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { RegisterFields } from '~/schemas/auth';
 import {
   apiError,
@@ -21,7 +21,7 @@ const USERNAME_TAKEN = 'Username already exists';
  * 409 when the username is taken.
  */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     requireMethod(request, ['POST']);
     requireSameOrigin(request);
     const input = validate(RegisterFields, await readJsonOrFormValue(request));
@@ -41,4 +41,5 @@ export const action = ({ request }: ActionFunctionArgs) =>
     return apiJson(user, { status: 201, headers });
   });
 
-export const loader = () => handleApi(async () => methodNotAllowed(['POST']));
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => methodNotAllowed(['POST']));

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { AlreadySubscribedError, createSubscriber } from '~/models/subscriber.server';
 import { HONEYPOT_FIELD } from '~/schemas/common';
 import { SubscribeSchema } from '~/schemas/subscriber';
@@ -20,7 +20,7 @@ import {
  * 409 when the email is already subscribed (case-insensitively).
  */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     requireMethod(request, ['POST']);
     requireSameOrigin(request);
     const body = await readJsonOrFormValue(request);
@@ -46,4 +46,5 @@ export const action = ({ request }: ActionFunctionArgs) =>
     }
   });
 
-export const loader = () => handleApi(async () => methodNotAllowed(['POST']));
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => methodNotAllowed(['POST']));

@@ -1,13 +1,13 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { getFeaturedTrack } from '~/models/track.server';
 import { apiError, apiJson, handleApi, methodNotAllowed } from '~/utils/api.server';
 
 /** GET /api/tracks/featured — the featured track (or this week's under weekly rotation); 404 when none. */
-export const loader = () =>
-  handleApi(async () => {
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
     const track = await getFeaturedTrack();
     return track ? apiJson(track) : apiError(404, 'No featured track available.');
   });
 
-export const action = (_args: ActionFunctionArgs) =>
-  handleApi(async () => methodNotAllowed(['GET']));
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => methodNotAllowed(['GET']));

@@ -4,11 +4,11 @@ import { getUser } from '~/utils/auth.server';
 
 /** GET /api/user — the logged-in user `{ id, username, isAdmin }`, or 401. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+  handleApi(request, async () => {
     const user = await getUser(request);
     if (!user) return apiError(401, 'Not authenticated');
     return apiJson({ id: user.id, username: user.username, isAdmin: user.isAdmin });
   });
 
-export const action = (_args: ActionFunctionArgs) =>
-  handleApi(async () => methodNotAllowed(['GET']));
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => methodNotAllowed(['GET']));

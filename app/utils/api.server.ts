@@ -154,8 +154,8 @@ export async function readBodyBytes(
     if (result.done) break;
     size += result.value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(limit);
+      const drained = await drainReader(reader, DRAIN_LIMIT);
+      throw tooLarge(limit, !drained);
     }
     chunks.push(result.value);
   }
@@ -168,8 +168,34 @@ export async function readBodyBytes(
   return out;
 }
 
-function tooLarge(limit: number): Response {
-  return apiError(413, `Request body too large (limit ${Math.round(limit / 1024)} KB)`);
+function tooLarge(limit: number, closeConnection = false): Response {
+  return apiError(
+    413,
+    `Request body too large (limit ${Math.round(limit / 1024)} KB)`,
+    undefined,
+    closeConnection ? { Connection: 'close' } : undefined,
+  );
+}
+
+/** Read and drop up to `budget` more bytes; true when the body ended within it. */
+async function drainReader(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  budget: number,
+): Promise<boolean> {
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return true;
+      size += value.byteLength;
+      if (size > budget) {
+        await reader.cancel().catch(() => undefined);
+        return false;
+      }
+    }
+  } catch {
+    return false;
+  }
 }
 
 /** Parse a JSON body (415 for another content type, 413 over the limit, 400 malformed). */
@@ -330,15 +356,39 @@ async function ensureJsonError(response: Response): Promise<Response> {
  * Run an /api handler: thrown Responses are answers (made JSON when they are errors);
  * anything else is logged and answered with a 500 that reveals nothing.
  */
-export async function handleApi(run: () => Promise<Response>): Promise<Response> {
+export async function handleApi(request: Request, run: () => Promise<Response>): Promise<Response> {
+  let response: Response;
   try {
-    const response = await run();
-    return await ensureJsonError(response);
+    response = await ensureJsonError(await run());
   } catch (error) {
-    if (isResponse(error)) return ensureJsonError(error);
-    console.error('[api] unexpected error', error);
-    return apiError(500, 'Internal server error');
+    if (isResponse(error)) {
+      response = await ensureJsonError(error);
+    } else {
+      console.error('[api] unexpected error', error);
+      response = apiError(500, 'Internal server error');
+    }
   }
+  return finishBody(request, response);
+}
+
+/** Bodies up to this size are read and dropped when the answer came before reading them. */
+const DRAIN_LIMIT = 1024 * 1024;
+
+/**
+ * An answer given before the body was read (401, 403, 404, 413, 415…) must still consume
+ * it: an unread request body stalls the keep-alive connection for the client's next
+ * request. Small bodies are drained; a bigger one is abandoned and the connection closed.
+ */
+async function finishBody(request: Request, response: Response): Promise<Response> {
+  if (request.bodyUsed || !request.body || request.body.locked) return response;
+  if (await drainReader(request.body.getReader(), DRAIN_LIMIT)) return response;
+  const headers = new Headers(response.headers);
+  headers.set('Connection', 'close');
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 /** Parse a numeric id route param, or throw a JSON 404 (unknown ids and non-numbers alike). */

@@ -160,7 +160,7 @@ test.describe('POST /api/login', () => {
   test('400 for a body that is not an object', async () => {
     const response = await r.anon.post('/api/login', {
       headers: { ...SAME_ORIGIN, 'Content-Type': 'application/json' },
-      data: '["api-user"]',
+      data: Buffer.from('["api-user"]'),
     });
     await expectError(response, 400);
   });
@@ -207,7 +207,7 @@ test.describe('bodies and origins', () => {
   test('malformed JSON is a 400, not a 500', async () => {
     const response = await r.anon.post('/api/login', {
       headers: { ...SAME_ORIGIN, 'Content-Type': 'application/json' },
-      data: '{"username": "api-user", ',
+      data: Buffer.from('{"username": "api-user", '),
     });
     await expectError(response, 400, 'Malformed JSON body');
   });
@@ -215,7 +215,7 @@ test.describe('bodies and origins', () => {
   test('an empty JSON body is a 400', async () => {
     const response = await r.anon.post('/api/register', {
       headers: { ...SAME_ORIGIN, 'Content-Type': 'application/json' },
-      data: '',
+      data: Buffer.from(''),
     });
     await expectError(response, 400, 'Malformed JSON body');
   });
@@ -231,7 +231,7 @@ test.describe('bodies and origins', () => {
   test('another content type is a 415', async () => {
     const response = await r.anon.post('/api/login', {
       headers: { ...SAME_ORIGIN, 'Content-Type': 'text/plain' },
-      data: 'username=api-user',
+      data: Buffer.from('username=api-user'),
     });
     await expectError(response, 415);
   });

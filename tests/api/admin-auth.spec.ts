@@ -57,7 +57,10 @@ for (const call of CALLS) {
         method: call.method,
         headers: { ...SAME_ORIGIN, 'Content-Type': 'application/json' },
         // Malformed on purpose: the guard answers before the body is read.
-        data: call.method === 'GET' || call.method === 'DELETE' ? undefined : '{"broken": ',
+        data:
+          call.method === 'GET' || call.method === 'DELETE'
+            ? undefined
+            : Buffer.from('{"broken": '),
       });
       await expectError(response, 401, 'Authentication required');
     });
@@ -66,7 +69,10 @@ for (const call of CALLS) {
       const response = await r.user.fetch(call.path, {
         method: call.method,
         headers: { ...SAME_ORIGIN, 'Content-Type': 'application/json' },
-        data: call.method === 'GET' || call.method === 'DELETE' ? undefined : '{"broken": ',
+        data:
+          call.method === 'GET' || call.method === 'DELETE'
+            ? undefined
+            : Buffer.from('{"broken": '),
       });
       await expectError(response, 403, 'Administrator access required');
     });

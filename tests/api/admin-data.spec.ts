@@ -217,14 +217,14 @@ test.describe('shows', () => {
     await expectError(
       await r.admin.put('/api/admin/shows/999999', {
         headers: { ...SAME_ORIGIN, 'Content-Type': 'application/json' },
-        data: '{oops',
+        data: Buffer.from('{oops'),
       }),
       404,
     );
     await expectError(
       await r.admin.put(`/api/admin/shows/${created.id}`, {
         headers: { ...SAME_ORIGIN, 'Content-Type': 'application/json' },
-        data: '{oops',
+        data: Buffer.from('{oops'),
       }),
       400,
       'Malformed JSON body',

@@ -321,7 +321,9 @@ test.describe('blog', () => {
   test('a malformed multipart body is a 400', async () => {
     const response = await r.admin.post('/api/admin/blog', {
       headers: { ...SAME_ORIGIN, 'Content-Type': 'multipart/form-data; boundary=xyz' },
-      data: '--xyz\r\nContent-Disposition: form-data; name="title"\r\n\r\nunterminated',
+      data: Buffer.from(
+        '--xyz\r\nContent-Disposition: form-data; name="title"\r\n\r\nunterminated',
+      ),
     });
     await expectError(response, 400);
   });

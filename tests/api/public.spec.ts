@@ -201,7 +201,7 @@ test.describe('POST /api/subscribe', () => {
     await expectError(
       await r.anon.post('/api/subscribe', {
         headers: { ...SAME_ORIGIN, 'Content-Type': 'application/json' },
-        data: '{"email":',
+        data: Buffer.from('{"email":'),
       }),
       400,
       'Malformed JSON body',
@@ -303,7 +303,7 @@ test.describe('POST /api/contact', () => {
     await expectError(
       await r.anon.post('/api/contact', {
         headers: { ...SAME_ORIGIN, 'Content-Type': 'application/json' },
-        data: 'not json',
+        data: Buffer.from('not json'),
       }),
       400,
     );

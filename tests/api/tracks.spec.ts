@@ -169,7 +169,7 @@ test.describe('theme', () => {
     await expectError(
       await r.admin.post('/api/admin/theme', {
         headers: { ...SAME_ORIGIN, 'Content-Type': 'application/json' },
-        data: '{"primary": "#fff"',
+        data: Buffer.from('{"primary": "#fff"'),
       }),
       400,
       'Malformed JSON body',
@@ -365,7 +365,7 @@ test('PUT JSON: 400 for a non-boolean featured or malformed JSON; 404 for an unk
   await expectError(
     await r.admin.put(`/api/admin/tracks/${created.id}`, {
       headers: { ...SAME_ORIGIN, 'Content-Type': 'application/json' },
-      data: '{"featured": tru',
+      data: Buffer.from('{"featured": tru'),
     }),
     400,
     'Malformed JSON body',
