@@ -13,6 +13,7 @@ import {
   requireSameOrigin,
   validate,
 } from '~/utils/api.server';
+import { enforceRateLimit } from '~/utils/rate-limit.server';
 
 /** POST /api/contact — JSON (or form) `{ name, email, subject, message }`. 201 with the message. */
 export const action = ({ request }: ActionFunctionArgs) =>
@@ -21,6 +22,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     requireSameOrigin(request);
     const body = await readJsonOrFormValue(request);
     const input = validate(ContactSchema, body);
+    await enforceRateLimit('contact', request);
     if (honeypotFilled(body, HONEYPOT_FIELD)) {
       // A bot filled in the hidden field: answer as for a person, store nothing.
       const decoy: ContactMessageJSON = { id: 0, ...input, createdAt: new Date().toISOString() };

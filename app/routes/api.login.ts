@@ -12,6 +12,7 @@ import {
   validate,
 } from '~/utils/api.server';
 import { AuthError, INVALID_LOGIN, authenticator, createUserSession } from '~/utils/auth.server';
+import { enforceRateLimit, resetLoginLimit } from '~/utils/rate-limit.server';
 
 /**
  * POST /api/login — JSON or form `{ username, password }`. Starts a session (Set-Cookie)
@@ -22,6 +23,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     requireMethod(request, ['POST']);
     requireSameOrigin(request);
     const input = validate(LoginSchema, await readJsonOrFormValue(request));
+    await enforceRateLimit('login', request, { username: input.username });
     let user;
     try {
       user = await authenticator.authenticate('login', credentialsRequest(request, input));
@@ -29,6 +31,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
       if (error instanceof AuthError) return apiError(401, INVALID_LOGIN);
       throw error;
     }
+    await resetLoginLimit(request, input.username);
     const headers = await createUserSession(request, user);
     return apiJson(user, { headers });
   });

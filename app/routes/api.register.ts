@@ -12,6 +12,7 @@ import {
   validate,
 } from '~/utils/api.server';
 import { AuthError, authenticator, createUserSession } from '~/utils/auth.server';
+import { enforceRateLimit } from '~/utils/rate-limit.server';
 
 const USERNAME_TAKEN = 'Username already exists';
 
@@ -25,6 +26,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     requireMethod(request, ['POST']);
     requireSameOrigin(request);
     const input = validate(RegisterFields, await readJsonOrFormValue(request));
+    await enforceRateLimit('register', request);
     let user;
     try {
       user = await authenticator.authenticate('register', credentialsRequest(request, input));

@@ -14,6 +14,7 @@ import {
   requireSameOrigin,
   validate,
 } from '~/utils/api.server';
+import { enforceRateLimit } from '~/utils/rate-limit.server';
 
 /**
  * POST /api/subscribe — JSON (or form) `{ name?, email }`. 201 with the subscriber;
@@ -25,6 +26,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     requireSameOrigin(request);
     const body = await readJsonOrFormValue(request);
     const input = validate(SubscribeSchema, body);
+    await enforceRateLimit('subscribe', request);
     if (honeypotFilled(body, HONEYPOT_FIELD)) {
       // A bot filled in the hidden field: answer as for a person, store nothing.
       const email = input.email.trim();
