@@ -10,6 +10,7 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { installFormDataGuard } from '~/utils/form-guard.server';
 import { NonceProvider } from '~/utils/nonce-provider';
 import { installRequestTracking, logError, requestIdOf } from '~/utils/request-tracker.server';
 import {
@@ -24,6 +25,9 @@ import { cachedRender, recordRender, renderCacheKey } from '~/utils/render-cache
 // Request ids, client addresses, base headers, JSON request logs and the in-flight count
 // for every request of the server (see app/utils/request-tracker.server.ts).
 installRequestTracking();
+// Page actions' request.formData(): a 4xx (415/413/400) instead of a 500 for bodies that are
+// not forms, too large or malformed (see app/utils/form-guard.server.ts).
+installFormDataGuard();
 
 // The server answers its first request only once the database is connected, its indexes
 // exist and the demo content is seeded (remix-serve awaits this module before listening).
