@@ -16,15 +16,24 @@ import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { subscribeAction, SUBSCRIBE_INTENT } from '~/utils/public-forms.server';
 import { badRequest } from '~/utils/http.server';
+import { musicGroupLd, musicRecordingLd, seoMeta, seoSite, socialLinks } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [
-  { title: 'Night Shore — Echoes of the Night' },
-  {
-    name: 'description',
-    content:
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+  const site = seoSite(matches);
+  return seoMeta({
+    ...site,
+    title: site.siteName,
+    fullTitle: `${site.siteName} — Echoes of the Night`,
+    description:
       'Night Shore, an electronic music collective from the Jersey Shore: listen to our tracks, see the gallery, read the blog and catch a show.',
-  },
-];
+    url: location.pathname,
+    image: data?.featured?.coverImage ?? '/hero.jpg',
+    jsonLd: [
+      musicGroupLd({ ...site, image: '/og-default.jpg', sameAs: socialLinks(matches) }),
+      ...(data?.tracks ?? []).map((t) => musicRecordingLd(t, site)),
+    ],
+  });
+};
 
 /** SPEC §9: the home page shows 3 tracks, 3 gallery images and 3 posts. */
 const HOME_COUNT = 3;

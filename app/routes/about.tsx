@@ -8,14 +8,19 @@ import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { ALL_NETWORKS, SocialLinks } from '~/components/site/social-icons';
 import { buttonClass } from '~/components/ui/button';
 import { DATE_SHORT, formatSiteDate } from '~/utils/dates';
+import { musicGroupLd, seoMeta, seoSite, socialLinks } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [
-  { title: 'About — Night Shore' },
-  {
-    name: 'description',
-    content: 'The story of Night Shore, an electronic music collective from the Jersey Shore.',
-  },
-];
+export const meta: MetaFunction = ({ matches, location }) => {
+  const site = seoSite(matches);
+  return seoMeta({
+    ...site,
+    title: 'About',
+    description: 'The story of Night Shore, an electronic music collective from the Jersey Shore.',
+    url: location.pathname,
+    type: 'profile',
+    jsonLd: musicGroupLd({ ...site, image: '/og-default.jpg', sameAs: socialLinks(matches) }),
+  });
+};
 
 /** The About page's table shows the next three real shows (an improvement on the reference). */
 const ABOUT_SHOWS = 3;

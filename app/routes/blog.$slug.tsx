@@ -9,17 +9,33 @@ import { buttonClass } from '~/components/ui/button';
 import { DATE_LONG, formatSiteDate } from '~/utils/dates';
 import { badRequest, notFound } from '~/utils/http.server';
 import { subscribeAction, SUBSCRIBE_INTENT } from '~/utils/public-forms.server';
+import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo';
 
 export const POST_NOT_FOUND_TITLE = 'Blog Post Not Found';
 export const POST_NOT_FOUND_TEXT =
   "The blog post you're looking for doesn't exist or has been removed.";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: `${POST_NOT_FOUND_TITLE} — Night Shore` }];
-  return [
-    { title: `${data.post.title} — Night Shore` },
-    { name: 'description', content: data.post.excerpt },
-  ];
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+  const site = seoSite(matches);
+  if (!data) {
+    return seoMeta({
+      ...site,
+      title: POST_NOT_FOUND_TITLE,
+      description: POST_NOT_FOUND_TEXT,
+      url: location.pathname,
+      noindex: true,
+    });
+  }
+  return seoMeta({
+    ...site,
+    title: data.post.title,
+    description: data.post.excerpt,
+    url: `/blog/${data.post.slug}`,
+    image: data.post.imageUrl,
+    imageAlt: data.post.title,
+    type: 'article',
+    jsonLd: blogPostingLd(data.post, site),
+  });
 };
 
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -6,11 +6,19 @@ import { BlogCard } from '~/components/site/blog-card';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { cn } from '~/utils/cn';
+import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [
-  { title: 'Blog — Night Shore' },
-  { name: 'description', content: 'News, events and reviews from the Night Shore collective.' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+  const site = seoSite(matches);
+  return seoMeta({
+    ...site,
+    title: 'Blog',
+    description: 'News, events and reviews from the Night Shore collective.',
+    url: location.pathname,
+    image: data?.posts[0]?.imageUrl,
+    jsonLd: (data?.posts ?? []).map((p) => blogPostingLd(p, site)),
+  });
+};
 
 const FILTERS = ['ALL', ...BLOG_CATEGORIES] as const;
 

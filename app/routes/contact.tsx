@@ -21,14 +21,15 @@ import { SubmitButton } from '~/components/ui/button';
 import { Field, FormError, inputClass } from '~/components/ui/field';
 import { badRequest } from '~/utils/http.server';
 import { CONTACT_INTENT, contactAction } from '~/utils/public-forms.server';
+import { seoMeta, seoSite } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [
-  { title: 'Contact — Night Shore' },
-  {
-    name: 'description',
-    content: 'Bookings, press, collaborations and questions: get in touch with Night Shore.',
-  },
-];
+export const meta: MetaFunction = ({ matches, location }) =>
+  seoMeta({
+    ...seoSite(matches),
+    title: 'Contact',
+    description: 'Bookings, press, collaborations and questions: get in touch with Night Shore.',
+    url: location.pathname,
+  });
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();

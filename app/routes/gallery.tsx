@@ -4,14 +4,16 @@ import { listGalleryImages } from '~/models/gallery-image.server';
 import { ImageGrid } from '~/components/site/image-grid';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { seoMeta, seoSite } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [
-  { title: 'Gallery — Night Shore' },
-  {
-    name: 'description',
-    content: 'Photos from Night Shore shows, studio nights and the Jersey Shore boardwalk.',
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+  seoMeta({
+    ...seoSite(matches),
+    title: 'Gallery',
+    description: 'Photos from Night Shore shows, studio nights and the Jersey Shore boardwalk.',
+    url: location.pathname,
+    image: data?.images[0]?.imageUrl,
+  });
 
 export async function loader() {
   return { images: await listGalleryImages() };

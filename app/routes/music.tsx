@@ -11,14 +11,20 @@ import { buttonClass } from '~/components/ui/button';
 import { inputClass } from '~/components/ui/field';
 import { normalizeTrackQuery } from '~/utils/track-search';
 import { cn } from '~/utils/cn';
+import { musicRecordingLd, seoMeta, seoSite } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [
-  { title: 'Music — Night Shore' },
-  {
-    name: 'description',
-    content: 'Listen to every Night Shore track: singles, EPs, remixes and live recordings.',
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+  const site = seoSite(matches);
+  return seoMeta({
+    ...site,
+    title: 'Music',
+    description: 'Listen to every Night Shore track: singles, EPs, remixes and live recordings.',
+    url: location.pathname,
+    image: data?.tracks[0]?.coverImage,
+    type: 'music.playlist',
+    jsonLd: (data?.tracks ?? []).map((t) => musicRecordingLd(t, site)),
+  });
+};
 
 const SEARCH_DEBOUNCE_MS = 300;
 const MAX_QUERY = 100;

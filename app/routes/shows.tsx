@@ -1,20 +1,25 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { CalendarDays, Clock, MapPin, Ticket } from 'lucide-react';
+import { CalendarDays, CalendarPlus, Clock, MapPin, Ticket } from 'lucide-react';
 import { listShowsSplit } from '~/models/show.server';
 import type { ShowJSON } from '~/types/entities';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { DATE_FULL, DATE_SHORT, formatSiteDate } from '~/utils/dates';
+import { musicEventLd, seoMeta, seoSite } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [
-  { title: 'Shows — Night Shore' },
-  {
-    name: 'description',
-    content: 'Upcoming and past Night Shore shows, with venues, dates and tickets.',
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+  const site = seoSite(matches);
+  const shows = data && 'upcoming' in data ? [...data.upcoming, ...data.past] : [];
+  return seoMeta({
+    ...site,
+    title: 'Shows',
+    description: 'Upcoming and past Night Shore shows, with venues, dates and tickets.',
+    url: location.pathname,
+    jsonLd: shows.map((s) => musicEventLd(s, site)),
+  });
+};
 
 export const SHOWS_ERROR_TEXT = 'Unable to load upcoming shows. Please try again later.';
 
@@ -43,9 +48,20 @@ function TicketLink({ show, className }: { show: ShowJSON; className?: string })
   );
 }
 
+/** "Add to calendar": the show as an .ics download (app/routes/shows_.$id[.]ics.ts). */
+function CalendarLink({ show, className }: { show: ShowJSON; className?: string }) {
+  return (
+    <a href={`/shows/${show.id}.ics`} download className={className}>
+      <CalendarPlus aria-hidden="true" className="h-4 w-4" />
+      Add to calendar<span className="sr-only">: {show.title}</span>
+    </a>
+  );
+}
+
 function NextShow({ show }: { show: ShowJSON }) {
   return (
     <article
+      id={`show-${show.id}`}
       data-testid="next-show"
       className="overflow-hidden rounded-lg border border-primary/40 bg-gradient-to-br from-primary/15 via-card to-card p-6 md:p-10"
     >
@@ -71,12 +87,13 @@ function NextShow({ show }: { show: ShowJSON }) {
       {show.description ? (
         <p className="mt-6 max-w-3xl text-muted-foreground">{show.description}</p>
       ) : null}
-      <div className="mt-8">
+      <div className="mt-8 flex flex-wrap items-center gap-4">
         {show.ticketUrl ? (
           <TicketLink show={show} className={buttonClass('primary', 'lg')} />
         ) : (
           <p className="font-medium text-muted-foreground">Ticket information coming soon</p>
         )}
+        <CalendarLink show={show} className={buttonClass('outline', 'lg')} />
       </div>
     </article>
   );
@@ -85,6 +102,7 @@ function NextShow({ show }: { show: ShowJSON }) {
 function ShowRow({ show, past = false }: { show: ShowJSON; past?: boolean }) {
   return (
     <li
+      id={`show-${show.id}`}
       data-testid={past ? 'past-show' : 'upcoming-show'}
       className="flex flex-col gap-3 rounded-lg border border-border bg-card p-5 sm:flex-row sm:items-center sm:justify-between"
     >
@@ -98,10 +116,15 @@ function ShowRow({ show, past = false }: { show: ShowJSON; past?: boolean }) {
           {show.venue} · {show.location}
         </p>
       </div>
-      {past ? null : show.ticketUrl ? (
-        <TicketLink show={show} className={buttonClass('outline', 'sm')} />
-      ) : (
-        <p className="text-sm font-medium text-muted-foreground">Tickets TBA</p>
+      {past ? null : (
+        <div className="flex flex-wrap items-center gap-3">
+          {show.ticketUrl ? (
+            <TicketLink show={show} className={buttonClass('outline', 'sm')} />
+          ) : (
+            <p className="text-sm font-medium text-muted-foreground">Tickets TBA</p>
+          )}
+          <CalendarLink show={show} className={buttonClass('ghost', 'sm')} />
+        </div>
       )}
     </li>
   );
@@ -117,6 +140,12 @@ export default function ShowsPage() {
         intro="Catch the collective live, from boardwalk clubs to warehouse nights."
       />
       <div className="container space-y-16 py-12">
+        <p className="text-sm text-muted-foreground">
+          <a href="/shows.ics" className="font-medium text-foreground underline underline-offset-4">
+            Subscribe to the shows calendar
+          </a>{' '}
+          (iCalendar: Google Calendar, Apple Calendar, Outlook).
+        </p>
         {!data.ok ? (
           <EmptyState role="alert" title="Something went wrong" text={SHOWS_ERROR_TEXT} />
         ) : !next ? (

@@ -39,7 +39,6 @@ type CacheState = {
 };
 
 declare global {
-  // eslint-disable-next-line no-var
   var __nightShoreDataCache: CacheState | undefined;
 }
 

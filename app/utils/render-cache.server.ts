@@ -23,7 +23,6 @@ const MAX_BYTES = 1024 * 1024;
 type Entry = { html: string; nonce: string };
 
 declare global {
-  // eslint-disable-next-line no-var
   var __nightShoreRenderCache: Map<string, Entry> | undefined;
 }
 

@@ -38,6 +38,13 @@ export function seoSite(matches: readonly (MatchLike | undefined)[] | undefined)
   };
 }
 
+/** The collective's social profile URLs from the root data (for MusicGroup `sameAs`). */
+export function socialLinks(matches: readonly (MatchLike | undefined)[] | undefined): string[] {
+  const root = matches?.find((m) => m?.id === 'root')?.data as
+    { site?: { social?: Record<string, string | null | undefined> } } | undefined;
+  return Object.values(root?.site?.social ?? {}).filter((v): v is string => Boolean(v));
+}
+
 /** An absolute URL for a path (left as is when it already is absolute or no origin is known). */
 export function absoluteUrl(origin: string, pathOrUrl: string): string {
   if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
@@ -50,6 +57,8 @@ export const DEFAULT_OG_IMAGE = '/og-default.jpg';
 export type SeoInput = Partial<SeoSite> & {
   /** The page's own title, e.g. 'Music'; the site name is appended unless it is the site name. */
   title: string;
+  /** The whole `<title>` when it should not be '{title} — {site name}'. */
+  fullTitle?: string;
   description: string;
   /** Path or absolute URL of the page (canonical); query and hash are dropped. */
   url: string;
@@ -67,7 +76,8 @@ export type SeoInput = Partial<SeoSite> & {
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const origin = (input.origin ?? DEFAULT_SITE.origin).replace(/\/+$/, '');
   const siteName = input.siteName ?? DEFAULT_SITE.siteName;
-  const fullTitle = input.title === siteName ? siteName : `${input.title} — ${siteName}`;
+  const fullTitle =
+    input.fullTitle ?? (input.title === siteName ? siteName : `${input.title} — ${siteName}`);
   const canonical = absoluteUrl(origin, input.url.split(/[?#]/)[0] || '/');
   const image = absoluteUrl(origin, input.image || DEFAULT_OG_IMAGE);
   const description = truncate(input.description, 300);
