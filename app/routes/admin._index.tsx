@@ -12,6 +12,7 @@ import {
   Music,
   Palette,
   Star,
+  type LucideIcon,
 } from 'lucide-react';
 import { countBlogPosts } from '~/models/blog-post.server';
 import { countContactMessages, listContactMessages } from '~/models/contact-message.server';
@@ -89,7 +90,7 @@ function Card({
   className,
 }: {
   title: string;
-  icon: React.ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  icon: LucideIcon;
   action?: React.ReactNode;
   children: React.ReactNode;
   className?: string;

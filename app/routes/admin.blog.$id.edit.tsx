@@ -8,6 +8,7 @@ import { getBlogPost } from '~/models/blog-post.server';
 import { parseId } from '~/models/model-helpers.server';
 import { blogListUrl } from '~/utils/admin-urls';
 import { requireAdmin } from '~/utils/auth.server';
+import { requireAdminForUpload } from '~/utils/upload-form.server';
 import { submitBlogForm } from '~/utils/blog-form.server';
 
 export const meta: MetaFunction = () => [{ title: 'Edit Blog Post | Admin | Night Shore' }];
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminForUpload(request);
   const post = await loadPost(params.id);
   return submitBlogForm(request, post, blogListUrl(request.url));
 }

@@ -5,6 +5,7 @@ import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { blogListUrl } from '~/utils/admin-urls';
 import { requireAdmin } from '~/utils/auth.server';
+import { requireAdminForUpload } from '~/utils/upload-form.server';
 import { submitBlogForm } from '~/utils/blog-form.server';
 
 export const meta: MetaFunction = () => [{ title: 'New Blog Post | Admin | Night Shore' }];
@@ -15,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminForUpload(request);
   return submitBlogForm(request, null, blogListUrl(request.url));
 }
 

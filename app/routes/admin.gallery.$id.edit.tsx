@@ -7,6 +7,7 @@ import { RouteDialog } from '~/components/ui/route-dialog';
 import { getGalleryImage } from '~/models/gallery-image.server';
 import { parseId } from '~/models/model-helpers.server';
 import { requireAdmin } from '~/utils/auth.server';
+import { requireAdminForUpload } from '~/utils/upload-form.server';
 import { galleryListUrl } from '~/utils/admin-urls';
 import { submitGalleryForm } from '~/utils/gallery-form.server';
 
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminForUpload(request);
   const image = await loadImage(params.id);
   return submitGalleryForm(request, image, galleryListUrl());
 }

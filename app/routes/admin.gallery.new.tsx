@@ -4,6 +4,7 @@ import { GalleryForm } from '~/components/admin/gallery-form';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { requireAdmin } from '~/utils/auth.server';
+import { requireAdminForUpload } from '~/utils/upload-form.server';
 import { galleryListUrl } from '~/utils/admin-urls';
 import { submitGalleryForm } from '~/utils/gallery-form.server';
 
@@ -15,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminForUpload(request);
   return submitGalleryForm(request, null, galleryListUrl());
 }
 

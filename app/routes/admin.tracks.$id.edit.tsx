@@ -7,6 +7,7 @@ import { RouteDialog } from '~/components/ui/route-dialog';
 import { parseId } from '~/models/model-helpers.server';
 import { getTrack } from '~/models/track.server';
 import { requireAdmin } from '~/utils/auth.server';
+import { requireAdminForUpload } from '~/utils/upload-form.server';
 import { env } from '~/utils/env.server';
 import { tracksListUrl } from '~/utils/admin-urls';
 import { submitTrackForm } from '~/utils/track-form.server';
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminForUpload(request);
   const track = await loadTrack(params.id);
   return submitTrackForm(request, track, tracksListUrl(request.url));
 }

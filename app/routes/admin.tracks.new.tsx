@@ -4,6 +4,7 @@ import { TrackForm } from '~/components/admin/track-form';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { requireAdmin } from '~/utils/auth.server';
+import { requireAdminForUpload } from '~/utils/upload-form.server';
 import { env } from '~/utils/env.server';
 import { tracksListUrl } from '~/utils/admin-urls';
 import { submitTrackForm } from '~/utils/track-form.server';
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminForUpload(request);
   return submitTrackForm(request, null, tracksListUrl(request.url));
 }
 
