@@ -14,6 +14,7 @@ import { NewsletterForm } from '~/components/site/newsletter-form';
 import { SectionHeading } from '~/components/site/section-heading';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { buttonClass } from '~/components/ui/button';
+import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { subscribeAction, SUBSCRIBE_INTENT } from '~/utils/public-forms.server';
 import { badRequest } from '~/utils/http.server';
 import { musicGroupLd, musicRecordingLd, seoMeta, seoSite, socialLinks } from '~/utils/seo';
@@ -75,13 +76,16 @@ export default function Home() {
         aria-labelledby="hero-title"
         className="relative isolate flex min-h-[85vh] items-center overflow-hidden"
       >
-        <img
+        {/* The page's main image: derivatives of public/hero.jpg (scripts/public-images.ts). */}
+        <ResponsiveImage
           src="/hero.jpg"
           alt=""
           width={1920}
           height={1080}
-          // React 18 does not know the camel-cased prop; the lowercase attribute passes through.
-          {...{ fetchpriority: 'high' }}
+          widths={[320, 640, 1280]}
+          webpWidths={[320, 640, 1280]}
+          sizes="100vw"
+          priority
           className="absolute inset-0 -z-20 h-full w-full object-cover"
         />
         <div className="absolute inset-0 -z-10 bg-gradient-to-b from-background/70 via-background/60 to-background" />

@@ -46,6 +46,15 @@ describe('seoMeta', () => {
     expect(tags).toContainEqual({ 'script:ld+json': { '@type': 'Thing' } });
   });
 
+  it('drops a trailing slash from the canonical URL', () => {
+    const tags = seoMeta({ ...site, title: 'About', description: 'd', url: '/about/' });
+    expect(tags).toContainEqual({
+      tagName: 'link',
+      rel: 'canonical',
+      href: 'https://nightshore.example/about',
+    });
+  });
+
   it('uses the site name alone on home and a default image', () => {
     const tags = seoMeta({ ...site, title: 'Night Shore', description: 'd', url: '/' });
     expect(tags).toContainEqual({ title: 'Night Shore' });

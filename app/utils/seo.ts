@@ -78,7 +78,9 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const siteName = input.siteName ?? DEFAULT_SITE.siteName;
   const fullTitle =
     input.fullTitle ?? (input.title === siteName ? siteName : `${input.title} — ${siteName}`);
-  const canonical = absoluteUrl(origin, input.url.split(/[?#]/)[0] || '/');
+  // One URL per page: no query, no hash, no trailing slash (except the root).
+  const pathOnly = (input.url.split(/[?#]/)[0] || '/').replace(/(.)\/+$/, '$1');
+  const canonical = absoluteUrl(origin, pathOnly);
   const image = absoluteUrl(origin, input.image || DEFAULT_OG_IMAGE);
   const description = truncate(input.description, 300);
   const tags: MetaDescriptor[] = [
