@@ -17,11 +17,42 @@ export const FORM_BODY_LIMIT = 2 * 1024 * 1024;
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
-function refuse(status: number, message: string): Response {
-  return new Response(message, {
-    status,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
+/** Bodies up to this size are read and dropped when refused, so the connection stays usable. */
+const DRAIN_LIMIT = 1024 * 1024;
+
+function refuse(status: number, message: string, close = false): Response {
+  const headers: Record<string, string> = {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+  };
+  if (close) headers.Connection = 'close';
+  return new Response(message, { status, headers });
+}
+
+/** Read and drop what is left of a refused body (true when it ended within the budget). */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<boolean> {
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return true;
+      size += value.byteLength;
+      if (size > DRAIN_LIMIT) {
+        await reader.cancel().catch(() => undefined);
+        return false;
+      }
+    }
+  } catch {
+    return false;
+  }
+}
+
+async function refuseUnread(request: Request, status: number, message: string): Promise<never> {
+  const drained =
+    !request.body || request.body.locked || request.bodyUsed
+      ? true
+      : await drain(request.body.getReader());
+  throw refuse(status, message, !drained);
 }
 
 async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
@@ -39,8 +70,8 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array<A
     if (result.done) break;
     size += result.value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw refuse(413, `The form is too large (limit ${limit / 1024 / 1024} MB).`);
+      const drained = await drain(reader);
+      throw refuse(413, `The form is too large (limit ${limit / 1024 / 1024} MB).`, !drained);
     }
     chunks.push(result.value);
   }
@@ -78,16 +109,20 @@ export async function guardedFormData(
   }
 }
 
-let installed = false;
+function formData(this: Request): Promise<FormData> {
+  return guardedFormData(this);
+}
 
+/**
+ * Install the guard on the current global `Request`. remix-serve replaces the fetch
+ * globals (installGlobals) after importing the build, so this is also called at the start
+ * of every request (request-tracker.server.ts); it is a property check when in place.
+ */
 export function installFormDataGuard(): void {
-  if (installed) return;
-  installed = true;
+  if (Request.prototype.formData === formData) return;
   Object.defineProperty(Request.prototype, 'formData', {
     configurable: true,
     writable: true,
-    value: function formData(this: Request): Promise<FormData> {
-      return guardedFormData(this);
-    },
+    value: formData,
   });
 }

@@ -36,6 +36,13 @@ function derivativeName(absolutePath: string, width: number, ext: string): strin
   return path.join(dir, `${base}-${width}w${ext}`);
 }
 
+/** Write beside, then rename: a crash never leaves a half-written derivative in place. */
+async function writeAtomically(target: string, data: Buffer): Promise<void> {
+  const temp = path.join(path.dirname(target), `.${path.basename(target)}.part`);
+  await fs.writeFile(temp, data);
+  await fs.rename(temp, target);
+}
+
 /**
  * Write the derivatives of one uploaded image. Files that are not JPEG/PNG/WebP, or that sharp
  * cannot read, are left as they are (the original is still served).
@@ -63,7 +70,8 @@ export async function prepareUploadedImage(absolutePath: string): Promise<void> 
         .autoOrient()
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 78, effort: 4 })
-        .toFile(derivativeName(absolutePath, width, '.webp')),
+        .toBuffer()
+        .then((data) => writeAtomically(derivativeName(absolutePath, width, '.webp'), data)),
     );
   }
   if (ext !== '.webp') {
@@ -73,7 +81,11 @@ export async function prepareUploadedImage(absolutePath: string): Promise<void> 
         ext === '.png'
           ? pipeline.png({ compressionLevel: 9, palette: false })
           : pipeline.jpeg({ quality: 80, mozjpeg: true, progressive: true });
-      jobs.push(out.toFile(derivativeName(absolutePath, width, ext)));
+      jobs.push(
+        out
+          .toBuffer()
+          .then((data) => writeAtomically(derivativeName(absolutePath, width, ext), data)),
+      );
     }
   }
   await Promise.all(jobs);

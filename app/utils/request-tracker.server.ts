@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { env } from './env.server';
+import { installFormDataGuard } from './form-guard.server';
 import { baseSecurityHeaders } from './security-headers.server';
 
 /**
@@ -89,6 +90,7 @@ type AppendFn = (this: ServerResponse, field: string, value: string | string[]) 
 
 function onRequestStart(message: unknown) {
   const { request, response } = message as StartMessage;
+  installFormDataGuard();
   const started = performance.now();
   const id = newRequestId();
   // Remix builds its Request from these headers: overwrite whatever the client sent.
