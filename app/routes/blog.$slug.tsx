@@ -6,6 +6,8 @@ import { CategoryBadge } from '~/components/site/blog-card';
 import { NewsletterForm } from '~/components/site/newsletter-form';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { buttonClass } from '~/components/ui/button';
+import { ResponsiveImage } from '~/components/ui/responsive-image';
+import { imageInfo } from '~/utils/image-derivatives.server';
 import { DATE_LONG, formatSiteDate } from '~/utils/dates';
 import { badRequest, notFound } from '~/utils/http.server';
 import { subscribeAction, SUBSCRIBE_INTENT } from '~/utils/public-forms.server';
@@ -41,7 +43,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 export async function loader({ params }: LoaderFunctionArgs) {
   const found = await getBlogPostWithNeighbours(params.slug ?? '');
   if (!found) throw notFound();
-  return found;
+  // Intrinsic size + responsive derivatives of the post image (null for images without them).
+  return { ...found, image: await imageInfo(found.post.imageUrl) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -68,7 +71,7 @@ function BackLink() {
 }
 
 export default function BlogPostPage() {
-  const { post, previous, next } = useLoaderData<typeof loader>();
+  const { post, previous, next, image } = useLoaderData<typeof loader>();
   return (
     <article className="container max-w-4xl pb-16 pt-24">
       <BackLink />
@@ -79,11 +82,15 @@ export default function BlogPostPage() {
         </div>
         <h1 className="mt-4 text-4xl font-bold leading-tight md:text-5xl">{post.title}</h1>
       </header>
-      <img
+      <ResponsiveImage
         src={post.imageUrl}
         alt=""
-        width={1200}
-        height={675}
+        width={image?.width ?? 1200}
+        height={image?.height ?? 675}
+        widths={image?.widths}
+        webpWidths={image?.webpWidths}
+        sizes="(min-width: 896px) 832px, calc(100vw - 2rem)"
+        priority
         className="mt-8 aspect-video w-full rounded-lg bg-muted object-cover"
       />
       <pre
