@@ -189,7 +189,9 @@ async function drainReader(
       if (done) return true;
       size += value.byteLength;
       if (size > budget) {
-        await reader.cancel().catch(() => undefined);
+        // Not cancel(): that destroys the socket before the answer is written (the client
+        // sees a reset, not the 413). The answer says Connection: close instead.
+        reader.releaseLock();
         return false;
       }
     }
@@ -381,7 +383,10 @@ const DRAIN_LIMIT = 1024 * 1024;
  */
 async function finishBody(request: Request, response: Response): Promise<Response> {
   if (request.bodyUsed || !request.body || request.body.locked) return response;
-  if (await drainReader(request.body.getReader(), DRAIN_LIMIT)) return response;
+  // A declared body bigger than the budget is not waited for (the client may send slowly).
+  const declared = Number(request.headers.get('Content-Length') ?? '');
+  const small = !(Number.isFinite(declared) && declared > DRAIN_LIMIT);
+  if (small && (await drainReader(request.body.getReader(), DRAIN_LIMIT))) return response;
   const headers = new Headers(response.headers);
   headers.set('Connection', 'close');
   return new Response(response.body, {
