@@ -54,7 +54,8 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  if (formData.get('intent') === SUBSCRIBE_INTENT) return subscribeAction(formData, 'full', '/');
+  if (formData.get('intent') === SUBSCRIBE_INTENT)
+    return subscribeAction(formData, 'full', '/', request);
   throw badRequest();
 }
 

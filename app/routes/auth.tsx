@@ -20,6 +20,7 @@ import {
   safeRedirect,
 } from '~/utils/auth.server';
 import { env } from '~/utils/env.server';
+import { consumeRateLimit, resetLoginLimit, retryAfterHeaders } from '~/utils/rate-limit.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { cn } from '~/utils/cn';
 
@@ -71,6 +72,21 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
+  // Abuse limits (per address; login also per address + username): a 429 with Retry-After.
+  const limit = await consumeRateLimit(intent, request, {
+    username: intent === 'login' ? submission.value.username : undefined,
+  });
+  if (!limit.ok) {
+    return data<ActionResult>(
+      {
+        intent,
+        result: submission.reply({ formErrors: [limit.message], hideFields }),
+        toast: failureToast(intent, limit.message),
+      },
+      { status: 429, headers: retryAfterHeaders(limit) },
+    );
+  }
+
   let user;
   try {
     user = await authenticator.authenticate(intent, request);
@@ -86,6 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
+  if (intent === 'login') await resetLoginLimit(request, user.username);
   const headers = await createUserSession(request, user);
   const to = safeRedirect(submission.value.redirectTo);
   return redirectWithToast(

@@ -53,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!post) throw notFound();
   const formData = await request.formData();
   if (formData.get('intent') === SUBSCRIBE_INTENT) {
-    return subscribeAction(formData, 'minimal', `/blog/${encodeURIComponent(post.slug)}`);
+    return subscribeAction(formData, 'minimal', `/blog/${encodeURIComponent(post.slug)}`, request);
   }
   throw badRequest();
 }

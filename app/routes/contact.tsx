@@ -33,7 +33,8 @@ export const meta: MetaFunction = ({ matches, location }) =>
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  if (formData.get('intent') === CONTACT_INTENT) return contactAction(formData, '/contact');
+  if (formData.get('intent') === CONTACT_INTENT)
+    return contactAction(formData, '/contact', request);
   throw badRequest();
 }
 

@@ -6,6 +6,7 @@ import { AlreadySubscribedError, createSubscriber } from '~/models/subscriber.se
 import { ContactSchema } from '~/schemas/contact';
 import { HONEYPOT_FIELD } from '~/schemas/common';
 import { NewsletterFormSchema, NewsletterFullFormSchema } from '~/schemas/subscriber';
+import { consumeRateLimit, retryAfterHeaders } from './rate-limit.server';
 import { redirectWithToast } from './toast.server';
 
 /**
@@ -38,6 +39,8 @@ export type FormFailure = {
   status: number;
   result: SubmissionResult<string[]>;
   toast: FormToast | null;
+  /** Extra answer headers (Retry-After on a 429). */
+  headers?: Record<string, string>;
 };
 export type FormOutcome = { ok: true; stored: boolean } | FormFailure;
 
@@ -53,11 +56,23 @@ const GENERIC_FAILURE = 'Something went wrong on our side. Please try again in a
 export async function handleSubscribe(
   formData: FormData,
   variant: 'full' | 'minimal',
+  /** When given, the sign-up counts against the client's abuse limit (429 past it). */
+  request?: Request,
 ): Promise<FormOutcome> {
   const schema = variant === 'full' ? NewsletterFullFormSchema : NewsletterFormSchema;
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== 'success') {
     return { ok: false, status: 400, result: submission.reply(), toast: null };
+  }
+  const limit = request ? await consumeRateLimit('subscribe', request) : null;
+  if (limit && !limit.ok) {
+    return {
+      ok: false,
+      status: 429,
+      result: submission.reply({ formErrors: [limit.message] }),
+      toast: { type: 'error', title: 'Subscription failed', description: limit.message },
+      headers: retryAfterHeaders(limit),
+    };
   }
   if (isHoneypotFilled(formData)) return { ok: true, stored: false };
   const name = variant === 'full' ? submission.value.name : undefined;
@@ -77,10 +92,20 @@ export async function handleSubscribe(
   }
 }
 
-export async function handleContact(formData: FormData): Promise<FormOutcome> {
+export async function handleContact(formData: FormData, request?: Request): Promise<FormOutcome> {
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== 'success') {
     return { ok: false, status: 400, result: submission.reply(), toast: null };
+  }
+  const limit = request ? await consumeRateLimit('contact', request) : null;
+  if (limit && !limit.ok) {
+    return {
+      ok: false,
+      status: 429,
+      result: submission.reply({ formErrors: [limit.message] }),
+      toast: { type: 'error', title: 'Message could not be sent', description: limit.message },
+      headers: retryAfterHeaders(limit),
+    };
   }
   if (isHoneypotFilled(formData)) return { ok: true, stored: false };
   try {
@@ -99,7 +124,10 @@ export async function handleContact(formData: FormData): Promise<FormOutcome> {
 
 /** What a page action returns for a failed public form. */
 export function formFailure(intent: string, outcome: FormFailure) {
-  return data({ intent, result: outcome.result, toast: outcome.toast }, { status: outcome.status });
+  return data(
+    { intent, result: outcome.result, toast: outcome.toast },
+    { status: outcome.status, headers: outcome.headers },
+  );
 }
 
 /**
@@ -110,14 +138,15 @@ export async function subscribeAction(
   formData: FormData,
   variant: 'full' | 'minimal',
   pagePath: string,
+  request?: Request,
 ) {
-  const outcome = await handleSubscribe(formData, variant);
+  const outcome = await handleSubscribe(formData, variant, request);
   if (!outcome.ok) return formFailure(SUBSCRIBE_INTENT, outcome);
   return redirectWithToast(`${pagePath}?subscribed=1#newsletter`, SUBSCRIBED_TOAST);
 }
 
-export async function contactAction(formData: FormData, pagePath = '/contact') {
-  const outcome = await handleContact(formData);
+export async function contactAction(formData: FormData, pagePath = '/contact', request?: Request) {
+  const outcome = await handleContact(formData, request);
   if (!outcome.ok) return formFailure(CONTACT_INTENT, outcome);
   return redirectWithToast(`${pagePath}?sent=1`, MESSAGE_SENT_TOAST);
 }
