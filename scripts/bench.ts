@@ -18,6 +18,7 @@ import { buildIfNeeded, projectRoot, startProdServer } from './prod-server';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = 2;
+const BASELINE_DURATION = Math.max(3, Math.round(DURATION / 2));
 const BASELINE_FILE = path.join(projectRoot, 'public', 'bench-baseline.html');
 
 type Target = {
@@ -91,21 +92,40 @@ async function main() {
 
     console.log(
       `Home HTML ${homeHtml.length} bytes; baseline file ${Buffer.byteLength(baseline)} bytes; ` +
-        `MP3 ${audio} (${audioSize} bytes). ${CONNECTIONS} connections, ${DURATION} s each after a ${WARMUP} s warm-up.\n`,
+        `MP3 ${audio} (${audioSize} bytes). ${CONNECTIONS} connections, ${DURATION} s each after a ${WARMUP} s warm-up; ` +
+        `the static baseline (${BASELINE_DURATION} s) runs between every two targets.\n`,
     );
-    const results: { target: Target; result: Result }[] = [];
-    for (const target of targets) {
+    // The machine may be shared with other work: the baseline is measured between every two
+    // targets, and each target's ratio uses the mean of the baselines just before and after it.
+    const baselineTarget = targets[0]!;
+    const results: { target: Target; result: Result; base: number }[] = [];
+    await run(origin, baselineTarget, WARMUP);
+    let before = await run(origin, baselineTarget, BASELINE_DURATION);
+    const baselines: Result[] = [before];
+    for (const target of targets.slice(1)) {
       await run(origin, target, WARMUP);
       const result = await run(origin, target, DURATION);
-      results.push({ target, result });
-      process.stdout.write(`  ${target.name}: ${Math.round(result.requests.average)} req/s\n`);
+      const after = await run(origin, baselineTarget, BASELINE_DURATION);
+      baselines.push(after);
+      const base = (before.requests.average + after.requests.average) / 2;
+      results.push({ target, result, base });
+      process.stdout.write(
+        `  ${target.name}: ${Math.round(result.requests.average)} req/s (baseline around it ${Math.round(base)} req/s)\n`,
+      );
+      before = after;
     }
-
-    // The machine may be shared: measure the baseline again at the end and use the mean.
-    const baselineAgain = await run(origin, targets[0]!, DURATION);
-    const base = (results[0]!.result.requests.average + baselineAgain.requests.average) / 2;
+    const meanBase = baselines.reduce((n, b) => n + b.requests.average, 0) / baselines.length;
+    const baselineRow: Result = {
+      ...baselines[0]!,
+      requests: { ...baselines[0]!.requests, average: meanBase },
+      latency: baselines[0]!.latency,
+      errors: baselines.reduce((n, b) => n + b.errors, 0),
+      timeouts: baselines.reduce((n, b) => n + b.timeouts, 0),
+      non2xx: baselines.reduce((n, b) => n + b.non2xx, 0),
+    };
+    results.unshift({ target: baselineTarget, result: baselineRow, base: meanBase });
     console.log(
-      `  static baseline (again): ${Math.round(baselineAgain.requests.average)} req/s; ratios use the mean, ${Math.round(base)} req/s`,
+      `  static baseline: ${baselines.map((b) => Math.round(b.requests.average)).join(', ')} req/s (mean ${Math.round(meanBase)})`,
     );
     const header = [
       pad('target', 24),
@@ -119,7 +139,7 @@ async function main() {
     ].join(' ');
     console.log(`\n${header}\n${'-'.repeat(header.length)}`);
     const bars: Record<string, number> = { '/': 0.25, '/api/tracks': 0.4 };
-    for (const { target, result } of results) {
+    for (const { target, result, base } of results) {
       const ratio = result.requests.average / base;
       const errors = result.errors + result.timeouts;
       const bar = bars[target.name];
