@@ -26,6 +26,8 @@ function chromiumPath(): string | undefined {
   return candidates.find((p): p is string => Boolean(p && fs.existsSync(p)));
 }
 
+type LhrResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
 type Failure = {
   category: Category;
   id: string;
@@ -53,16 +55,24 @@ async function main() {
 
     const rows: { page: string; scores: Record<Category, number>; failures: Failure[] }[] = [];
     for (const page of pages) {
-      const result = await lighthouse(`${server.origin}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-      const { lhr } = result;
-      if (lhr.runtimeError)
-        throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      // A trace can fail to record (NO_NAVSTART and the like): try a page up to three times.
+      let lhr: LhrResult | undefined;
+      for (let attempt = 1; attempt <= 3 && !lhr; attempt++) {
+        const result = await lighthouse(`${server.origin}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+        if (!result.lhr.runtimeError) lhr = result.lhr;
+        else if (attempt === 3) {
+          throw new Error(
+            `${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
+          );
+        }
+      }
+      if (!lhr) throw new Error(`No Lighthouse result for ${page}`);
       const scores = {} as Record<Category, number>;
       const failures: Failure[] = [];
       for (const category of CATEGORIES) {
