@@ -30,23 +30,6 @@ const entries: Map<string, Entry> = (globalThis.__nightShoreRenderCache ??= new 
 
 class NotHashable extends Error {}
 
-/** Today in the site's time zone, recomputed at most once a second (it is on every request). */
-let today = { value: '', until: 0 };
-function currentDay(): string {
-  const now = Date.now();
-  if (now >= today.until) today = { value: siteToday(new Date(now)), until: now + 1000 };
-  return today.value;
-}
-
-function hashReplacer(_key: string, value: unknown): unknown {
-  if (value instanceof Promise) throw new NotHashable('deferred data');
-  if (value instanceof Map) return { $map: Array.from(value.entries()) };
-  if (value instanceof Set) return { $set: Array.from(value.values()) };
-  if (typeof value === 'bigint') return `${value.toString()}n`;
-  if (value === undefined) return { $undefined: true };
-  return value;
-}
-
 /** The memo key of this render, or null when it must not be memoised. */
 export function renderCacheKey(
   request: Request,
@@ -61,7 +44,7 @@ export function renderCacheKey(
   const url = new URL(request.url);
   try {
     const material = JSON.stringify(
-      [url.pathname, url.search, context.manifest.version, currentDay(), handler.loaderData],
+      [url.pathname, url.search, context.manifest.version, siteToday(), handler.loaderData],
       hashReplacer,
     );
     return crypto.createHash('sha256').update(material).digest('base64url');

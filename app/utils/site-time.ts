@@ -4,9 +4,18 @@ import { format } from 'date-fns';
 /** The collective plays on the Jersey Shore: "today" is computed in this time zone. */
 export const SITE_TIME_ZONE = 'America/New_York';
 
-/** Today's date in the site's time zone, as YYYY-MM-DD. */
+let lastToday = { second: Number.NaN, value: '' };
+
+/**
+ * Today's date in the site's time zone, as YYYY-MM-DD. Memoised per second (it runs on every
+ * request; the date cannot change within a second, as zone offsets are whole minutes).
+ */
 export function siteToday(now: Date = new Date()): string {
-  return format(new TZDate(now.getTime(), SITE_TIME_ZONE), 'yyyy-MM-dd');
+  const second = Math.floor(now.getTime() / 1000);
+  if (second === lastToday.second) return lastToday.value;
+  const value = format(new TZDate(now.getTime(), SITE_TIME_ZONE), 'yyyy-MM-dd');
+  lastToday = { second, value };
+  return value;
 }
 
 /** Add days to a YYYY-MM-DD date (calendar arithmetic, no time zone involved). */
