@@ -30,6 +30,15 @@ const entries: Map<string, Entry> = (globalThis.__nightShoreRenderCache ??= new 
 
 class NotHashable extends Error {}
 
+function hashReplacer(_key: string, value: unknown): unknown {
+  if (value instanceof Promise) throw new NotHashable('deferred data');
+  if (value instanceof Map) return { $map: Array.from(value.entries()) };
+  if (value instanceof Set) return { $set: Array.from(value.values()) };
+  if (typeof value === 'bigint') return `${value.toString()}n`;
+  if (value === undefined) return { $undefined: true };
+  return value;
+}
+
 /** The memo key of this render, or null when it must not be memoised. */
 export function renderCacheKey(
   request: Request,
