@@ -374,7 +374,7 @@ export async function handleApi(request: Request, run: () => Promise<Response>):
 }
 
 /** Bodies up to this size are read and dropped when the answer came before reading them. */
-const DRAIN_LIMIT = 1024 * 1024;
+const DRAIN_LIMIT = 16 * 1024 * 1024;
 
 /**
  * An answer given before the body was read (401, 403, 404, 413, 415…) must still consume

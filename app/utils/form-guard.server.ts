@@ -17,44 +17,11 @@ export const FORM_BODY_LIMIT = 2 * 1024 * 1024;
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
-/** Bodies up to this size are read and dropped when refused, so the connection stays usable. */
-const DRAIN_LIMIT = 1024 * 1024;
-
-function refuse(status: number, message: string, close = false): Response {
-  const headers: Record<string, string> = {
-    'Content-Type': 'text/plain; charset=utf-8',
-    'Cache-Control': 'no-store',
-  };
-  if (close) headers.Connection = 'close';
-  return new Response(message, { status, headers });
-}
-
-/** Read and drop what is left of a refused body (true when it ended within the budget). */
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<boolean> {
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return true;
-      size += value.byteLength;
-      if (size > DRAIN_LIMIT) {
-        // Not cancel(): that destroys the socket before the answer is written. The answer
-        // says Connection: close and Node drops the rest.
-        reader.releaseLock();
-        return false;
-      }
-    }
-  } catch {
-    return false;
-  }
-}
-
-async function refuseUnread(request: Request, status: number, message: string): Promise<never> {
-  const drained =
-    !request.body || request.body.locked || request.bodyUsed
-      ? true
-      : await drain(request.body.getReader());
-  throw refuse(status, message, !drained);
+function refuse(status: number, message: string): Response {
+  return new Response(message, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
 }
 
 async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
@@ -72,8 +39,10 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array<A
     if (result.done) break;
     size += result.value.byteLength;
     if (size > limit) {
-      const drained = await drain(reader);
-      throw refuse(413, `The form is too large (limit ${limit / 1024 / 1024} MB).`, !drained);
+      // Not cancel(): that destroys the socket before the answer is written. The server
+      // drops the unread rest after answering (request-tracker.server.ts).
+      reader.releaseLock();
+      throw refuse(413, `The form is too large (limit ${limit / 1024 / 1024} MB).`);
     }
     chunks.push(result.value);
   }

@@ -86,6 +86,8 @@ function shouldLog(status: number): boolean {
 /** Base headers a later Remix `res.append` must replace rather than duplicate. */
 const OWNED_HEADERS = new Set(baseSecurityHeaders().map(([name]) => name.toLowerCase()));
 
+const MAX_DISCARD = 16 * 1024 * 1024;
+
 type AppendFn = (this: ServerResponse, field: string, value: string | string[]) => ServerResponse;
 
 function onRequestStart(message: unknown) {
@@ -120,6 +122,20 @@ function onRequestStart(message: unknown) {
     value: ownAppend,
     configurable: true,
     writable: true,
+  });
+
+  // An answer sent before the whole body was read (413, 415, 401…): keep reading and
+  // dropping the rest, so the client receives the answer instead of a connection reset
+  // (closing a socket with unread data makes the kernel send RST). Capped: past
+  // MAX_DISCARD the connection is cut.
+  response.once('finish', () => {
+    if (request.complete || request.destroyed) return;
+    let discarded = 0;
+    request.on('data', (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > MAX_DISCARD) request.socket?.destroy();
+    });
+    request.resume();
   });
 
   state.inFlight += 1;

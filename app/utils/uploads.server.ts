@@ -123,6 +123,10 @@ function capStream(body: ReadableStream<Uint8Array>, limit: number): ReadableStr
         else controller.enqueue(chunk);
       },
     }),
+    // Never cancel the request body: that destroys the socket before the 413/400 is
+    // written (the client sees a reset). The server drops the unread rest after answering
+    // (request-tracker.server.ts).
+    { preventCancel: true },
   );
 }
 

@@ -99,8 +99,13 @@ function raw(
         for (let i = 0; i < buf.length && !answer && !req.destroyed; i += 64 * 1024) {
           if (!req.write(buf.subarray(i, i + 64 * 1024))) {
             await new Promise<void>((r) => {
-              req.once('drain', () => r());
-              req.once('close', () => r());
+              const done = () => {
+                req.off('drain', done);
+                req.off('close', done);
+                r();
+              };
+              req.once('drain', done);
+              req.once('close', done);
             });
           }
         }
@@ -376,7 +381,9 @@ async function runGroup(name: string, groups: { endpoint: string; cases: Case[] 
     );
     for (const c of group.cases) {
       const ctx = r[c.role ?? 'anon'];
-      const res = await c.send(ctx, marker);
+      const res = await c.send(ctx, marker).catch((error: unknown) => {
+        throw new Error(`${group.endpoint} — ${c.name}: no answer (${String(error)})`);
+      });
       totalCases += 1;
       await expectRefused(c, res, `${group.endpoint} — ${c.name}`);
     }
