@@ -103,6 +103,8 @@ export default function MusicPage() {
       </PageHeader>
 
       <section aria-label="Tracks" aria-busy={searching || undefined} className="container py-12">
+        {/* The cards' titles are h3s: a (visually hidden) h2 keeps the heading order. */}
+        <h2 className="sr-only">Tracks</h2>
         <p className="sr-only" role="status">
           {q ? `${tracks.length} ${tracks.length === 1 ? 'track' : 'tracks'} found for ${q}` : ''}
         </p>

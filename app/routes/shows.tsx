@@ -107,7 +107,8 @@ function ShowRow({ show, past = false }: { show: ShowJSON; past?: boolean }) {
       className="flex flex-col gap-3 rounded-lg border border-border bg-card p-5 sm:flex-row sm:items-center sm:justify-between"
     >
       <div>
-        <p className="text-sm font-semibold text-primary">
+        {/* Foreground, not primary: small text on the card must keep AA contrast for any theme. */}
+        <p className="text-sm font-semibold text-foreground">
           <time dateTime={show.date}>{formatSiteDate(show.date, DATE_SHORT)}</time>
           {past ? null : <span className="text-muted-foreground"> · {show.time}</span>}
         </p>
