@@ -59,7 +59,7 @@ export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRETS: string[] };
 
 export class ConfigError extends Error {}
 
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
+export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable (FOO=) means "not set": its default applies.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const result = EnvSchema.safeParse(cleaned);
