@@ -131,6 +131,8 @@ function onRequestStart(message: unknown) {
   response.once('finish', () => {
     if (request.complete || request.destroyed) return;
     let discarded = 0;
+    // Remix's body pump pauses the request once its unread queue is full: detach it.
+    request.removeAllListeners('data');
     request.on('data', (chunk: Buffer) => {
       discarded += chunk.length;
       if (discarded > MAX_DISCARD) request.socket?.destroy();
