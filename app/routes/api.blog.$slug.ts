@@ -1,12 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { getBlogPostBySlug } from '~/models/blog-post.server';
 import { apiError, apiJson, handleApi, methodNotAllowed } from '~/utils/api.server';
+import { publicCacheHeaders } from '~/utils/cache.server';
 
 /** GET /api/blog/{slug} — one post, 404 when there is none with that slug. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
     const post = await getBlogPostBySlug(params.slug ?? '');
-    return post ? apiJson(post) : apiError(404, 'Blog post not found');
+    return post
+      ? apiJson(post, { headers: publicCacheHeaders(request) })
+      : apiError(404, 'Blog post not found');
   });
 
 export const action = ({ request }: ActionFunctionArgs) =>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { listBlogPosts } from '~/models/blog-post.server';
 import { apiJson, handleApi, methodNotAllowed } from '~/utils/api.server';
+import { publicCacheHeaders } from '~/utils/cache.server';
 
 /**
  * GET /api/blog[?category=NEWS] — posts newest first. The category is matched exactly
@@ -10,7 +11,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
     const raw = new URL(request.url).searchParams.get('category')?.trim().toUpperCase() ?? '';
     const category = raw === '' || raw === 'ALL' ? undefined : raw.slice(0, 50);
-    return apiJson(await listBlogPosts({ category }));
+    return apiJson(await listBlogPosts({ category }), { headers: publicCacheHeaders(request) });
   });
 
 export const action = ({ request }: ActionFunctionArgs) =>

@@ -1,10 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { listGalleryImages } from '~/models/gallery-image.server';
 import { apiJson, handleApi, methodNotAllowed } from '~/utils/api.server';
+import { publicCacheHeaders } from '~/utils/cache.server';
 
 /** GET /api/gallery — every gallery image, newest first. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => apiJson(await listGalleryImages()));
+  handleApi(request, async () =>
+    apiJson(await listGalleryImages(), { headers: publicCacheHeaders(request) }),
+  );
 
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => methodNotAllowed(['GET']));

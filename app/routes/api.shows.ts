@@ -1,10 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { listShows } from '~/models/show.server';
 import { apiJson, handleApi, methodNotAllowed } from '~/utils/api.server';
+import { publicCacheHeaders } from '~/utils/cache.server';
 
 /** GET /api/shows — every show, ascending by date then time. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => apiJson(await listShows()));
+  handleApi(request, async () =>
+    apiJson(await listShows(), { headers: publicCacheHeaders(request) }),
+  );
 
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => methodNotAllowed(['GET']));

@@ -1,10 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { getTheme } from '~/models/theme.server';
 import { apiJson, handleApi, methodNotAllowed } from '~/utils/api.server';
+import { publicCacheHeaders } from '~/utils/cache.server';
 
 /** GET /api/theme — the site's theme settings. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => apiJson(await getTheme()));
+  handleApi(request, async () =>
+    apiJson(await getTheme(), { headers: publicCacheHeaders(request) }),
+  );
 
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => methodNotAllowed(['GET']));

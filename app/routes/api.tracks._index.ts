@@ -1,10 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { listTracks } from '~/models/track.server';
 import { apiJson, handleApi, methodNotAllowed } from '~/utils/api.server';
+import { publicCacheHeaders } from '~/utils/cache.server';
 
 /** GET /api/tracks — every track, newest first. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => apiJson(await listTracks()));
+  handleApi(request, async () =>
+    apiJson(await listTracks(), { headers: publicCacheHeaders(request) }),
+  );
 
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => methodNotAllowed(['GET']));
