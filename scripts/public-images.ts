@@ -11,9 +11,9 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..',
 const IMAGES = [
   'hero.jpg',
   'placeholder-album.jpg',
-  'about/boardwalk-crew.jpg',
-  'about/on-stage.jpg',
-  'about/studio-night.jpg',
+  'images/about/boardwalk-crew.jpg',
+  'images/about/on-stage.jpg',
+  'images/about/studio-night.jpg',
 ];
 
 for (const name of IMAGES) {

@@ -30,12 +30,12 @@ export async function loader() {
 }
 
 const PHOTOS = [
-  { src: '/about/on-stage.jpg', alt: 'The collective performing on stage under purple lights' },
+  { src: '/images/about/on-stage.jpg', alt: 'The collective performing on stage under purple lights' },
   {
-    src: '/about/studio-night.jpg',
+    src: '/images/about/studio-night.jpg',
     alt: 'Synthesizers and a mixing desk during a late studio session',
   },
-  { src: '/about/boardwalk-crew.jpg', alt: 'The crew on the boardwalk at dusk' },
+  { src: '/images/about/boardwalk-crew.jpg', alt: 'The crew on the boardwalk at dusk' },
 ];
 
 const STORY = [
