@@ -30,7 +30,10 @@ export async function loader() {
 }
 
 const PHOTOS = [
-  { src: '/images/about/on-stage.jpg', alt: 'The collective performing on stage under purple lights' },
+  {
+    src: '/images/about/on-stage.jpg',
+    alt: 'The collective performing on stage under purple lights',
+  },
   {
     src: '/images/about/studio-night.jpg',
     alt: 'Synthesizers and a mixing desk during a late studio session',
