@@ -66,7 +66,7 @@ test('abuse limits answer 429 with Retry-After, per address and per username, ac
     // Subscribe: page form and /api share the bucket.
     expect(
       (
-        await form('/', {
+        await form('/?index', {
           intent: 'subscribe',
           name: 'Bo',
           email: 'bo1@example.com',
