@@ -14,6 +14,7 @@
  */
 
 export const FORM_BODY_LIMIT = 2 * 1024 * 1024;
+const DISCARD_BEFORE_ANSWER = 16 * 1024 * 1024;
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
@@ -70,6 +71,18 @@ export async function guardedFormData(
   }
   const declared = Number(request.headers.get('Content-Length') ?? '');
   if (Number.isFinite(declared) && declared > limit) {
+    // Read and drop a body of sane size before answering, so the answer is never raced by
+    // a connection reset (closing a socket with unread data sends RST).
+    if (declared <= DISCARD_BEFORE_ANSWER && request.body) {
+      const reader = request.body.getReader();
+      try {
+        while (!(await reader.read()).done) {
+          // dropped
+        }
+      } catch {
+        // the client went away
+      }
+    }
     throw refuse(413, `The form is too large (limit ${limit / 1024 / 1024} MB).`);
   }
   const bytes = await readCapped(request, limit);
