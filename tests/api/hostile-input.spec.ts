@@ -392,10 +392,15 @@ async function runGroup(name: string, groups: { endpoint: string; cases: Case[] 
   const hits = after.hits.filter((h) => !h.startsWith('rate_limits:'));
   expect(hits, `${name}: nothing stored with the marker`).toEqual([]);
   expect(after.fileHits, `${name}: no upload file with the marker`).toEqual([]);
-  expect(
-    after.files.filter((f) => f.endsWith('.part')),
-    `${name}: no half-written upload`,
-  ).toEqual([]);
+  // A `.part` may belong to an upload of a test running in parallel: only one that is still
+  // there a few seconds later was left behind.
+  let parts = after.files.filter((f) => f.endsWith('.part'));
+  if (parts.length > 0) {
+    await new Promise((r) => setTimeout(r, 4_000));
+    const again = new Set(scan(marker).files);
+    parts = parts.filter((f) => again.has(f));
+  }
+  expect(parts, `${name}: no half-written upload`).toEqual([]);
 }
 
 // ---------------------------------------------------------------------------------------
