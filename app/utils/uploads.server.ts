@@ -180,6 +180,9 @@ export async function parseMultipartUpload(
   const files: Record<string, StoredUpload> = {};
   const fileErrors: Record<string, string[]> = {};
   const tempFiles = new Set<string>();
+  // Open temp-file streams: a body that fails before a stream has opened its file would
+  // otherwise create the `.part` after the cleanup removed it.
+  const streams = new Set<WriteStream>();
   let fieldBytes = 0;
 
   const addError = (name: string, message: string) => {
@@ -195,6 +198,8 @@ export async function parseMultipartUpload(
     const temp = path.join(folder, `.${name}.part`);
     tempFiles.add(temp);
     const out = createWriteStream(temp, { flags: 'wx' });
+    streams.add(out);
+    out.once('close', () => streams.delete(out));
     const outError = new Promise<never>((_, reject) => out.once('error', reject));
     outError.catch(() => undefined);
 
@@ -311,6 +316,15 @@ export async function parseMultipartUpload(
   try {
     await unstable_parseMultipartFormData(capped, handlePart);
   } catch (error) {
+    await Promise.all(
+      [...streams].map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            s.once('close', () => resolve());
+            s.destroy();
+          }),
+      ),
+    );
     await Promise.all([...tempFiles].map((f) => fs.rm(f, { force: true })));
     await discardUploads(files);
     if (error instanceof BodyTooLargeError) throw textResponse(413, 'Upload too large');
