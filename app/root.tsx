@@ -23,6 +23,7 @@ import { siteOrigin } from '~/utils/cache.server';
 import { themeCss } from '~/utils/theme';
 import { FONT_STYLESHEETS } from '~/utils/fonts';
 import { SiteShell } from '~/components/site/site-shell';
+import { PlayerProvider } from '~/player/player-provider';
 import tailwindHref from '~/styles/tailwind.css';
 
 export const links: LinksFunction = () => [
@@ -84,9 +85,12 @@ export default function App() {
   const data = useLoaderData<typeof loader>();
   return (
     <Document theme={data.theme}>
-      <SiteShell>
-        <Outlet />
-      </SiteShell>
+      {/* The provider owns the single <audio>, outside <Outlet/>: navigations never remount it. */}
+      <PlayerProvider assetHost={data.site.assetHost}>
+        <SiteShell>
+          <Outlet />
+        </SiteShell>
+      </PlayerProvider>
     </Document>
   );
 }
