@@ -12,19 +12,22 @@ import { chromium, defineConfig, devices } from '@playwright/test';
  * The values are computed once by the runner and inherited by its workers through the
  * environment.
  */
-if (!process.env.E2E_PORT) {
-  process.env.E2E_PORT = execFileSync(process.execPath, [
+const freePort = () =>
+  execFileSync(process.execPath, [
     '-e',
     "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
   ])
     .toString()
     .trim();
-}
+process.env.E2E_PORT ??= freePort();
+process.env.E2E_API_PORT ??= freePort();
 if (!process.env.E2E_DIR) {
   process.env.E2E_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-e2e-'));
 }
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
+const apiPort = Number(process.env.E2E_API_PORT);
+const apiBaseURL = `http://localhost:${apiPort}`;
 const tmp = process.env.E2E_DIR;
 
 /** CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own browser. */
@@ -56,6 +59,36 @@ const launchOptions = {
   ],
 };
 
+/** A production server on the build, with its own temporary data and uploads. */
+function server(serverPort: number, root: string) {
+  return {
+    command: `node node_modules/@remix-run/serve/dist/cli.js build/index.js`,
+    url: `http://localhost:${serverPort}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(serverPort),
+      DATA_DIR: path.join(root, 'data'),
+      UPLOADS_DIR: path.join(root, 'uploads'),
+      SEED: 'true',
+      LOG_LEVEL: 'error',
+      MONGODB_URI: '',
+      SESSION_SECRET: 'e2e-session-secret-at-least-16-chars',
+      SITE_URL: `http://localhost:${serverPort}`,
+      // The suites log in, register and post from one address many times: raise the abuse
+      // limits (tests/api/rate-limits.spec.ts checks them on a server of its own).
+      RATE_LIMIT_LOGIN_PER_IP: '100000',
+      RATE_LIMIT_LOGIN_PER_USER: '100000',
+      RATE_LIMIT_REGISTER_PER_IP: '100000',
+      RATE_LIMIT_CONTACT_PER_IP: '100000',
+      RATE_LIMIT_SUBSCRIBE_PER_IP: '100000',
+    },
+  } as const;
+}
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
@@ -83,36 +116,12 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], launchOptions, javaScriptEnabled: false },
     },
     {
-      // The /api JSON endpoints, through HTTP against the same production server.
+      // The /api JSON endpoints, through HTTP against a production server of their own
+      // (same build, its own data), so their writes never race the page tests.
       name: 'api',
       testMatch: 'api/**/*.spec.ts',
-      use: { baseURL },
+      use: { baseURL: apiBaseURL },
     },
   ],
-  webServer: {
-    command: `node node_modules/@remix-run/serve/dist/cli.js build/index.js`,
-    url: `${baseURL}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATA_DIR: path.join(tmp, 'data'),
-      UPLOADS_DIR: path.join(tmp, 'uploads'),
-      SEED: 'true',
-      LOG_LEVEL: 'error',
-      MONGODB_URI: '',
-      SESSION_SECRET: 'e2e-session-secret-at-least-16-chars',
-      SITE_URL: baseURL,
-      // The suites log in, register and post from one address many times: raise the abuse
-      // limits (tests/api/rate-limits.spec.ts checks them on a server of its own).
-      RATE_LIMIT_LOGIN_PER_IP: '100000',
-      RATE_LIMIT_LOGIN_PER_USER: '100000',
-      RATE_LIMIT_REGISTER_PER_IP: '100000',
-      RATE_LIMIT_CONTACT_PER_IP: '100000',
-      RATE_LIMIT_SUBSCRIBE_PER_IP: '100000',
-    },
-  },
+  webServer: [server(port, tmp), server(apiPort, path.join(tmp, 'api'))],
 });

@@ -9,7 +9,7 @@ import { runScript } from '../e2e/fixtures';
  * shape checks for SPEC §3 entities.
  */
 
-export const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+export const baseURL = `http://localhost:${process.env.E2E_API_PORT}`;
 /** Mutations send the site's own Origin, as a browser on the site would. */
 export const SAME_ORIGIN = { Origin: baseURL };
 export const CROSS_ORIGIN = { Origin: 'https://evil.example' };

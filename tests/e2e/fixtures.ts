@@ -2,9 +2,21 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 
-/** The temporary folders the e2e server runs on (see playwright.config.ts). */
-export const e2eDataDir = () => path.join(process.env.E2E_DIR ?? '', 'data');
-export const e2eUploadsDir = () => path.join(process.env.E2E_DIR ?? '', 'uploads');
+/**
+ * The temporary folders of the server the current test talks to (see playwright.config.ts):
+ * the `api` project has a server of its own, so its data changes never race the pages'.
+ */
+function serverRoot(): string {
+  let project = '';
+  try {
+    project = base.info().project.name;
+  } catch {
+    // Outside a test (e.g. module scope): the pages' server.
+  }
+  return path.join(process.env.E2E_DIR ?? '', project === 'api' ? 'api' : '');
+}
+export const e2eDataDir = () => path.join(serverRoot(), 'data');
+export const e2eUploadsDir = () => path.join(serverRoot(), 'uploads');
 
 export const ADMIN = { username: 'e2e-admin', password: 'admin-password-123' };
 export const USER = { username: 'e2e-user', password: 'user-password-123' };
@@ -46,7 +58,10 @@ type WorkerFixtures = { accounts: void };
 export const test = base.extend<Fixtures, WorkerFixtures>({
   accounts: [
     async ({}, use) => {
-      runScript('scripts/create-admin.ts', { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+      runScript('scripts/create-admin.ts', {
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+      });
       await use();
     },
     { scope: 'worker' },
@@ -58,7 +73,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   userPage: async ({ page, request }, use) => {
     // Register once (a taken name is fine), then log in.
     await request.post('/auth', {
-      form: { intent: 'register', username: USER.username, password: USER.password, confirmPassword: USER.password },
+      form: {
+        intent: 'register',
+        username: USER.username,
+        password: USER.password,
+        confirmPassword: USER.password,
+      },
       maxRedirects: 0,
     });
     await logIn(page, USER);
