@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Pause, Play, RotateCcw, RotateCw } from 'lucide-react';
+import { Pause, Play, RotateCcw, RotateCw } from '~/components/site/icons';
 import type { TrackJSON } from '~/types/entities';
 import { FEATURED_SEEK_SECONDS, formatTime, PLAY_START_DELAY_MS } from './player-machine';
 import { usePlayer } from './player-provider';

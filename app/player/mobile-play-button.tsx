@@ -1,5 +1,5 @@
-import { Pause, Play } from 'lucide-react';
 import { usePlayer } from './player-provider';
+import { Pause, Play } from '~/components/site/icons';
 import { cx } from './player-controls';
 
 /** The play slot of the mobile bottom bar: disabled until a track is loaded. */

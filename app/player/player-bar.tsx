@@ -8,7 +8,7 @@ import {
   Shuffle,
   SkipBack,
   SkipForward,
-} from 'lucide-react';
+} from '~/components/site/icons';
 import { formatTime } from './player-machine';
 import { usePlayer, type PlayerContextValue } from './player-provider';
 import {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Download, ListPlus, Pause, Play, Share2 } from 'lucide-react';
+import { Download, ListPlus, Pause, Play, Share2 } from '~/components/site/icons';
 import type { TrackJSON } from '~/types/entities';
 import { usePlayer } from './player-provider';
 import { cx, IconButton, PLACEHOLDER_COVER } from './player-controls';

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Headphones, Mail } from '~/components/site/icons';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
-import { Headphones, Mail } from 'lucide-react';
 import { listTracks, getFeaturedTrack } from '~/models/track.server';
 import { listGalleryImages } from '~/models/gallery-image.server';
 import { listBlogPosts } from '~/models/blog-post.server';

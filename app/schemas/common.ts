@@ -1,23 +1,11 @@
 import { z } from 'zod';
+import { LIMITS } from '~/utils/form-constants';
 
 /**
- * Field bounds shared by every schema (enforced on the server, mirrored as HTML
- * constraints on the client through conform's getZodConstraint).
+ * Field bounds (LIMITS) and the honeypot field name live in a zod-free module so client code can
+ * use them without bundling zod; re-exported here for the schemas.
  */
-export const LIMITS = {
-  name: 100,
-  email: 254,
-  subject: 200,
-  message: 5_000,
-  title: 200,
-  shortText: 200,
-  description: 2_000,
-  excerpt: 300,
-  blogContent: 100_000,
-  url: 2_048,
-  username: 50,
-  password: 200,
-} as const;
+export { HONEYPOT_FIELD, LIMITS } from '~/utils/form-constants';
 
 /** A trimmed, required string ("   " counts as empty). */
 export const requiredText = (message: string, max: number) =>
@@ -45,6 +33,3 @@ export const emailField = (message = 'Invalid email') =>
       .max(LIMITS.email, `Must be at most ${LIMITS.email} characters`)
       .email(message),
   );
-
-/** Form honeypot: a field real people never see or fill in. */
-export const HONEYPOT_FIELD = 'website';

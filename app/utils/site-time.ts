@@ -1,10 +1,15 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
-
 /** The collective plays on the Jersey Shore: "today" is computed in this time zone. */
 export const SITE_TIME_ZONE = 'America/New_York';
 
 let lastToday = { second: Number.NaN, value: '' };
+
+// Intl only (no date library): this module is in the browser bundle (page-weight budget).
+const todayParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: SITE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /**
  * Today's date in the site's time zone, as YYYY-MM-DD. Memoised per second (it runs on every
@@ -13,7 +18,10 @@ let lastToday = { second: Number.NaN, value: '' };
 export function siteToday(now: Date = new Date()): string {
   const second = Math.floor(now.getTime() / 1000);
   if (second === lastToday.second) return lastToday.value;
-  const value = format(new TZDate(now.getTime(), SITE_TIME_ZONE), 'yyyy-MM-dd');
+  const parts = todayParts.formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  const value = `${part('year')}-${part('month')}-${part('day')}`;
   lastToday = { second, value };
   return value;
 }

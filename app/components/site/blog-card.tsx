@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '~/components/site/icons';
 import type { BlogPostJSON } from '~/types/entities';
 import { DATE_LONG, formatSiteDate } from '~/utils/dates';
 import { cn } from '~/utils/cn';

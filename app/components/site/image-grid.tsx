@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Eye, X } from 'lucide-react';
+import { Eye, X } from '~/components/site/icons';
 import type { GalleryImageJSON } from '~/types/entities';
 import { cn } from '~/utils/cn';
 

@@ -1,5 +1,5 @@
 import { NavLink } from '@remix-run/react';
-import { CalendarDays, Home, Images, Music, Newspaper } from 'lucide-react';
+import { CalendarDays, Home, Images, Music, Newspaper } from '~/components/site/icons';
 import { MobilePlayButton } from '~/player/mobile-play-button';
 import { cn } from '~/utils/cn';
 

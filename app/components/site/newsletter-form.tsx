@@ -1,13 +1,12 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2 } from '~/components/site/icons';
 import { SubmitButton } from '~/components/ui/button';
 import { ErrorList, Field, FormError, inputClass } from '~/components/ui/field';
-import { NewsletterFormSchema, NewsletterFullFormSchema } from '~/schemas/subscriber';
 import { cn } from '~/utils/cn';
 import { Honeypot } from './honeypot';
+import { NEWSLETTER_CONSTRAINTS } from './newsletter-constraints';
 import { isPublicFormActionData } from './public-form-types';
+import { serverFormProps, serverInputProps, useServerForm } from './server-form';
 import { useToastOnce } from './toaster';
 
 export const SUBSCRIBE_INTENT = 'subscribe';
@@ -31,15 +30,14 @@ export function NewsletterForm({
   const raw = useActionData();
   const actionData =
     isPublicFormActionData(raw) && raw.intent === SUBSCRIBE_INTENT ? raw : undefined;
-  const schema = variant === 'full' ? NewsletterFullFormSchema : NewsletterFormSchema;
-  const [form, fields] = useForm({
-    id: `newsletter-${variant}`,
-    lastResult: navigation.state === 'idle' ? actionData?.result : null,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  // Validated on the server only, with NewsletterFullFormSchema / NewsletterFormSchema in the
+  // page action (conform + zod); the browser gets the reply's ids, errors and values without
+  // conform or zod in the bundle of `/` (page-weight budget, issue 9).
+  const [form, fields] = useServerForm(
+    `newsletter-${variant}`,
+    actionData?.result,
+    NEWSLETTER_CONSTRAINTS[variant],
+  );
   useToastOnce(navigation.state === 'idle' ? actionData?.toast : null);
 
   const pending =
@@ -68,7 +66,7 @@ export function NewsletterForm({
     <Form
       method="post"
       preventScrollReset
-      {...getFormProps(form)}
+      {...serverFormProps(form)}
       aria-label={variant === 'full' ? 'Newsletter sign-up' : 'Newsletter sign-up (email only)'}
       className={cn('relative space-y-4', className)}
     >
@@ -79,9 +77,8 @@ export function NewsletterForm({
           <Field label="Name" errors={fields.name.errors} id={fields.name.id}>
             {(a11y) => (
               <input
-                {...getInputProps(fields.name, { type: 'text' })}
+                {...serverInputProps(fields.name, { type: 'text' })}
                 {...a11y}
-                key={fields.name.key}
                 autoComplete="name"
                 placeholder="Your name"
                 className={inputClass}
@@ -92,9 +89,8 @@ export function NewsletterForm({
         <Field label="Email" errors={fields.email.errors} id={fields.email.id}>
           {(a11y) => (
             <input
-              {...getInputProps(fields.email, { type: 'email' })}
+              {...serverInputProps(fields.email, { type: 'email' })}
               {...a11y}
-              key={fields.email.key}
               autoComplete="email"
               placeholder="you@example.com"
               className={inputClass}
@@ -105,8 +101,7 @@ export function NewsletterForm({
       <div>
         <div className="flex items-start gap-3">
           <input
-            {...getInputProps(fields.privacy, { type: 'checkbox' })}
-            key={fields.privacy.key}
+            {...serverInputProps(fields.privacy, { type: 'checkbox' })}
             aria-describedby={fields.privacy.errors ? fields.privacy.errorId : undefined}
             className="mt-0.5 h-5 w-5 shrink-0 rounded border-input accent-[hsl(var(--primary))]"
           />

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '~/components/site/icons';
 import { cn } from '~/utils/cn';
 
 /** A section's h2 with an optional intro and a "see all" link. */

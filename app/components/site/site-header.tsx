@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react';
+import { LayoutDashboard, LogOut, Menu, Settings, X } from '~/components/site/icons';
 import { useEffect, useRef, useState } from 'react';
-import { LayoutDashboard, LogOut, Menu, Settings, X } from 'lucide-react';
 import type { UserJSON } from '~/types/entities';
 import { buttonClass } from '~/components/ui/button';
 import { cn } from '~/utils/cn';

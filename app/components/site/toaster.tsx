@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { X } from 'lucide-react';
+import { X } from '~/components/site/icons';
 import { cn } from '~/utils/cn';
 import { useHydrated } from '~/player/use-hydrated';
 
