@@ -20,7 +20,7 @@ test('newsletter (full): every validation error', async ({ page }) => {
   await page.goto('/');
   const form = page.locator('#newsletter');
   await form.getByLabel('Email', { exact: true }).fill('not-an-email');
-  // Blur first: the field's own error appears on blur and moves the button.
+  // Blur first, as a visitor would: the form validates on the server, so nothing moves yet.
   await form.getByLabel('Email', { exact: true }).blur();
   await form.getByRole('button', { name: 'Subscribe' }).click();
   await expect(form.getByText('Name is required')).toBeVisible();

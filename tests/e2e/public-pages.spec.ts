@@ -235,7 +235,12 @@ test('music search: server-side ?q= with the form, and an empty state', async ({
   await search.fill(fragment);
   if (!javaScriptEnabled) await search.press('Enter');
   await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(fragment);
-  const titles = await page.locator('[data-testid="track-card"] h3').allTextContents();
+  // The URL changes when the navigation commits, before the new document is parsed (no-JS):
+  // wait for it, and for the card, before reading the list.
+  await page.waitForLoadState();
+  const cards = page.locator('[data-testid="track-card"] h3');
+  await expect(cards.filter({ hasText: firstTitle.trim() }).first()).toBeVisible();
+  const titles = await cards.allTextContents();
   expect(titles.length).toBeGreaterThan(0);
   expect(titles).toContain(firstTitle);
 
