@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import { data } from '@remix-run/node';
-import { getTheme, DEFAULT_THEME } from '~/models/theme.server';
+import { getTheme } from '~/models/theme.server';
 import { listTracks } from '~/models/track.server';
 import { listUpcomingShows } from '~/models/show.server';
 import { getUser } from '~/utils/auth.server';
@@ -21,7 +21,8 @@ import { REQUEST_ID_ATTRIBUTE, useErrorRequestId, useNonce } from '~/utils/nonce
 import { getSiteConfig } from '~/utils/site-config.server';
 import { siteOrigin } from '~/utils/cache.server';
 import { themeCss } from '~/utils/theme';
-import { FONT_STYLESHEETS } from '~/utils/fonts';
+import { themeFonts } from '~/utils/fonts.server';
+import { DEFAULT_THEME_HEAD, type ThemeHead } from '~/utils/theme-head';
 import { SiteShell } from '~/components/site/site-shell';
 import { PlayerProvider } from '~/player/player-provider';
 import tailwindHref from '~/styles/tailwind.css';
@@ -30,22 +31,46 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: tailwindHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
-  { rel: 'alternate', type: 'application/rss+xml', title: 'Night Shore Blog', href: '/blog/rss.xml' },
+  {
+    rel: 'alternate',
+    type: 'application/rss+xml',
+    title: 'Night Shore Blog',
+    href: '/blog/rss.xml',
+  },
 ];
 
 export const meta: MetaFunction = () => [{ title: 'Night Shore' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, theme, { toast, headers }, latestTracks, upcomingShows, sessionHeaders] = await Promise.all([
-    getUser(request),
-    getTheme(),
-    getToast(request),
-    listTracks({ limit: 5 }),
-    listUpcomingShows({ limit: 5 }),
-    sessionRefreshHeaders(request),
-  ]);
+  const [user, theme, { toast, headers }, latestTracks, upcomingShows, sessionHeaders] =
+    await Promise.all([
+      getUser(request),
+      getTheme(),
+      getToast(request),
+      listTracks({ limit: 5 }),
+      listUpcomingShows({ limit: 5 }),
+      sessionRefreshHeaders(request),
+    ]);
+  // The head's theme CSS and inlined @font-face rules are computed here, so the browser bundle
+  // carries no theme code or font URLs (page-weight budget, issue 9).
+  const fonts = themeFonts(theme.headerFont, theme.bodyFont);
+  const head: ThemeHead = {
+    appearance: theme.appearance,
+    css: themeCss(theme),
+    fontCss: fonts.css,
+    fontLinks: fonts.links,
+  };
   return data(
-    { user, theme, toast, site: { ...getSiteConfig(), siteUrl: siteOrigin(request) }, latestTracks, upcomingShows, year: new Date().getFullYear() },
+    {
+      user,
+      theme,
+      head,
+      toast,
+      site: { ...getSiteConfig(), siteUrl: siteOrigin(request) },
+      latestTracks,
+      upcomingShows,
+      year: new Date().getFullYear(),
+    },
     { headers: combineHeaders(headers, sessionHeaders) },
   );
 }
@@ -57,20 +82,25 @@ export function useRootData(): RootLoaderData | undefined {
   return useRouteLoaderData<typeof loader>('root');
 }
 
-function Document({ children, theme }: { children: React.ReactNode; theme: typeof DEFAULT_THEME }) {
+function Document({ children, head }: { children: React.ReactNode; head: ThemeHead }) {
   const nonce = useNonce();
-  const fonts = Array.from(new Set([...FONT_STYLESHEETS[theme.headerFont], ...FONT_STYLESHEETS[theme.bodyFont]]));
   return (
-    <html lang="en" className={theme.appearance === 'dark' ? 'dark' : theme.appearance === 'light' ? 'light' : undefined}>
+    <html
+      lang="en"
+      className={
+        head.appearance === 'dark' ? 'dark' : head.appearance === 'light' ? 'light' : undefined
+      }
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {fonts.map((href) => (
+        {head.fontCss ? <style dangerouslySetInnerHTML={{ __html: head.fontCss }} /> : null}
+        {head.fontLinks.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
         <Links />
-        <style dangerouslySetInnerHTML={{ __html: themeCss(theme) }} />
+        <style dangerouslySetInnerHTML={{ __html: head.css }} />
       </head>
       <body className="min-h-screen">
         {children}
@@ -84,7 +114,7 @@ function Document({ children, theme }: { children: React.ReactNode; theme: typeo
 export default function App() {
   const data = useLoaderData<typeof loader>();
   return (
-    <Document theme={data.theme}>
+    <Document head={data.head}>
       {/* The provider owns the single <audio>, outside <Outlet/>: navigations never remount it. */}
       <PlayerProvider assetHost={data.site.assetHost}>
         <SiteShell>
@@ -99,10 +129,13 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const requestId = useErrorRequestId();
+  const root = useRouteLoaderData<typeof loader>('root');
   return (
-    <Document theme={DEFAULT_THEME}>
+    <Document head={root?.head ?? DEFAULT_THEME_HEAD}>
       <main className="container flex min-h-screen flex-col items-center justify-center gap-4 py-24 text-center">
-        <h1 className="text-4xl font-bold">{status === 404 ? '404 Page Not Found' : 'Something went wrong'}</h1>
+        <h1 className="text-4xl font-bold">
+          {status === 404 ? '404 Page Not Found' : 'Something went wrong'}
+        </h1>
         <p className="text-muted-foreground">
           {status === 404
             ? 'The page you are looking for does not exist.'
@@ -113,7 +146,10 @@ export function ErrorBoundary() {
             Error reference: <code>{requestId}</code>
           </p>
         ) : null}
-        <a href="/" className="rounded-lg bg-primary px-4 py-2 font-semibold text-primary-foreground">
+        <a
+          href="/"
+          className="rounded-lg bg-primary px-4 py-2 font-semibold text-primary-foreground"
+        >
           Back to home
         </a>
       </main>

@@ -361,7 +361,7 @@ async function withThemeLock<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The theme `<style>` and the font stylesheets of the home page. */
+/** The theme `<style>`, the inline @font-face rules and the font stylesheets of the home page. */
 async function publicTheme(page: Page) {
   await page.goto('/');
   const html = await page.content();
@@ -370,14 +370,24 @@ async function publicTheme(page: Page) {
   const fontLinks = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map(
     (m) => m[1],
   );
-  return { css, primary, fontLinks };
+  const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)]
+    .map((m) => m[1])
+    .join('\n');
+  return { css, primary, fontLinks, inlineCss };
 }
 
-/** The font families declared by the page's stylesheets (the @fontsource files are hashed). */
-async function fontFamilies(page: Page, hrefs: string[]): Promise<string[]> {
+/**
+ * The font families the page declares: @font-face rules inlined in the head, plus any in
+ * linked stylesheets (the @fontsource files are hashed).
+ */
+async function fontFamilies(
+  page: Page,
+  site: { fontLinks: string[]; inlineCss: string },
+): Promise<string[]> {
   const families = new Set<string>();
-  for (const href of hrefs) {
-    const css = await (await page.request.get(href)).text();
+  const sheets = [site.inlineCss];
+  for (const href of site.fontLinks) sheets.push(await (await page.request.get(href)).text());
+  for (const css of sheets) {
     for (const m of css.matchAll(/@font-face\s*\{\s*font-family:\s*'?"?([^;'"]+)/g))
       families.add(m[1].trim());
   }
@@ -417,7 +427,7 @@ test.describe('admin settings', () => {
         let site = await publicTheme(page);
         expect(site.css).toContain("--font-heading:'Audiowide'");
         expect(site.primary).toMatch(/^200 /);
-        const families = await fontFamilies(page, site.fontLinks);
+        const families = await fontFamilies(page, site);
         expect(families).toContain('Audiowide');
         expect(families).not.toContain('Orbitron');
 
@@ -458,7 +468,7 @@ test.describe('admin settings', () => {
       }
       const site = await publicTheme(page);
       expect(site.css).toContain("--font-heading:'Orbitron'");
-      expect(await fontFamilies(page, site.fontLinks)).toContain('Orbitron');
+      expect(await fontFamilies(page, site)).toContain('Orbitron');
     });
   });
 });
