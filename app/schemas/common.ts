@@ -5,7 +5,8 @@ import { LIMITS } from '~/utils/form-constants';
  * Field bounds (LIMITS) and the honeypot field name live in a zod-free module so client code can
  * use them without bundling zod; re-exported here for the schemas.
  */
-export { HONEYPOT_FIELD, LIMITS } from '~/utils/form-constants';
+export { LIMITS } from '~/utils/form-constants';
+export { HONEYPOT_FIELD } from '~/utils/honeypot-field';
 
 /** A trimmed, required string ("   " counts as empty). */
 export const requiredText = (message: string, max: number) =>

@@ -1,6 +1,6 @@
 /**
- * Form constants with no zod in them, so client components can import them without pulling
- * zod into the browser bundle. `~/schemas/common` re-exports them for the schemas.
+ * Form constants with no zod in them, so client code can import them without pulling zod into
+ * the browser bundle. `~/schemas/common` re-exports them for the schemas.
  */
 
 /**
@@ -21,6 +21,3 @@ export const LIMITS = {
   username: 50,
   password: 200,
 } as const;
-
-/** Form honeypot: a field real people never see or fill in. */
-export const HONEYPOT_FIELD = 'website';

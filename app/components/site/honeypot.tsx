@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { HONEYPOT_FIELD } from '~/utils/form-constants';
+import { HONEYPOT_FIELD } from '~/utils/honeypot-field';
 
 /**
  * A field people never see or fill in; bots that fill every input do. The server answers a
