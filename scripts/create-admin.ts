@@ -11,14 +11,19 @@ const parsed = RegisterFields.safeParse({
 });
 if (!parsed.success) {
   console.error('Usage: ADMIN_USERNAME=name ADMIN_PASSWORD=secret npm run create-admin');
-  for (const issue of parsed.error.issues) console.error(`  ${issue.path.join('.') === 'username' ? 'ADMIN_USERNAME' : 'ADMIN_PASSWORD'}: ${issue.message}`);
+  for (const issue of parsed.error.issues)
+    console.error(
+      `  ${issue.path.join('.') === 'username' ? 'ADMIN_USERNAME' : 'ADMIN_PASSWORD'}: ${issue.message}`,
+    );
   process.exit(1);
 }
 
 await connectDb();
 try {
   const { user, created } = await upsertAdmin(parsed.data.username, parsed.data.password);
-  console.log(`${created ? 'Created' : 'Updated'} administrator @${user.username} (id ${user.id}). Log in at /auth.`);
+  console.log(
+    `${created ? 'Created' : 'Updated'} administrator @${user.username} (id ${user.id}). Log in at /auth.`,
+  );
 } finally {
   await disconnectDb();
 }

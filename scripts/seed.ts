@@ -6,5 +6,9 @@ import { seedIfEmpty } from '../app/utils/seed.server';
 await connectDb();
 await ensureUploadFolders();
 const result = await seedIfEmpty({ force: process.argv.includes('--force') });
-console.log(result.seeded ? `Seeded: ${result.summary}` : 'The database already has its demo content; nothing to do.');
+console.log(
+  result.seeded
+    ? `Seeded: ${result.summary}`
+    : 'The database already has its demo content; nothing to do.',
+);
 await disconnectDb();

@@ -13,28 +13,42 @@ function newestMtime(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.mtimeMs;
-  for (const name of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  for (const name of fs.readdirSync(entry))
+    newest = Math.max(newest, newestMtime(path.join(entry, name)));
   return newest;
 }
 
 const buildFile = path.join(root, 'build', 'index.js');
 const built = fs.statSync(buildFile, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const sources = Math.max(
-  ...['app', 'embedded-mongo', 'scripts/demo', 'package.json', 'remix.config.js', 'tailwind.config.ts'].map((p) =>
-    newestMtime(path.join(root, p)),
-  ),
+  ...[
+    'app',
+    'embedded-mongo',
+    'scripts/demo',
+    'package.json',
+    'remix.config.js',
+    'tailwind.config.ts',
+  ].map((p) => newestMtime(path.join(root, p))),
 );
 if (!built || sources > built) {
   console.log('[night-shore] building the app…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const child = spawn(process.execPath, [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), buildFile], {
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
-});
+const child = spawn(
+  process.execPath,
+  [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), buildFile],
+  {
+    stdio: 'inherit',
+    env: { NODE_ENV: 'production', ...process.env },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

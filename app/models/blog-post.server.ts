@@ -54,7 +54,9 @@ export class SlugTakenError extends Error {
 const NEWEST_FIRST = { createdAt: -1, id: -1 } as const;
 
 /** Newest first, optionally one category. */
-export async function listBlogPosts(options: { category?: string; limit?: number } = {}): Promise<BlogPostJSON[]> {
+export async function listBlogPosts(
+  options: { category?: string; limit?: number } = {},
+): Promise<BlogPostJSON[]> {
   const filter: Record<string, unknown> = {};
   if (options.category) filter.category = options.category;
   let query = BlogPost.find(filter).sort(NEWEST_FIRST);
@@ -86,7 +88,8 @@ export async function getBlogPostWithNeighbours(slug: string): Promise<{
   if (!post) return null;
   const list = await BlogPost.find({}, { slug: 1, title: 1 }).sort(NEWEST_FIRST).lean();
   const index = list.findIndex((p) => p.slug === slug);
-  const pick = (p: { slug: string; title: string } | undefined) => (p ? { slug: p.slug, title: p.title } : null);
+  const pick = (p: { slug: string; title: string } | undefined) =>
+    p ? { slug: p.slug, title: p.title } : null;
   return { post, previous: pick(list[index - 1]), next: pick(list[index + 1]) };
 }
 
@@ -109,18 +112,26 @@ export async function createBlogPost(input: BlogPostWrite): Promise<BlogPostJSON
   }
 }
 
-export async function updateBlogPost(id: number, input: Partial<BlogPostWrite>): Promise<BlogPostJSON | null> {
+export async function updateBlogPost(
+  id: number,
+  input: Partial<BlogPostWrite>,
+): Promise<BlogPostJSON | null> {
   const before = await BlogPost.findOne({ id }).lean();
   if (!before) return null;
   let after;
   try {
-    after = await BlogPost.findOneAndUpdate({ id }, { $set: input }, { returnDocument: 'after' }).lean();
+    after = await BlogPost.findOneAndUpdate(
+      { id },
+      { $set: input },
+      { returnDocument: 'after' },
+    ).lean();
   } catch (error) {
     if (isDuplicateKeyError(error)) throw new SlugTakenError();
     throw error;
   }
   if (!after) return null;
-  if (input.imageUrl && input.imageUrl !== before.imageUrl) await deleteUploadedFile(before.imageUrl);
+  if (input.imageUrl && input.imageUrl !== before.imageUrl)
+    await deleteUploadedFile(before.imageUrl);
   return toBlogPostJSON(after);
 }
 

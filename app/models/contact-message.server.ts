@@ -53,7 +53,9 @@ export async function createContactMessage(input: {
 }
 
 /** Newest first. */
-export async function listContactMessages(options: { limit?: number } = {}): Promise<ContactMessageJSON[]> {
+export async function listContactMessages(
+  options: { limit?: number } = {},
+): Promise<ContactMessageJSON[]> {
   let query = ContactMessage.find({}).sort({ createdAt: -1, id: -1 });
   if (options.limit) query = query.limit(options.limit);
   return (await query.lean()).map(toContactMessageJSON);

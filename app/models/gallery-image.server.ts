@@ -24,7 +24,11 @@ const GalleryImageSchema = new Schema<GalleryImageDoc>(
 GalleryImageSchema.plugin(serialIdPlugin, { counter: 'gallery' });
 GalleryImageSchema.index({ createdAt: -1, id: -1 });
 
-export const GalleryImage = defineModel<GalleryImageDoc>('GalleryImage', GalleryImageSchema, 'gallery_images');
+export const GalleryImage = defineModel<GalleryImageDoc>(
+  'GalleryImage',
+  GalleryImageSchema,
+  'gallery_images',
+);
 
 export function toGalleryImageJSON(g: GalleryImageDoc): GalleryImageJSON {
   return {
@@ -37,7 +41,9 @@ export function toGalleryImageJSON(g: GalleryImageDoc): GalleryImageJSON {
 }
 
 /** Newest first. */
-export async function listGalleryImages(options: { limit?: number } = {}): Promise<GalleryImageJSON[]> {
+export async function listGalleryImages(
+  options: { limit?: number } = {},
+): Promise<GalleryImageJSON[]> {
   let query = GalleryImage.find({}).sort({ createdAt: -1, id: -1 });
   if (options.limit) query = query.limit(options.limit);
   return (await query.lean()).map(toGalleryImageJSON);
@@ -51,7 +57,10 @@ export async function getGalleryImage(id: number): Promise<GalleryImageJSON | nu
 export type GalleryImageWrite = { title: string; description?: string | null; imageUrl: string };
 
 export async function createGalleryImage(input: GalleryImageWrite): Promise<GalleryImageJSON> {
-  const doc = await GalleryImage.create({ ...input, description: input.description?.trim() || null });
+  const doc = await GalleryImage.create({
+    ...input,
+    description: input.description?.trim() || null,
+  });
   return toGalleryImageJSON(doc.toObject());
 }
 
@@ -63,9 +72,14 @@ export async function updateGalleryImage(
   if (!before) return null;
   const set: Record<string, unknown> = { ...input };
   if ('description' in input) set.description = input.description?.trim() || null;
-  const after = await GalleryImage.findOneAndUpdate({ id }, { $set: set }, { returnDocument: 'after' }).lean();
+  const after = await GalleryImage.findOneAndUpdate(
+    { id },
+    { $set: set },
+    { returnDocument: 'after' },
+  ).lean();
   if (!after) return null;
-  if (input.imageUrl && input.imageUrl !== before.imageUrl) await deleteUploadedFile(before.imageUrl);
+  if (input.imageUrl && input.imageUrl !== before.imageUrl)
+    await deleteUploadedFile(before.imageUrl);
   return toGalleryImageJSON(after);
 }
 

@@ -2,7 +2,9 @@ import mongoose, { type Model, type Schema } from 'mongoose';
 
 /** Define a model once, even when the dev server re-evaluates modules. */
 export function defineModel<T>(name: string, schema: Schema<T>, collection: string): Model<T> {
-  return (mongoose.models[name] as Model<T> | undefined) ?? mongoose.model<T>(name, schema, collection);
+  return (
+    (mongoose.models[name] as Model<T> | undefined) ?? mongoose.model<T>(name, schema, collection)
+  );
 }
 
 export const iso = (d: Date | string | undefined | null): string =>

@@ -56,10 +56,18 @@ export class NoSubscribersError extends Error {
 }
 
 /** Record a newsletter issue addressed to every current subscriber. */
-export async function recordNewsletter(input: { subject: string; content: string }): Promise<NewsletterJSON> {
+export async function recordNewsletter(input: {
+  subject: string;
+  content: string;
+}): Promise<NewsletterJSON> {
   const sentCount = await Subscriber.countDocuments();
   if (sentCount === 0) throw new NoSubscribersError();
-  const doc = await Newsletter.create({ ...input, sentAt: new Date(), sentCount, delivery: 'recorded' });
+  const doc = await Newsletter.create({
+    ...input,
+    sentAt: new Date(),
+    sentCount,
+    delivery: 'recorded',
+  });
   return toJSON(doc.toObject());
 }
 

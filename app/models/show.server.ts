@@ -55,9 +55,13 @@ export async function listShows(): Promise<ShowJSON[]> {
 }
 
 /** Today or later (site time zone), soonest first. */
-export async function listUpcomingShows(options: { limit?: number; today?: string } = {}): Promise<ShowJSON[]> {
+export async function listUpcomingShows(
+  options: { limit?: number; today?: string } = {},
+): Promise<ShowJSON[]> {
   const today = options.today ?? siteToday();
-  const docs = await Show.find({ date: mongoose.trusted({ $gte: today }) }).sort({ date: 1, id: 1 }).lean();
+  const docs = await Show.find({ date: mongoose.trusted({ $gte: today }) })
+    .sort({ date: 1, id: 1 })
+    .lean();
   const shows = docs.map(toShowJSON).sort(compareShows);
   return options.limit ? shows.slice(0, options.limit) : shows;
 }
@@ -93,7 +97,11 @@ export async function createShow(input: ShowWrite): Promise<ShowJSON> {
 }
 
 export async function updateShow(id: number, input: ShowWrite): Promise<ShowJSON | null> {
-  const doc = await Show.findOneAndUpdate({ id }, { $set: normalise(input) }, { returnDocument: 'after' }).lean();
+  const doc = await Show.findOneAndUpdate(
+    { id },
+    { $set: normalise(input) },
+    { returnDocument: 'after' },
+  ).lean();
   return doc ? toShowJSON(doc) : null;
 }
 

@@ -40,7 +40,10 @@ export class AlreadySubscribedError extends Error {
  * Subscribe an email. A name-less subscription (the minimal form on post pages) stores
  * the part of the email before the @ as the name (docs/decisions/003-subscriber-name.md).
  */
-export async function createSubscriber(input: { name?: string | null; email: string }): Promise<SubscriberJSON> {
+export async function createSubscriber(input: {
+  name?: string | null;
+  email: string;
+}): Promise<SubscriberJSON> {
   const email = input.email.trim();
   const name = input.name?.trim() || email.split('@')[0] || email;
   try {
@@ -53,7 +56,9 @@ export async function createSubscriber(input: { name?: string | null; email: str
 }
 
 /** Newest first; `q` matches name or email, case-insensitively. */
-export async function listSubscribers(options: { q?: string; limit?: number } = {}): Promise<SubscriberJSON[]> {
+export async function listSubscribers(
+  options: { q?: string; limit?: number } = {},
+): Promise<SubscriberJSON[]> {
   const filter: Record<string, unknown> = {};
   const q = options.q?.trim();
   if (q) {

@@ -65,5 +65,9 @@ export async function saveTheme(input: Partial<ThemeJSON>): Promise<ThemeJSON> {
 
 /** Seed: store the defaults when there is no theme yet. */
 export async function ensureTheme(): Promise<void> {
-  await ThemeSettings.updateOne({ _id: 'theme' }, { $setOnInsert: DEFAULT_THEME }, { upsert: true });
+  await ThemeSettings.updateOne(
+    { _id: 'theme' },
+    { $setOnInsert: DEFAULT_THEME },
+    { upsert: true },
+  );
 }

@@ -57,7 +57,9 @@ export function toTrackJSON(t: TrackDoc): TrackJSON {
 const NEWEST_FIRST = { createdAt: -1, id: -1 } as const;
 
 /** All tracks, newest first; `q` is a case-insensitive substring of title, artist or album. */
-export async function listTracks(options: { q?: string; limit?: number; featured?: boolean } = {}): Promise<TrackJSON[]> {
+export async function listTracks(
+  options: { q?: string; limit?: number; featured?: boolean } = {},
+): Promise<TrackJSON[]> {
   const filter: Record<string, unknown> = {};
   const q = options.q?.trim();
   if (q) {
@@ -113,31 +115,50 @@ export async function createTrack(input: TrackWrite): Promise<TrackJSON> {
 }
 
 /** Update a track; replaced files are deleted after the write succeeds. */
-export async function updateTrack(id: number, input: Partial<TrackWrite>): Promise<TrackJSON | null> {
+export async function updateTrack(
+  id: number,
+  input: Partial<TrackWrite>,
+): Promise<TrackJSON | null> {
   const before = await Track.findOne({ id }).lean();
   if (!before) return null;
   const set: Record<string, unknown> = { ...input };
   if ('artist' in input) set.artist = input.artist?.trim() || env.SITE_NAME;
   if ('album' in input) set.album = input.album?.trim() || null;
-  const after = await Track.findOneAndUpdate({ id }, { $set: set }, { returnDocument: 'after' }).lean();
+  const after = await Track.findOneAndUpdate(
+    { id },
+    { $set: set },
+    { returnDocument: 'after' },
+  ).lean();
   if (!after) return null;
-  if (input.coverImage && input.coverImage !== before.coverImage) await deleteUploadedFile(before.coverImage);
-  if (input.audioFile && input.audioFile !== before.audioFile) await deleteUploadedFile(before.audioFile);
+  if (input.coverImage && input.coverImage !== before.coverImage)
+    await deleteUploadedFile(before.coverImage);
+  if (input.audioFile && input.audioFile !== before.audioFile)
+    await deleteUploadedFile(before.audioFile);
   return toTrackJSON(after);
 }
 
 export async function setTrackFeatured(id: number, featured: boolean): Promise<TrackJSON | null> {
-  const after = await Track.findOneAndUpdate({ id }, { $set: { featured } }, { returnDocument: 'after' }).lean();
+  const after = await Track.findOneAndUpdate(
+    { id },
+    { $set: { featured } },
+    { returnDocument: 'after' },
+  ).lean();
   return after ? toTrackJSON(after) : null;
 }
 
 /** Randomize Featured: exactly one track, chosen at random, ends up featured. */
-export async function randomizeFeaturedTrack(random: () => number = Math.random): Promise<TrackJSON | null> {
+export async function randomizeFeaturedTrack(
+  random: () => number = Math.random,
+): Promise<TrackJSON | null> {
   const ids = (await Track.find({}, { id: 1 }).lean()).map((t) => t.id);
   if (ids.length === 0) return null;
   const chosen = ids[Math.floor(random() * ids.length)];
   await Track.updateMany({ id: mongoose.trusted({ $ne: chosen }) }, { $set: { featured: false } });
-  const after = await Track.findOneAndUpdate({ id: chosen }, { $set: { featured: true } }, { returnDocument: 'after' }).lean();
+  const after = await Track.findOneAndUpdate(
+    { id: chosen },
+    { $set: { featured: true } },
+    { returnDocument: 'after' },
+  ).lean();
   return after ? toTrackJSON(after) : null;
 }
 

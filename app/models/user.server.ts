@@ -50,12 +50,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, saltB64, hashB64] = stored.split('$');
   if (scheme !== 'scrypt' || !saltB64 || !hashB64) return false;
   const expected = Buffer.from(hashB64, 'base64');
-  const actual = await scrypt(password.normalize('NFKC'), Buffer.from(saltB64, 'base64'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: SCRYPT.maxmem,
-  });
+  const actual = await scrypt(
+    password.normalize('NFKC'),
+    Buffer.from(saltB64, 'base64'),
+    expected.length,
+    {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: SCRYPT.maxmem,
+    },
+  );
   return crypto.timingSafeEqual(actual, expected);
 }
 
@@ -112,7 +117,10 @@ export async function getUserById(id: number): Promise<UserJSON | null> {
 }
 
 /** create-admin: create the user as an admin, or promote and re-password an existing one. */
-export async function upsertAdmin(username: string, password: string): Promise<{ user: UserJSON; created: boolean }> {
+export async function upsertAdmin(
+  username: string,
+  password: string,
+): Promise<{ user: UserJSON; created: boolean }> {
   const existing = await User.findOne({ usernameLower: username.trim().toLowerCase() });
   if (existing) {
     existing.isAdmin = true;

@@ -25,9 +25,8 @@ export const ThemeSchema = z.object({
   heroTitle: z.string().trim().max(LIMITS.title).default(''),
   heroText: z.string().trim().max(LIMITS.description).default(''),
   footerText: z.string().trim().max(LIMITS.description).default(''),
-  weeklyRotation: z.preprocess(
-    (v) => v === true || v === 'true' || v === 'on',
-    z.boolean(),
-  ).default(false),
+  weeklyRotation: z
+    .preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean())
+    .default(false),
 });
 export type ThemeInput = z.infer<typeof ThemeSchema>;

@@ -37,7 +37,8 @@ authenticator.use(
     try {
       return await createUser({ username: parsed.data.username, password: parsed.data.password });
     } catch (error) {
-      if (error instanceof Error && error.message === 'Username already exists') throw new AuthError(error.message);
+      if (error instanceof Error && error.message === 'Username already exists')
+        throw new AuthError(error.message);
       throw error;
     }
   }),

@@ -35,7 +35,12 @@ const EnvSchema = z.object({
   SITE_NAME: z.string().trim().min(1).max(100).default('Night Shore'),
   CONTACT_EMAIL: z.string().trim().email().default('hello@nightshore.band'),
   CONTACT_PHONE: z.string().trim().min(3).max(40).default('(732) 555-0187'),
-  CONTACT_ADDRESS: z.string().trim().min(3).max(200).default('700 Ocean Avenue, Asbury Park, NJ 07712'),
+  CONTACT_ADDRESS: z
+    .string()
+    .trim()
+    .min(3)
+    .max(200)
+    .default('700 Ocean Avenue, Asbury Park, NJ 07712'),
   SOCIAL_INSTAGRAM: optionalUrl.default('https://www.instagram.com/nightshore.band'),
   SOCIAL_TWITTER: optionalUrl.default('https://x.com/nightshoreband'),
   SOCIAL_YOUTUBE: optionalUrl.default('https://www.youtube.com/@nightshoreband'),
@@ -51,7 +56,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_CONTACT_PER_IP: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_SUBSCRIBE_PER_IP: z.coerce.number().int().min(1).default(5),
-  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
@@ -61,7 +70,9 @@ export class ConfigError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable (FOO=) means "not set": its default applies.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

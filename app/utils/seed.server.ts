@@ -37,7 +37,11 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 
-async function copyMedia(source: string, folder: 'audio' | 'images', name: string): Promise<string> {
+async function copyMedia(
+  source: string,
+  folder: 'audio' | 'images',
+  name: string,
+): Promise<string> {
   const target = path.join(uploadsDir(), folder, name);
   await fs.mkdir(path.dirname(target), { recursive: true });
   await fs.copyFile(source, target);
@@ -52,8 +56,11 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
  * creating the admin before the first start still gives a newcomer the demo).
  * Idempotent: each collection is filled only while empty, and a marker records the seed.
  */
-export async function seedIfEmpty(options: { force?: boolean } = {}): Promise<{ seeded: boolean; summary: string }> {
-  if (!options.force && (await Meta.exists({ _id: 'seed' }))) return { seeded: false, summary: 'already seeded' };
+export async function seedIfEmpty(
+  options: { force?: boolean } = {},
+): Promise<{ seeded: boolean; summary: string }> {
+  if (!options.force && (await Meta.exists({ _id: 'seed' })))
+    return { seeded: false, summary: 'already seeded' };
   const media = demoMediaDir();
   const counts: string[] = [];
 
@@ -69,7 +76,11 @@ export async function seedIfEmpty(options: { force?: boolean } = {}): Promise<{ 
         type: t.type,
         duration: formatDuration(meta.format.duration ?? 0),
         audioFile: await copyMedia(audioPath, 'audio', `demo-${t.audio}`),
-        coverImage: await copyMedia(path.join(media, 'covers', t.cover), 'images', `demo-cover-${t.cover}`),
+        coverImage: await copyMedia(
+          path.join(media, 'covers', t.cover),
+          'images',
+          `demo-cover-${t.cover}`,
+        ),
         featured: t.featured,
         createdAt: daysAgo(t.daysAgo),
       });
@@ -82,7 +93,11 @@ export async function seedIfEmpty(options: { force?: boolean } = {}): Promise<{ 
       await GalleryImage.create({
         title: g.title,
         description: g.description,
-        imageUrl: await copyMedia(path.join(media, 'gallery', g.file), 'images', `demo-gallery-${g.file}`),
+        imageUrl: await copyMedia(
+          path.join(media, 'gallery', g.file),
+          'images',
+          `demo-gallery-${g.file}`,
+        ),
         createdAt: daysAgo(g.daysAgo),
       });
     }
@@ -97,7 +112,11 @@ export async function seedIfEmpty(options: { force?: boolean } = {}): Promise<{ 
         category: p.category,
         excerpt: p.excerpt,
         content: p.content,
-        imageUrl: await copyMedia(path.join(media, 'blog', p.image), 'images', `demo-blog-${p.image}`),
+        imageUrl: await copyMedia(
+          path.join(media, 'blog', p.image),
+          'images',
+          `demo-blog-${p.image}`,
+        ),
         createdAt: daysAgo(p.daysAgo),
       });
     }
@@ -122,7 +141,12 @@ export async function seedIfEmpty(options: { force?: boolean } = {}): Promise<{ 
 
   if ((await Subscriber.estimatedDocumentCount()) === 0) {
     for (const s of [...demoSubscribers].sort((a, b) => b.daysAgo - a.daysAgo)) {
-      await Subscriber.create({ name: s.name, email: s.email, emailLower: s.email.toLowerCase(), createdAt: daysAgo(s.daysAgo) });
+      await Subscriber.create({
+        name: s.name,
+        email: s.email,
+        emailLower: s.email.toLowerCase(),
+        createdAt: daysAgo(s.daysAgo),
+      });
     }
     counts.push(`${demoSubscribers.length} subscribers`);
   }

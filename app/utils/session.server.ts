@@ -64,5 +64,6 @@ export const sessionStorage = createSessionStorage({
   },
 });
 
-export const getSession = (request: Request) => sessionStorage.getSession(request.headers.get('Cookie'));
+export const getSession = (request: Request) =>
+  sessionStorage.getSession(request.headers.get('Cookie'));
 export const { commitSession, destroySession } = sessionStorage;

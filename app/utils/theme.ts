@@ -5,8 +5,15 @@ type Hsl = { h: number; s: number; l: number };
 
 /** Parse 'hsl(347, 100%, 56%)' or '#ff1f5a' into HSL numbers; falls back to the default pink. */
 export function parseColour(value: string): Hsl {
-  const hsl = /^hsl\(\s*([\d.]+)(?:deg)?\s*,?\s*([\d.]+)%\s*,?\s*([\d.]+)%\s*\)$/i.exec(value.trim());
-  if (hsl) return { h: Number(hsl[1]) % 360, s: Math.min(100, Number(hsl[2])), l: Math.min(100, Number(hsl[3])) };
+  const hsl = /^hsl\(\s*([\d.]+)(?:deg)?\s*,?\s*([\d.]+)%\s*,?\s*([\d.]+)%\s*\)$/i.exec(
+    value.trim(),
+  );
+  if (hsl)
+    return {
+      h: Number(hsl[1]) % 360,
+      s: Math.min(100, Number(hsl[2])),
+      l: Math.min(100, Number(hsl[3])),
+    };
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());
   if (hex) {
     const full = hex[1].length === 3 ? hex[1].replace(/./g, (c) => c + c) : hex[1];
@@ -78,10 +85,16 @@ function palette(theme: ThemeJSON, mode: 'dark' | 'light'): Record<string, strin
   const foreground: Hsl = dark ? { h: hue, s: 10, l: 96 } : { h: hue, s: 20, l: 10 };
   const card: Hsl = dark ? { h: hue, s: surfaceSat, l: 9 } : { h: hue, s: surfaceSat, l: 100 };
   const muted: Hsl = dark ? { h: hue, s: surfaceSat, l: 15 } : { h: hue, s: surfaceSat, l: 93 };
-  const mutedForeground = readableOn(dark ? { h: hue, s: 10, l: 70 } : { h: hue, s: 12, l: 38 }, muted);
+  const mutedForeground = readableOn(
+    dark ? { h: hue, s: 10, l: 70 } : { h: hue, s: 12, l: 38 },
+    muted,
+  );
   const primary = readableOn(p, background);
   const accentHue = theme.variant === 'vibrant' ? (hue + 300) % 360 : hue;
-  const accent: Hsl = readableOn({ h: accentHue, s: theme.variant === 'professional' ? 30 : 85, l: dark ? 65 : 40 }, background);
+  const accent: Hsl = readableOn(
+    { h: accentHue, s: theme.variant === 'professional' ? 30 : 85, l: dark ? 65 : 40 },
+    background,
+  );
   const secondary: Hsl = dark ? { h: hue, s: surfaceSat, l: 18 } : { h: hue, s: surfaceSat, l: 90 };
   const destructive: Hsl = dark ? { h: 0, s: 84, l: 60 } : { h: 0, s: 74, l: 42 };
   const border: Hsl = dark ? { h: hue, s: surfaceSat, l: 22 } : { h: hue, s: surfaceSat, l: 84 };

@@ -42,13 +42,17 @@ export async function redirectWithToast(url: string, toast: ToastInput, init?: R
 }
 
 /** Read the flash toast; the returned headers clear it (send them with the response). */
-export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
+export async function getToast(
+  request: Request,
+): Promise<{ toast: Toast | null; headers: Headers | null }> {
   const session = await toastStorage.getSession(request.headers.get('Cookie'));
   const parsed = ToastSchema.safeParse(session.get(TOAST_KEY));
   const toast = parsed.success ? parsed.data : null;
   return {
     toast,
-    headers: toast ? new Headers({ 'Set-Cookie': await toastStorage.destroySession(session) }) : null,
+    headers: toast
+      ? new Headers({ 'Set-Cookie': await toastStorage.destroySession(session) })
+      : null,
   };
 }
 

@@ -20,7 +20,11 @@ export type ButtonVariant = keyof typeof VARIANTS;
 export type ButtonSize = keyof typeof SIZES;
 
 /** Class names for anything that should look like a button (links included). */
-export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra?: string) {
+export function buttonClass(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  extra?: string,
+) {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors',
     'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
@@ -40,7 +44,9 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant = 'primary', size = 'md', className, type = 'button', ...props },
   ref,
 ) {
-  return <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...props} />;
+  return (
+    <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...props} />
+  );
 });
 
 /** A submit button that shows its pending label while the form is being submitted. */
@@ -51,7 +57,12 @@ export function SubmitButton({
   ...props
 }: ButtonProps & { pending: boolean; pendingLabel: string }) {
   return (
-    <Button type="submit" disabled={pending || props.disabled} aria-busy={pending || undefined} {...props}>
+    <Button
+      type="submit"
+      disabled={pending || props.disabled}
+      aria-busy={pending || undefined}
+      {...props}
+    >
       {pending ? (
         <>
           <span

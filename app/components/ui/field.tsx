@@ -10,7 +10,11 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   const list = errors?.filter(Boolean) ?? [];
   if (list.length === 0) return null;
   return (
-    <ul id={id} className="mt-1 space-y-0.5 text-sm font-medium text-destructive" aria-live="polite">
+    <ul
+      id={id}
+      className="mt-1 space-y-0.5 text-sm font-medium text-destructive"
+      aria-live="polite"
+    >
       {list.map((e) => (
         <li key={e}>{e}</li>
       ))}
@@ -25,7 +29,11 @@ type FieldProps = {
   hint?: React.ReactNode;
   className?: string;
   /** Render the control: receives the ids to wire (id, aria-invalid, aria-describedby). */
-  children: (a11y: { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined }) => React.ReactNode;
+  children: (a11y: {
+    id: string;
+    'aria-invalid': boolean | undefined;
+    'aria-describedby': string | undefined;
+  }) => React.ReactNode;
   id?: string;
 };
 
@@ -39,7 +47,8 @@ export function Field({ label, errors, hint, className, children, id: givenId }:
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const hasErrors = Boolean(errors?.length);
-  const describedBy = [hasErrors ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hasErrors ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={id} className="block text-sm font-medium">
@@ -61,7 +70,11 @@ export function FormError({ errors, id }: { errors?: string[] | null; id?: strin
   const list = errors?.filter(Boolean) ?? [];
   if (list.length === 0) return null;
   return (
-    <div id={id} role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm font-medium text-destructive">
+    <div
+      id={id}
+      role="alert"
+      className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm font-medium text-destructive"
+    >
       {list.map((e) => (
         <p key={e}>{e}</p>
       ))}
