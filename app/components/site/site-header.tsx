@@ -153,6 +153,10 @@ function UserMenu({ user }: { user: UserJSON }) {
             <div className="my-1 h-px bg-border" />
           </>
         ) : null}
+        <Link to="/account" className={menuItemClass}>
+          <Settings aria-hidden="true" className="h-4 w-4" />
+          Change password
+        </Link>
         <Form method="post" action="/logout">
           <button type="submit" className={cn(menuItemClass, 'w-full')}>
             <LogOut aria-hidden="true" className="h-4 w-4" />
@@ -232,6 +236,10 @@ function MobileMenu({
                     </Link>
                   </>
                 ) : null}
+                <Link to="/account" className={menuItemClass}>
+                  <Settings aria-hidden="true" className="h-4 w-4" />
+                  Change password
+                </Link>
                 <Form method="post" action="/logout">
                   <button type="submit" className={buttonClass('outline', 'md', 'w-full')}>
                     <LogOut aria-hidden="true" className="h-4 w-4" />
