@@ -164,7 +164,13 @@ function Subscribers() {
     <div>
       <Outlet />
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <Form method="get" role="search" className="flex min-w-0 flex-1 items-end gap-2">
+        <Form
+          method="get"
+          role="search"
+          className="flex min-w-0 flex-1 items-end gap-2"
+          // An explicit search (Enter or the button) replaces the pending live one.
+          onSubmit={() => clearTimeout(timer.current)}
+        >
           <div className="min-w-0 flex-1 space-y-1.5">
             <label htmlFor="subscriber-search" className="block text-sm font-medium">
               Search subscribers

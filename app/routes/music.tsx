@@ -68,6 +68,8 @@ export default function MusicPage() {
           method="get"
           role="search"
           className="mt-8 flex max-w-xl gap-2"
+          // An explicit search (Enter or the button) replaces the pending live one.
+          onSubmit={() => window.clearTimeout(timer.current)}
           onChange={(event) => {
             const form = event.currentTarget;
             window.clearTimeout(timer.current);
