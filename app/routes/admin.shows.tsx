@@ -75,7 +75,7 @@ export default function AdminShows() {
                   {show.description}
                 </p>
               ) : null}
-              <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
+              <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4">
                 {show.ticketUrl ? (
                   <a
                     href={show.ticketUrl}
@@ -87,26 +87,29 @@ export default function AdminShows() {
                     <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
                     <span className="sr-only">(opens in a new tab)</span>
                   </a>
-                ) : null}
-                <span className="flex-1" />
-                <Link
-                  to={`${show.id}/edit`}
-                  preventScrollReset
-                  className={buttonClass('ghost', 'sm')}
-                  aria-label={`Edit ${show.title}`}
-                >
-                  <Pencil aria-hidden="true" className="h-4 w-4" />
-                  Edit
-                </Link>
-                <Link
-                  to={`${show.id}/delete`}
-                  preventScrollReset
-                  className={buttonClass('ghost', 'sm', 'text-destructive')}
-                  aria-label={`Delete ${show.title}`}
-                >
-                  <Trash2 aria-hidden="true" className="h-4 w-4" />
-                  Delete
-                </Link>
+                ) : (
+                  <span className="text-xs text-muted-foreground">Tickets TBA</span>
+                )}
+                <div className="ml-auto flex gap-1">
+                  <Link
+                    to={`${show.id}/edit`}
+                    preventScrollReset
+                    className={buttonClass('ghost', 'sm')}
+                    aria-label={`Edit ${show.title}`}
+                  >
+                    <Pencil aria-hidden="true" className="h-4 w-4" />
+                    Edit
+                  </Link>
+                  <Link
+                    to={`${show.id}/delete`}
+                    preventScrollReset
+                    className={buttonClass('ghost', 'sm', 'text-destructive')}
+                    aria-label={`Delete ${show.title}`}
+                  >
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    Delete
+                  </Link>
+                </div>
               </div>
             </li>
           ))}
