@@ -120,6 +120,16 @@ export default defineConfig({
       // (same build, its own data), so their writes never race the page tests.
       name: 'api',
       testMatch: 'api/**/*.spec.ts',
+      testIgnore: 'api/tracks.spec.ts',
+      use: { baseURL: apiBaseURL },
+    },
+    {
+      // tracks.spec.ts changes shared state (the theme, the featured flags, and finally
+      // deletes every track): it runs after the other api tests, which compare that state
+      // before and after their hostile inputs.
+      name: 'api-tracks',
+      testMatch: 'api/tracks.spec.ts',
+      dependencies: ['api'],
       use: { baseURL: apiBaseURL },
     },
   ],
