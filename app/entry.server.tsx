@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type {
   ActionFunctionArgs,
   AppLoadContext,
@@ -21,6 +20,9 @@ import {
 import { installGracefulShutdown, startApp } from '~/utils/startup.server';
 import { applyDocumentCacheHeaders } from '~/utils/cache.server';
 import { cachedRender, recordRender, renderCacheKey } from '~/utils/render-cache.server';
+import { inlineStylesheets } from '~/utils/fonts.server';
+import { lowPriorityModulePreloads } from '~/utils/html-rewrite.server';
+import siteCssHref from '~/styles/tailwind.css';
 
 // Request ids, client addresses, base headers, JSON request logs and the in-flight count
 // for every request of the server (see app/utils/request-tracker.server.ts).
@@ -37,6 +39,11 @@ await startApp();
 installGracefulShutdown();
 
 const ABORT_DELAY = 5_000;
+
+// The site stylesheet, read once from the build and inlined in every page's head (the first
+// paint needs no stylesheet request); null when it cannot be read (the page links it instead).
+const siteStyles = inlineStylesheets([siteCssHref]);
+const siteCss = siteStyles.links.length === 0 ? siteStyles.css : null;
 
 export default function handleRequest(
   request: Request,
@@ -61,7 +68,7 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider nonce={nonce} requestId={requestId}>
+      <NonceProvider nonce={nonce} requestId={requestId} siteCss={siteCss}>
         <RemixServer
           context={remixContext}
           url={request.url}
@@ -73,13 +80,15 @@ export default function handleRequest(
         nonce,
         [callback]() {
           shellRendered = true;
-          const body = recorder?.stream ?? new PassThrough();
+          // Scripts after what the first paint needs (app/utils/html-rewrite.server.ts).
+          const html = lowPriorityModulePreloads();
+          const body = recorder ? html.pipe(recorder.stream) : html;
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           applyDocumentSecurityHeaders(responseHeaders, nonce);
           applyDocumentCacheHeaders(request, responseHeaders, responseStatusCode);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          pipe(html);
         },
         onShellError(error: unknown) {
           recorder?.discard();

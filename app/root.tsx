@@ -17,7 +17,13 @@ import { listUpcomingShows } from '~/models/show.server';
 import { getUser } from '~/utils/auth.server';
 import { combineHeaders, getToast } from '~/utils/toast.server';
 import { sessionRefreshHeaders } from '~/utils/session-refresh.server';
-import { REQUEST_ID_ATTRIBUTE, useErrorRequestId, useNonce } from '~/utils/nonce-provider';
+import {
+  REQUEST_ID_ATTRIBUTE,
+  SITE_CSS_ID,
+  useErrorRequestId,
+  useNonce,
+  useSiteCss,
+} from '~/utils/nonce-provider';
 import { getSiteConfig } from '~/utils/site-config.server';
 import { siteOrigin } from '~/utils/cache.server';
 import { themeCss } from '~/utils/theme';
@@ -28,7 +34,6 @@ import { PlayerProvider } from '~/player/player-provider';
 import tailwindHref from '~/styles/tailwind.css';
 
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: tailwindHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
   {
@@ -84,6 +89,7 @@ export function useRootData(): RootLoaderData | undefined {
 
 function Document({ children, head }: { children: React.ReactNode; head: ThemeHead }) {
   const nonce = useNonce();
+  const siteCss = useSiteCss();
   return (
     <html
       lang="en"
@@ -95,6 +101,11 @@ function Document({ children, head }: { children: React.ReactNode; head: ThemeHe
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {siteCss !== null ? (
+          <style id={SITE_CSS_ID} dangerouslySetInnerHTML={{ __html: siteCss }} />
+        ) : (
+          <link rel="stylesheet" href={tailwindHref} />
+        )}
         {head.fontCss ? <style dangerouslySetInnerHTML={{ __html: head.fontCss }} /> : null}
         {head.fontLinks.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
