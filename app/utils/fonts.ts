@@ -40,5 +40,12 @@ export const FONT_STYLESHEETS: Record<FontChoice, string[]> = {
   'Permanent Marker': [permanentMarker400],
 };
 
-/** Fallback stacks so text stays readable while a font loads. */
-export const fontStack = (font: string) => `'${font}', ui-sans-serif, system-ui, sans-serif`;
+/** The family of a font's metric-matched local fallback (declared by `themeFonts`). */
+export const fallbackFamily = (font: string) => `${font} Fallback`;
+
+/**
+ * Font stacks: the web font, then its metric-matched fallback (no layout shift when the web
+ * font arrives), then the system fonts.
+ */
+export const fontStack = (font: string) =>
+  `'${font}', '${fallbackFamily(font)}', ui-sans-serif, system-ui, sans-serif`;

@@ -25,7 +25,7 @@ export type ThemeHead = {
  */
 export const DEFAULT_THEME_HEAD: ThemeHead = {
   appearance: 'dark',
-  css: ":root{--radius:0.5rem;--font-heading:'Orbitron', ui-sans-serif, system-ui, sans-serif;--font-body:'Inter', ui-sans-serif, system-ui, sans-serif;--background:347 30% 6%;--foreground:347 10% 96%;--card:347 30% 9%;--card-foreground:347 10% 96%;--popover:347 30% 9%;--popover-foreground:347 10% 96%;--primary:347 100% 56%;--primary-foreground:0 0% 4%;--secondary:347 30% 18%;--secondary-foreground:347 10% 96%;--muted:347 30% 15%;--muted-foreground:347 10% 70%;--accent:287 85% 65%;--accent-foreground:0 0% 4%;--destructive:0 84% 60%;--destructive-foreground:0 0% 4%;--border:347 30% 22%;--input:347 30% 22%;--ring:347 100% 56%;color-scheme:dark}",
+  css: ":root{--radius:0.5rem;--font-heading:'Orbitron', 'Orbitron Fallback', ui-sans-serif, system-ui, sans-serif;--font-body:'Inter', 'Inter Fallback', ui-sans-serif, system-ui, sans-serif;--background:347 30% 6%;--foreground:347 10% 96%;--card:347 30% 9%;--card-foreground:347 10% 96%;--popover:347 30% 9%;--popover-foreground:347 10% 96%;--primary:347 100% 56%;--primary-foreground:0 0% 4%;--secondary:347 30% 18%;--secondary-foreground:347 10% 96%;--muted:347 30% 15%;--muted-foreground:347 10% 70%;--accent:287 85% 65%;--accent-foreground:0 0% 4%;--destructive:0 84% 60%;--destructive-foreground:0 0% 4%;--border:347 30% 22%;--input:347 30% 22%;--ring:347 100% 56%;color-scheme:dark}",
   fontCss: '',
   fontLinks: [orbitron400, orbitron700, inter400, inter700],
 };
