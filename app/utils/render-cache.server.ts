@@ -20,7 +20,8 @@ import { siteToday } from './site-time';
 const MAX_ENTRIES = 100;
 const MAX_BYTES = 1024 * 1024;
 
-type Entry = { html: string; nonce: string };
+/** The HTML split at its nonce attributes' values, as bytes (ready to send). */
+type Entry = { parts: Buffer<ArrayBuffer>[] };
 
 declare global {
   var __nightShoreRenderCache: Map<string, Entry> | undefined;
@@ -62,15 +63,24 @@ export function renderCacheKey(
   }
 }
 
-/** The memoised HTML for a key, with `nonce` in place of the one it was rendered with. */
-export function cachedRender(key: string, nonce: string): string | null {
+/**
+ * The memoised HTML for a key, with `nonce` in place of the one it was rendered with, as bytes
+ * (a Buffer body is sent as is; a string body would be re-encoded on every response).
+ */
+export function cachedRender(key: string, nonce: string): Buffer<ArrayBuffer> | null {
   const entry = entries.get(key);
   if (!entry) return null;
   // Refresh its place in the eviction order.
   entries.delete(key);
   entries.set(key, entry);
-  if (!entry.nonce || entry.nonce === nonce) return entry.html;
-  return entry.html.replaceAll(`nonce="${entry.nonce}"`, `nonce="${nonce}"`);
+  if (entry.parts.length === 1) return entry.parts[0]!;
+  const value = Buffer.from(nonce);
+  const pieces: Buffer<ArrayBuffer>[] = [];
+  entry.parts.forEach((part, i) => {
+    if (i > 0) pieces.push(value);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
 }
 
 /**
@@ -113,7 +123,15 @@ export function storeRender(key: string, html: string, nonce: string): void {
     const oldest = entries.keys().next().value;
     if (oldest !== undefined) entries.delete(oldest);
   }
-  entries.set(key, { html, nonce });
+  const marker = `nonce="${nonce}"`;
+  const parts = nonce
+    ? html
+        .split(marker)
+        .map((part, i, all) =>
+          Buffer.from(`${i > 0 ? '"' : ''}${part}${i < all.length - 1 ? 'nonce="' : ''}`),
+        )
+    : [Buffer.from(html)];
+  entries.set(key, { parts });
 }
 
 export function clearRenderCache(): void {
