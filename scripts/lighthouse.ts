@@ -10,6 +10,7 @@ import { buildIfNeeded, startProdServer } from './prod-server';
  *
  * Chromium: CHROMIUM_PATH, else /usr/bin/chromium (the one the e2e tests use).
  * Bars: Performance ≥ 95, Accessibility 100, Best Practices 100, SEO 100.
+ * LIGHTHOUSE_REPORT_DIR=dir also writes each page's full report (JSON) there, to diagnose.
  */
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -73,6 +74,12 @@ async function main() {
         }
       }
       if (!lhr) throw new Error(`No Lighthouse result for ${page}`);
+      const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+      if (reportDir) {
+        fs.mkdirSync(reportDir, { recursive: true });
+        const name = page === '/' ? 'home' : page.slice(1).replaceAll('/', '_');
+        fs.writeFileSync(`${reportDir}/${name}.json`, JSON.stringify(lhr, null, 1));
+      }
       const scores = {} as Record<Category, number>;
       const failures: Failure[] = [];
       for (const category of CATEGORIES) {

@@ -65,7 +65,7 @@ export type ProdServer = {
 };
 
 export async function startProdServer(
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; nodeArgs?: string[] } = {},
 ): Promise<ProdServer> {
   const port = await freePort();
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-prod-'));
@@ -73,7 +73,11 @@ export async function startProdServer(
   const origin = `http://localhost:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/index.js'],
+    [
+      ...(options.nodeArgs ?? []),
+      path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'),
+      'build/index.js',
+    ],
     {
       cwd: root,
       stdio: ['ignore', 'ignore', 'pipe'],
