@@ -117,6 +117,31 @@ describe('prepareUploadedImage', () => {
     expect(await imageInfo('/uploads/images/gone.jpg')).toBeNull();
   });
 
+  it('is memoised per file and re-read when the file is replaced', async () => {
+    const file = await writeImage('memo.jpg', 1000, 500, 'jpeg');
+    await prepareUploadedImage(file);
+    const url = '/uploads/images/memo.jpg';
+    expect(await imageInfo(url)).toMatchObject({ width: 1000, widths: [320, 640] });
+    // A stray file the cache cannot know about (the original is untouched): the warm call
+    // answers from memory, without listing the folder or reading the image again.
+    fs.copyFileSync(
+      path.join(dirs.images, 'memo-640w.jpg'),
+      path.join(dirs.images, 'memo-900w.jpg'),
+    );
+    expect(await imageInfo(url)).toMatchObject({ width: 1000, widths: [320, 640] });
+    // A re-upload under the same name (new content, new mtime) is described afresh.
+    await writeImage('memo.jpg', 1200, 1200, 'jpeg');
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(file, later, later);
+    expect(await imageInfo(url)).toMatchObject({
+      width: 1200,
+      height: 1200,
+      widths: [320, 640, 900],
+    });
+    await deleteUploadedFile(url);
+    expect(await imageInfo(url)).toBeNull();
+  });
+
   it('imageInfos maps several URLs, leaving out unknown ones', async () => {
     const infos = await imageInfos(['/uploads/images/cover.jpg', '/nope.jpg', null]);
     expect(Object.keys(infos)).toEqual(['/uploads/images/cover.jpg']);

@@ -89,16 +89,23 @@ export async function prepareUploadedImage(absolutePath: string): Promise<void> 
     }
   }
   await Promise.all(jobs);
+  generation += 1;
   cache.delete(absolutePath);
 }
 
 const cache = new Map<string, { mtimeMs: number; info: ImageInfo | null }>();
 const CACHE_LIMIT = 2000;
+/**
+ * Bumped when derivatives have been written: a read that was listing the folder meanwhile (the
+ * original's mtime is unchanged by its derivatives) is returned but not cached.
+ */
+let generation = 0;
 
 /**
  * The intrinsic size and the derivative widths on disk for an `/uploads/...` image URL, or null
  * for other URLs and unreadable files (render a plain `<img>` then). Cached per file and
- * revalidated by its modification time, so a replaced or deleted file is never described stale.
+ * revalidated by its modification time, so a replaced or deleted file is never described stale;
+ * warm, a call costs one `stat` (pages call it on every request).
  */
 export async function imageInfo(url: string | null | undefined): Promise<ImageInfo | null> {
   const absolutePath = uploadPathFromUrl(url);
@@ -112,7 +119,9 @@ export async function imageInfo(url: string | null | undefined): Promise<ImageIn
   }
   const hit = cache.get(absolutePath);
   if (hit && hit.mtimeMs === mtimeMs) return hit.info && { ...hit.info, src: url };
+  const started = generation;
   const info = await readInfo(url, absolutePath);
+  if (started !== generation) return info;
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value ?? '');
   cache.set(absolutePath, { mtimeMs, info });
   return info;
