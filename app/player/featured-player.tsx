@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Pause, Play, RotateCcw, RotateCw } from '~/components/site/icons';
+import { ResponsiveImage, type ImageInfo } from '~/components/ui/responsive-image';
 import type { TrackJSON } from '~/types/entities';
 import { FEATURED_SEEK_SECONDS, formatTime, PLAY_START_DELAY_MS } from './player-machine';
 import { usePlayer } from './player-provider';
@@ -8,13 +9,19 @@ import { useHydrated } from './use-hydrated';
 
 export const NO_FEATURED_TEXT = 'No featured track available.';
 
-/** The home page's featured-track player (SPEC §4: starts after ~100 ms, ±10 s while current). */
+/**
+ * The home page's featured-track player (SPEC §4: starts after ~100 ms, ±10 s while current).
+ * `image`: the cover's `imageInfo` (responsive `<picture>`; none → a plain `<img>`). Lazy: the
+ * player sits below the home page's hero.
+ */
 export function FeaturedPlayer({
   track,
   className,
+  image,
 }: {
   track: TrackJSON | null;
   className?: string;
+  image?: ImageInfo | null;
 }) {
   const player = usePlayer();
   const hydrated = useHydrated();
@@ -52,11 +59,14 @@ export function FeaturedPlayer({
         className,
       )}
     >
-      <img
+      <ResponsiveImage
         src={track.coverImage || PLACEHOLDER_COVER}
         alt={`Cover of ${track.title}`}
         width={240}
         height={240}
+        {...image}
+        // w-full max-w-60: at most 240 CSS px wide at every breakpoint.
+        sizes="240px"
         className="aspect-square w-full max-w-60 rounded-lg bg-muted object-cover"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-3">

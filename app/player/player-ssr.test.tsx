@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import type { ImageInfo } from '~/components/ui/responsive-image';
 import type { TrackJSON } from '~/types/entities';
 import { FeaturedPlayer, NO_FEATURED_TEXT } from './featured-player';
 import { MobilePlayButton } from './mobile-play-button';
@@ -71,5 +72,72 @@ describe('server-rendered player HTML (what a browser without JS gets)', () => {
     const html = render(<MobilePlayButton />);
     expect(html).toMatch(/<button[^>]*disabled=""/);
     expect(html).toContain('>Play<');
+  });
+});
+
+describe('cover images: responsive when the server knows them, plain otherwise', () => {
+  // What imageInfo() reports for a 1200×1200 upload: no 1280w (never upscaled), a full-size WebP.
+  const cover: ImageInfo = {
+    src: '/uploads/images/neon.jpg',
+    width: 1200,
+    height: 1200,
+    widths: [320, 640],
+    webpWidths: [320, 640, 1200],
+  };
+  const SIZES =
+    '(min-width: 1280px) 294px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+  const imgTag = (html: string) => html.match(/<img [^>]*>/)?.[0] ?? '';
+
+  it('track card: a picture with WebP and JPEG srcsets, the given sizes, lazy by default', () => {
+    const html = render(<TrackCard track={track} image={cover} sizes={SIZES} />);
+    expect(html).toContain(
+      `<source type="image/webp" srcSet="/uploads/images/neon-320w.webp 320w, /uploads/images/neon-640w.webp 640w, /uploads/images/neon-1200w.webp 1200w" sizes="${SIZES}"/>`,
+    );
+    const img = imgTag(html);
+    // src stays the original (the fallback for browsers without srcset, and what tests look for).
+    expect(img).toContain('src="/uploads/images/neon.jpg"');
+    expect(img).toContain(
+      'srcSet="/uploads/images/neon-320w.jpg 320w, /uploads/images/neon-640w.jpg 640w, /uploads/images/neon.jpg 1200w"',
+    );
+    expect(img).toContain(`sizes="${SIZES}"`);
+    expect(img).toContain('width="1200" height="1200"');
+    expect(img).toContain('loading="lazy"');
+    expect(img).not.toContain('fetchpriority');
+    expect(img).toContain('aspect-square w-full');
+  });
+
+  it('track card: priority makes the cover eager with fetchpriority high', () => {
+    const img = imgTag(render(<TrackCard track={track} image={cover} sizes={SIZES} priority />));
+    expect(img).toContain('loading="eager"');
+    expect(img).toContain('fetchpriority="high"');
+    expect(img).toContain('srcSet=');
+  });
+
+  it('track card without an image info (fallback cover, external URL): a plain 400×400 img', () => {
+    for (const coverImage of ['', 'https://cdn.example/cover.jpg']) {
+      const html = render(<TrackCard track={{ ...track, coverImage }} sizes={SIZES} />);
+      expect(html).not.toContain('<picture');
+      const img = imgTag(html);
+      expect(img).toContain(`src="${coverImage || '/placeholder-album.jpg'}"`);
+      expect(img).toContain('width="400" height="400"');
+      expect(img).toContain('loading="lazy"');
+      expect(img).not.toContain('srcSet');
+      expect(img).not.toContain('sizes');
+    }
+  });
+
+  it('featured player: a 240px-wide responsive cover, lazy (it is below the hero)', () => {
+    const html = render(<FeaturedPlayer track={track} image={cover} />);
+    expect(html).toContain('<source type="image/webp"');
+    const img = imgTag(html);
+    expect(img).toContain('sizes="240px"');
+    expect(img).toContain('srcSet="/uploads/images/neon-320w.jpg 320w');
+    expect(img).toContain('width="1200" height="1200"');
+    expect(img).toContain('loading="lazy"');
+    expect(img).not.toContain('fetchpriority');
+
+    const plain = imgTag(render(<FeaturedPlayer track={track} />));
+    expect(plain).toContain('width="240" height="240"');
+    expect(plain).not.toContain('srcSet');
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Download, ListPlus, Pause, Play, Share2 } from '~/components/site/icons';
+import { ResponsiveImage, type ImageInfo } from '~/components/ui/responsive-image';
 import type { TrackJSON } from '~/types/entities';
 import { usePlayer } from './player-provider';
 import { cx, IconButton, PLACEHOLDER_COVER } from './player-controls';
@@ -17,17 +18,26 @@ export function trackShareUrl(id: number, origin: string): string {
  * once hydrated that is replaced by a Play/Pause button driving the site-wide player.
  * `queue`: the list the card belongs to; playing from it makes that list the play queue when
  * the track is not queued yet.
+ * `image`: what the server knows about the cover (from `imageInfos`): a responsive `<picture>`;
+ * without it (fallback cover, external URL) a plain 400×400 `<img>`. `sizes` is the card's
+ * rendered width in the caller's grid; `priority` for the page's first, above-the-fold card.
  */
 export function TrackCard({
   track,
   queue,
   className,
   headingLevel = 3,
+  image,
+  sizes,
+  priority,
 }: {
   track: TrackJSON;
   queue?: TrackJSON[];
   className?: string;
   headingLevel?: 2 | 3 | 4;
+  image?: ImageInfo | null;
+  sizes?: string;
+  priority?: boolean;
 }) {
   const player = usePlayer();
   const hydrated = useHydrated();
@@ -99,13 +109,14 @@ export function TrackCard({
       )}
       data-track-id={track.id}
     >
-      <img
+      <ResponsiveImage
         src={track.coverImage || PLACEHOLDER_COVER}
         alt={`Cover of ${track.title}`}
         width={400}
         height={400}
-        loading="lazy"
-        decoding="async"
+        {...image}
+        sizes={sizes}
+        priority={priority}
         className="aspect-square w-full bg-muted object-cover"
       />
       <div className="flex flex-1 flex-col gap-2 p-4">

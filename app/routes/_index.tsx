@@ -15,6 +15,7 @@ import { SectionHeading } from '~/components/site/section-heading';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
+import { imageInfos } from '~/utils/image-derivatives.server';
 import { subscribeAction, SUBSCRIBE_INTENT } from '~/utils/public-forms.server';
 import { badRequest } from '~/utils/http.server';
 import { musicGroupLd, musicRecordingLd, seoMeta, seoSite, socialLinks } from '~/utils/seo';
@@ -49,8 +50,23 @@ export async function loader() {
     listGalleryImages({ limit: HOME_COUNT }),
     listBlogPosts({ limit: HOME_COUNT }),
   ]);
-  return { featured, tracks, images, posts };
+  // Intrinsic sizes + responsive derivatives of the uploaded images the page shows.
+  const infos = await imageInfos([
+    featured?.coverImage,
+    ...tracks.map((t) => t.coverImage),
+    ...images.map((i) => i.imageUrl),
+    ...posts.map((p) => p.imageUrl),
+  ]);
+  return { featured, tracks, images, posts, infos };
 }
+
+// The cards' widths in the grids below (`sizes`): from 1280px the `.container` is 1248px inside
+// its padding, so three columns with gap-6 are 400px; below, 100/n vw slightly overestimates.
+/** One column; 2 from `sm`, 3 from `lg` (as ImageGrid's 3 columns). */
+const TRACK_SIZES =
+  '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+/** One column; 3 from `md`. */
+const POST_SIZES = '(min-width: 1280px) 400px, (min-width: 768px) 33vw, 100vw';
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -60,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Home() {
-  const { featured, tracks, images, posts } = useLoaderData<typeof loader>();
+  const { featured, tracks, images, posts, infos } = useLoaderData<typeof loader>();
   const theme = useRootData()?.theme;
 
   useEffect(() => {
@@ -117,7 +133,8 @@ export default function Home() {
 
       <section aria-labelledby="featured-title" className="container py-16">
         <SectionHeading id="featured-title" title="Featured Track" />
-        <FeaturedPlayer track={featured} />
+        {/* Below the hero (the page's main image): not a priority, lazy. */}
+        <FeaturedPlayer track={featured} image={featured && infos[featured.coverImage]} />
       </section>
 
       <section aria-labelledby="music-title" className="container py-16">
@@ -133,7 +150,13 @@ export default function Home() {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {tracks.map((track) => (
               <li key={track.id} data-testid="track-card">
-                <TrackCard track={track} queue={tracks} className="h-full" />
+                <TrackCard
+                  track={track}
+                  queue={tracks}
+                  image={infos[track.coverImage]}
+                  sizes={TRACK_SIZES}
+                  className="h-full"
+                />
               </li>
             ))}
           </ul>
@@ -150,7 +173,7 @@ export default function Home() {
         {images.length === 0 ? (
           <p className="text-muted-foreground">No images yet.</p>
         ) : (
-          <ImageGrid images={images} columns={3} headingLevel={3} />
+          <ImageGrid images={images} columns={3} headingLevel={3} infos={infos} />
         )}
       </section>
 
@@ -181,7 +204,7 @@ export default function Home() {
           <ul className="grid gap-6 md:grid-cols-3">
             {posts.map((post) => (
               <li key={post.id} className="flex">
-                <BlogCard post={post} />
+                <BlogCard post={post} image={infos[post.imageUrl]} sizes={POST_SIZES} />
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { listGalleryImages } from '~/models/gallery-image.server';
+import { imageInfos } from '~/utils/image-derivatives.server';
 import { ImageGrid } from '~/components/site/image-grid';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
@@ -16,11 +17,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   });
 
 export async function loader() {
-  return { images: await listGalleryImages() };
+  const images = await listGalleryImages();
+  return { images, infos: await imageInfos(images.map((i) => i.imageUrl)) };
 }
 
 export default function GalleryPage() {
-  const { images } = useLoaderData<typeof loader>();
+  const { images, infos } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader
@@ -31,7 +33,8 @@ export default function GalleryPage() {
         {images.length === 0 ? (
           <EmptyState title="No images found" text="There are no images in the gallery yet." />
         ) : (
-          <ImageGrid images={images} columns={3} eagerCount={3} />
+          // One column on a phone: only the first image is above the fold there.
+          <ImageGrid images={images} columns={3} infos={infos} priorityCount={1} />
         )}
       </div>
     </>

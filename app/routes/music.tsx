@@ -3,6 +3,7 @@ import { Form, useLoaderData, useNavigation, useSearchParams, useSubmit } from '
 import { useEffect, useRef } from 'react';
 import { Search } from 'lucide-react';
 import { listTracks } from '~/models/track.server';
+import { imageInfos } from '~/utils/image-derivatives.server';
 import { TrackCard } from '~/player/track-card';
 import { useMusicQueue, trackIdFromSearch } from '~/player/music-queue';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
@@ -36,11 +37,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listTracks(),
     q ? listTracks({ q }) : Promise.resolve(null),
   ]);
-  return { q, all, tracks: tracks ?? all };
+  const shown = tracks ?? all;
+  // Sizes and responsive derivatives of the covers in the grid (not of the whole queue).
+  return { q, all, tracks: shown, infos: await imageInfos(shown.map((t) => t.coverImage)) };
 }
 
+/**
+ * The cards' width (`sizes`): one column; 2 from `sm`, 3 from `lg`, 4 from `xl` (the `.container`
+ * is 1248px inside its padding there: 294px with the gaps; below, 100/n vw slightly overestimates).
+ */
+const TRACK_SIZES =
+  '(min-width: 1280px) 294px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+
 export default function MusicPage() {
-  const { q, all, tracks } = useLoaderData<typeof loader>();
+  const { q, all, tracks, infos } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -126,9 +136,17 @@ export default function MusicPage() {
               searching && 'opacity-60 transition-opacity',
             )}
           >
-            {tracks.map((track) => (
+            {tracks.map((track, index) => (
               <li key={track.id} data-testid="track-card">
-                <TrackCard track={track} queue={all} className="h-full" />
+                <TrackCard
+                  track={track}
+                  queue={all}
+                  image={infos[track.coverImage]}
+                  sizes={TRACK_SIZES}
+                  // The first cover is the page's largest contentful paint.
+                  priority={index === 0}
+                  className="h-full"
+                />
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { dateFromToday, unique, watchPage } from './public-helpers';
 
@@ -123,6 +123,73 @@ for (const { path, h1, content } of PAGES) {
     watcher.check();
   });
 }
+
+/** Responsive card images (issue 9): the page's first image is its LCP candidate. */
+const DERIVATIVE = /\/uploads\/images\/[^ ,]+-\d+w\.(?:jpe?g|png|webp) \d+w/;
+
+async function expectPriorityImage(img: Locator) {
+  await expect(img).toHaveAttribute('loading', 'eager');
+  await expect(img).toHaveAttribute('fetchpriority', 'high');
+  await expect(img).toHaveAttribute('src', /^\/uploads\/images\//);
+  await expect(img).toHaveAttribute('srcset', DERIVATIVE);
+  await expect(img).toHaveAttribute('sizes', /\S/);
+  expect(Number(await img.getAttribute('width'))).toBeGreaterThan(0);
+  expect(Number(await img.getAttribute('height'))).toBeGreaterThan(0);
+  // A WebP derivative, not the full-size original, is what the browser downloads.
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.currentSrc))
+    .toMatch(/-\d+w\.webp$/);
+}
+
+async function expectLazyImages(imgs: Locator) {
+  for (const img of await imgs.all()) {
+    await expect(img).toHaveAttribute('loading', 'lazy');
+    await expect(img).not.toHaveAttribute('fetchpriority');
+  }
+}
+
+test('card images: the first above-the-fold image is a high-priority srcset, the rest lazy', async ({
+  page,
+}) => {
+  await page.goto('/music');
+  const covers = page.locator('[data-testid="track-card"] img');
+  expect(await covers.count()).toBeGreaterThan(1);
+  await expectPriorityImage(covers.first());
+  await expect(
+    page.locator('[data-testid="track-card"]').first().locator('source[type="image/webp"]'),
+  ).toHaveAttribute('srcset', /-\d+w\.webp \d+w/);
+  await expectLazyImages(page.locator('[data-testid="track-card"]:not(:first-child) img'));
+
+  await page.goto('/blog');
+  await expectPriorityImage(page.locator('[data-testid="blog-card-featured"] img'));
+  const postImages = page.locator('[data-testid="blog-card"] img');
+  expect(await postImages.count()).toBeGreaterThan(0);
+  await expect(postImages.first()).toHaveAttribute('srcset', DERIVATIVE);
+  await expectLazyImages(postImages);
+
+  await page.goto('/gallery');
+  const photos = page.locator('[data-testid="gallery-item"] img');
+  await expectPriorityImage(photos.first());
+  await expectLazyImages(page.locator('[data-testid="gallery-item"]:not(:first-child) img'));
+
+  // Home: the hero is the one priority image; the featured cover and the cards are lazy.
+  await page.goto('/');
+  await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
+  await expect(page.locator('img[fetchpriority="high"]')).toHaveAttribute('src', '/hero.jpg');
+  const featured = page.locator('article[aria-label^="Featured track"] img');
+  await expect(featured).toHaveAttribute('sizes', '240px');
+  await expect(featured).toHaveAttribute('srcset', DERIVATIVE);
+  await expectLazyImages(featured);
+  await expect(page.locator('[data-testid="track-card"] img').first()).toHaveAttribute(
+    'srcset',
+    DERIVATIVE,
+  );
+  await expectLazyImages(
+    page.locator(
+      '[data-testid="track-card"] img, [data-testid="gallery-item"] img, [data-testid="blog-card"] img',
+    ),
+  );
+});
 
 test('header: active links (Blog for /blog/...), social links open in a new tab, login button', async ({
   page,

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { ArrowRight } from '~/components/site/icons';
+import { ResponsiveImage, type ImageInfo } from '~/components/ui/responsive-image';
 import type { BlogPostJSON } from '~/types/entities';
 import { DATE_LONG, formatSiteDate } from '~/utils/dates';
 import { cn } from '~/utils/cn';
@@ -30,18 +31,27 @@ type CardPost = Pick<
   'id' | 'title' | 'slug' | 'excerpt' | 'imageUrl' | 'category' | 'createdAt'
 >;
 
-/** Blog post card, normal or featured layout (SPEC §2 Shared cards). */
+/**
+ * Blog post card, normal or featured layout (SPEC §2 Shared cards). `image`: the post image's
+ * `imageInfo` (a responsive `<picture>`; none → a plain 16:9 `<img>`); `sizes`: the image's
+ * rendered width where the caller puts the card (a featured card's image is its left half from
+ * `md` up).
+ */
 export function BlogCard({
   post,
   featured = false,
   headingLevel = 3,
-  eager = false,
+  image,
+  sizes,
+  priority,
 }: {
   post: CardPost;
   featured?: boolean;
   headingLevel?: 2 | 3;
-  /** Above the fold: load at once. */
-  eager?: boolean;
+  image?: ImageInfo | null;
+  sizes?: string;
+  /** The page's main, above-the-fold image: eager, `fetchpriority="high"`. Otherwise lazy. */
+  priority?: boolean;
 }) {
   const Heading = `h${headingLevel}` as const;
   const href = `/blog/${post.slug}`;
@@ -59,13 +69,14 @@ export function BlogCard({
         aria-hidden="true"
         className={cn('block overflow-hidden bg-muted', featured ? 'md:w-1/2' : '')}
       >
-        <img
+        <ResponsiveImage
           src={post.imageUrl}
           alt=""
           width={800}
           height={450}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
+          {...image}
+          sizes={sizes}
+          priority={priority}
           className="aspect-video h-full w-full object-cover transition-transform duration-500 group-hover:scale-105"
         />
       </Link>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Eye, X } from '~/components/site/icons';
+import { ResponsiveImage, type ImageInfo } from '~/components/ui/responsive-image';
 import type { GalleryImageJSON } from '~/types/entities';
 import { cn } from '~/utils/cn';
 
@@ -22,13 +23,16 @@ export function ImageGrid({
   images,
   columns = 3,
   headingLevel = 2,
-  eagerCount = 0,
+  infos,
+  priorityCount = 0,
 }: {
   images: GridImage[];
   columns?: 1 | 2 | 3 | 4;
   headingLevel?: 2 | 3;
-  /** How many images are above the fold (loaded at once). */
-  eagerCount?: number;
+  /** `imageInfos` of the images, by URL: responsive `<picture>`s (without: a plain `<img>`). */
+  infos?: Record<string, ImageInfo>;
+  /** How many leading images are the page's main, above-the-fold ones (eager, high priority). */
+  priorityCount?: number;
 }) {
   const [selected, setSelected] = useState<GridImage | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -36,6 +40,10 @@ export function ImageGrid({
   const titleId = useId();
   const descriptionId = useId();
   const Heading = `h${headingLevel}` as const;
+  // A cell's width (`sizes`), as COLUMNS: one column, two from `sm`, `columns` from `lg`. From
+  // 1280px the `.container` is 1248px inside its padding, less the 24px gaps between columns;
+  // below, 100/n vw slightly overestimates (it leaves out the padding and the gaps).
+  const sizes = `(min-width: 1280px) ${(1248 - 24 * (columns - 1)) / columns}px, (min-width: 1024px) ${Math.floor(100 / columns)}vw, (min-width: 640px) ${columns > 1 ? 50 : 100}vw, 100vw`;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -55,13 +63,14 @@ export function ImageGrid({
         {images.map((image, index) => (
           <li key={image.id} data-testid="gallery-item">
             <figure className="group relative overflow-hidden rounded-lg border border-border bg-muted">
-              <img
+              <ResponsiveImage
                 src={image.imageUrl}
                 alt={image.description ? `${image.title}: ${image.description}` : image.title}
                 width={800}
                 height={600}
-                loading={index < eagerCount ? 'eager' : 'lazy'}
-                decoding="async"
+                {...infos?.[image.imageUrl]}
+                sizes={sizes}
+                priority={index < priorityCount}
                 className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105"
               />
               <figcaption className="absolute inset-0 flex flex-col justify-end gap-2 bg-gradient-to-t from-black/90 via-black/60 to-transparent p-4 text-white opacity-0 transition-opacity duration-300 focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">

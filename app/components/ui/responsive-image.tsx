@@ -1,5 +1,3 @@
-import { cn } from '~/utils/cn';
-
 /**
  * What the server knows about an uploaded image (see `imageInfo` in
  * app/utils/image-derivatives.server.ts): its intrinsic size and the widths of the derivatives
@@ -97,7 +95,7 @@ export function ResponsiveImage({
   );
   if (!webpSrcSet) return img;
   return (
-    <picture className={cn(pictureClassName ?? 'contents')}>
+    <picture className={pictureClassName ?? 'contents'}>
       <source type="image/webp" srcSet={webpSrcSet} sizes={sizes} />
       {img}
     </picture>
