@@ -18,7 +18,8 @@ const dirs = await vi.hoisted(async () => {
   return { base, images: nodePath.join(base, 'uploads', 'images') };
 });
 
-const { prepareUploadedImage, imageInfo, imageInfos } = await import('./image-derivatives.server');
+const { prepareUploadedImage, imageInfo, imageInfos, IMAGE_INFO_REVALIDATE_MS } =
+  await import('./image-derivatives.server');
 const { deleteUploadedFile } = await import('./upload-files.server');
 const { ResponsiveImage, buildSrcSets, derivativeUrl } =
   await import('~/components/ui/responsive-image');
@@ -129,15 +130,21 @@ describe('prepareUploadedImage', () => {
       path.join(dirs.images, 'memo-900w.jpg'),
     );
     expect(await imageInfo(url)).toMatchObject({ width: 1000, widths: [320, 640] });
-    // A re-upload under the same name (new content, new mtime) is described afresh.
+    // A file replaced behind the site's back (new content, new mtime) is described afresh once
+    // the revalidation window has passed (uploads always get new names, so only a restore or
+    // a hand edit does this).
     await writeImage('memo.jpg', 1200, 1200, 'jpeg');
     const later = new Date(Date.now() + 5_000);
     fs.utimesSync(file, later, later);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + IMAGE_INFO_REVALIDATE_MS + 1);
     expect(await imageInfo(url)).toMatchObject({
       width: 1200,
       height: 1200,
       widths: [320, 640, 900],
     });
+    vi.useRealTimers();
+    // Deleted through the site: forgotten at once, not after the window.
     await deleteUploadedFile(url);
     expect(await imageInfo(url)).toBeNull();
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageInfo } from '~/components/ui/responsive-image';
-import { uploadPathFromUrl } from './upload-files.server';
+import { onUploadedFileDeleted, uploadPathFromUrl } from './upload-files.server';
 
 /**
  * Responsive derivatives of uploaded images. Beside `<base>.<ext>` we write
@@ -93,23 +93,40 @@ export async function prepareUploadedImage(absolutePath: string): Promise<void> 
   cache.delete(absolutePath);
 }
 
-const cache = new Map<string, { mtimeMs: number; info: ImageInfo | null }>();
+const cache = new Map<string, { mtimeMs: number; checkedAt: number; info: ImageInfo | null }>();
 const CACHE_LIMIT = 2000;
+/**
+ * How long a cached description is trusted without looking at the file again. Uploads get
+ * fresh random names and are deleted through `deleteUploadedFile` (which drops the entry at
+ * once), so within this process an image's description never goes stale; the window only
+ * bounds how long a file replaced behind the site's back (a restore) is described from memory.
+ */
+export const IMAGE_INFO_REVALIDATE_MS = 2_000;
 /**
  * Bumped when derivatives have been written: a read that was listing the folder meanwhile (the
  * original's mtime is unchanged by its derivatives) is returned but not cached.
  */
 let generation = 0;
 
+onUploadedFileDeleted((absolutePath) => {
+  generation += 1;
+  cache.delete(absolutePath);
+});
+
 /**
  * The intrinsic size and the derivative widths on disk for an `/uploads/...` image URL, or null
- * for other URLs and unreadable files (render a plain `<img>` then). Cached per file and
- * revalidated by its modification time, so a replaced or deleted file is never described stale;
- * warm, a call costs one `stat` (pages call it on every request).
+ * for other URLs and unreadable files (render a plain `<img>` then). Cached per file: pages call
+ * it on every request, so a warm call costs no system call; after IMAGE_INFO_REVALIDATE_MS it
+ * costs one `stat`, and the file is read again only when its modification time changed.
  */
 export async function imageInfo(url: string | null | undefined): Promise<ImageInfo | null> {
   const absolutePath = uploadPathFromUrl(url);
   if (!url || !absolutePath) return null;
+  const hit = cache.get(absolutePath);
+  const now = Date.now();
+  if (hit && now - hit.checkedAt < IMAGE_INFO_REVALIDATE_MS)
+    return hit.info && { ...hit.info, src: url };
+  const started = generation;
   let mtimeMs: number;
   try {
     mtimeMs = (await fs.stat(absolutePath)).mtimeMs;
@@ -117,13 +134,14 @@ export async function imageInfo(url: string | null | undefined): Promise<ImageIn
     cache.delete(absolutePath);
     return null;
   }
-  const hit = cache.get(absolutePath);
-  if (hit && hit.mtimeMs === mtimeMs) return hit.info && { ...hit.info, src: url };
-  const started = generation;
+  if (hit && hit.mtimeMs === mtimeMs) {
+    if (started === generation) hit.checkedAt = now;
+    return hit.info && { ...hit.info, src: url };
+  }
   const info = await readInfo(url, absolutePath);
   if (started !== generation) return info;
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value ?? '');
-  cache.set(absolutePath, { mtimeMs, info });
+  cache.set(absolutePath, { mtimeMs, checkedAt: now, info });
   return info;
 }
 

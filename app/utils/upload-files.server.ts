@@ -16,6 +16,14 @@ export function uploadPathFromUrl(url: string | null | undefined): string | null
   return full;
 }
 
+type DeletionListener = (absolutePath: string) => void;
+const deletionListeners = new Set<DeletionListener>();
+
+/** Be told of every uploaded file `deleteUploadedFile` removes (e.g. to drop a cache entry). */
+export function onUploadedFileDeleted(listener: DeletionListener): void {
+  deletionListeners.add(listener);
+}
+
 /** Files that must never be deleted with an item. */
 const PROTECTED = new Set(['audio/fallback.mp3']);
 
@@ -31,6 +39,7 @@ export async function deleteUploadedFile(url: string | null | undefined): Promis
   const dir = path.dirname(full);
   const base = path.basename(full, path.extname(full));
   await fs.rm(full, { force: true });
+  for (const listener of deletionListeners) listener(full);
   // Derivatives are written beside the original as <base>-<width>w.<ext>.
   try {
     const siblings = await fs.readdir(dir);
