@@ -27,8 +27,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdminForUpload(request);
-  const post = await loadPost(params.id);
-  return submitBlogForm(request, post, blogListUrl(request.url));
+  return submitBlogForm(
+    request,
+    { mode: 'update', id: parseId(params.id) },
+    blogListUrl(request.url),
+  );
 }
 
 export default function EditBlogPost() {

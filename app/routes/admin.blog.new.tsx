@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdminForUpload(request);
-  return submitBlogForm(request, null, blogListUrl(request.url));
+  return submitBlogForm(request, { mode: 'create' }, blogListUrl(request.url));
 }
 
 export default function NewBlogPost() {

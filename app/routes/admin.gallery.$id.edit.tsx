@@ -27,8 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdminForUpload(request);
-  const image = await loadImage(params.id);
-  return submitGalleryForm(request, image, galleryListUrl());
+  return submitGalleryForm(request, { mode: 'update', id: parseId(params.id) }, galleryListUrl());
 }
 
 export default function EditGalleryImage() {

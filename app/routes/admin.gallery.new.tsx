@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdminForUpload(request);
-  return submitGalleryForm(request, null, galleryListUrl());
+  return submitGalleryForm(request, { mode: 'create' }, galleryListUrl());
 }
 
 export default function NewGalleryImage() {

@@ -29,8 +29,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdminForUpload(request);
-  const track = await loadTrack(params.id);
-  return submitTrackForm(request, track, tracksListUrl(request.url));
+  return submitTrackForm(
+    request,
+    { mode: 'update', id: parseId(params.id) },
+    tracksListUrl(request.url),
+  );
 }
 
 export default function EditTrack() {

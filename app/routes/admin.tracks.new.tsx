@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdminForUpload(request);
-  return submitTrackForm(request, null, tracksListUrl(request.url));
+  return submitTrackForm(request, { mode: 'create' }, tracksListUrl(request.url));
 }
 
 export default function NewTrack() {

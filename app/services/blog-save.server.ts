@@ -1,0 +1,43 @@
+import {
+  SlugTakenError,
+  createBlogPost,
+  getBlogPost,
+  updateBlogPost,
+} from '~/models/blog-post.server';
+import { BlogFieldsSchema, type BlogFields } from '~/schemas/blog';
+import type { BlogPostJSON } from '~/types/entities';
+import {
+  ONE_IMAGE,
+  saveUpload,
+  type SaveClient,
+  type SaveResult,
+  type SaveTarget,
+  type UploadFlow,
+} from './upload-save.server';
+
+export const BLOG_FLOW: UploadFlow<BlogFields, BlogPostJSON> = {
+  ...ONE_IMAGE,
+  schema: BlogFieldsSchema,
+  load: getBlogPost,
+  save: ({ value, fields, files, existing, keepUnsent }) => {
+    if (!existing) return createBlogPost({ ...value, imageUrl: files.image.url });
+    const { category, ...rest } = value;
+    return updateBlogPost(existing.id, {
+      ...rest,
+      ...(!keepUnsent || Object.hasOwn(fields, 'category') ? { category } : {}),
+      ...(files.image ? { imageUrl: files.image.url } : {}),
+    });
+  },
+  conflict: (error) =>
+    error instanceof SlugTakenError ? { field: 'slug', message: error.message } : null,
+};
+
+/**
+ * Publish or edit a blog post from a multipart request (the image is required on create);
+ * a slug another post has is a `conflict` on `slug`.
+ */
+export const saveBlogPost = <S>(
+  request: Request,
+  target: SaveTarget,
+  client: SaveClient<S>,
+): Promise<SaveResult<BlogPostJSON, S>> => saveUpload(request, target, BLOG_FLOW, client);

@@ -1,0 +1,76 @@
+import { createTrack, getTrack, updateTrack } from '~/models/track.server';
+import { TrackFieldsSchema, type TrackFields } from '~/schemas/track';
+import type { TrackJSON } from '~/types/entities';
+import { uploadPathFromUrl } from '~/utils/upload-files.server';
+import { readAudioDuration, type StoredUpload } from '~/utils/uploads.server';
+import {
+  saveUpload,
+  type SaveClient,
+  type SaveInput,
+  type SaveResult,
+  type SaveTarget,
+  type UploadFlow,
+} from './upload-save.server';
+
+/**
+ * The duration to store: the one typed in; else, with the API's PUT (`keepUnsent`), the new
+ * audio file's (or none: the current one stays); else the new or current audio file's, then
+ * the current duration.
+ */
+async function trackDuration(
+  typed: string | undefined,
+  audio: StoredUpload | undefined,
+  existing: TrackJSON | null,
+  keepUnsent: boolean,
+): Promise<string | undefined> {
+  if (typed) return typed;
+  if (existing && keepUnsent) {
+    return audio ? ((await readAudioDuration(audio.path)) ?? '0:00') : undefined;
+  }
+  const audioPath = audio?.path ?? uploadPathFromUrl(existing?.audioFile);
+  return (audioPath ? await readAudioDuration(audioPath) : null) ?? existing?.duration ?? '0:00';
+}
+
+async function saveTrackRecord({
+  value,
+  fields,
+  files,
+  existing,
+  keepUnsent,
+}: SaveInput<TrackFields, TrackJSON>): Promise<TrackJSON | null> {
+  // The API's PUT leaves what it was not sent alone; a create or the form writes every field.
+  const writes = (name: string) => !existing || !keepUnsent || Object.hasOwn(fields, name);
+  const duration = await trackDuration(value.duration, files.audioFile, existing, keepUnsent);
+  const write = {
+    title: value.title,
+    artist: value.artist ?? null,
+    album: value.album ?? null,
+    ...(writes('type') ? { type: value.type } : {}),
+    ...(duration ? { duration } : {}),
+    ...(writes('featured') ? { featured: value.featured } : {}),
+    ...(files.coverImage ? { coverImage: files.coverImage.url } : {}),
+    ...(files.audioFile ? { audioFile: files.audioFile.url } : {}),
+  };
+  if (existing) return updateTrack(existing.id, write);
+  return createTrack({
+    ...write,
+    duration: duration ?? '0:00',
+    coverImage: files.coverImage.url,
+    audioFile: files.audioFile.url,
+  });
+}
+
+export const TRACK_FLOW: UploadFlow<TrackFields, TrackJSON> = {
+  uploads: { coverImage: { kind: 'image' }, audioFile: { kind: 'audio' } },
+  schema: TrackFieldsSchema,
+  requiredFiles: { coverImage: 'Cover image is required', audioFile: 'Audio file is required' },
+  load: getTrack,
+  save: saveTrackRecord,
+};
+
+/** Add or edit a track from a multipart request (cover image and audio file required on create). */
+export const saveTrack = <S>(
+  request: Request,
+  target: SaveTarget,
+  client: SaveClient<S>,
+): Promise<SaveResult<TrackJSON, S>> => saveUpload(request, target, TRACK_FLOW, client);

@@ -1,0 +1,189 @@
+import type { ZodType, ZodTypeDef } from 'zod';
+import { IMAGE_FILE_MESSAGE } from '~/schemas/gallery';
+import { prepareUploadedImage } from '~/utils/image-derivatives.server';
+import {
+  discardUploads,
+  parseMultipartUpload,
+  type ParsedUpload,
+  type StoredUpload,
+  type UploadSpec,
+} from '~/utils/uploads.server';
+
+/**
+ * The one save flow of the uploaded entities (tracks, gallery images, blog posts), shared by
+ * the admin pages and the JSON API: stream the multipart body, validate the text fields,
+ * add the per-file problems and the required files that are missing, write the responsive
+ * sizes of the images, create or update the record (the model deletes replaced files). On
+ * any failure after the body was read, the files it brought are deleted again.
+ *
+ * It answers a result, never an HTTP response: the pages turn it into a conform reply or a
+ * redirect with a toast (app/utils/upload-form.server.ts), the API into JSON
+ * (app/utils/upload-api.server.ts). The entities' flows are in app/services/*-save.server.ts.
+ */
+
+export type FieldErrors = Record<string, string[]>;
+export type TextFields = Record<string, string>;
+
+/**
+ * A new record, or the record with this id (null: the URL's id is not an id, so there is
+ * no such record).
+ */
+export type SaveTarget = { mode: 'create' } | { mode: 'update'; id: number | null };
+
+/** The text fields as a client validates them; `submission` is what it needs to answer. */
+export type FieldsRead<T, S> = { submission: S } & (
+  { ok: true; value: T } | { ok: false; errors: FieldErrors }
+);
+
+/** What differs between the admin pages and the API (the flow itself does not). */
+export type SaveClient<S> = {
+  /** The pages validate through conform (its coercion, its submission), the API with the bare schema. */
+  readFields<T>(schema: ZodType<T, ZodTypeDef, unknown>, fields: TextFields): FieldsRead<T, S>;
+  /**
+   * The API's PUT: `type`, `featured` and `category` that are not sent keep their values, and
+   * so does the duration unless a new audio file comes. The page forms always send them.
+   */
+  keepUnsent: boolean;
+  /**
+   * 'ignore': the pages save anyway (the original image is served); 'fail': the API answers
+   * the error (a 500) and stores nothing.
+   */
+  derivativeErrors: 'ignore' | 'fail';
+};
+
+export type SaveResult<R, S> =
+  | { ok: true; status: 200 | 201; record: R }
+  // Before the body is read.
+  | { ok: false; reason: 'not-found'; status: 404 }
+  // The body as a whole is refused (the upload parser's status and message).
+  | {
+      ok: false;
+      reason: 'payload-too-large' | 'unsupported-type' | 'malformed';
+      status: number;
+      message: string;
+    }
+  // After the body was read; its files are deleted again.
+  | ({ ok: false; submission: S } & (
+      | {
+          reason: 'invalid';
+          status: 400;
+          /** From the schema. */
+          fieldErrors: FieldErrors;
+          /** Per file: wrong type, too big, or required and missing. */
+          fileErrors: FieldErrors;
+          /** A required file was not sent (create only). */
+          missingFiles: boolean;
+        }
+      | { reason: 'conflict'; status: 409; field: string; message: string }
+      /** The record was deleted while the upload was read. */
+      | { reason: 'gone'; status: 404 }
+      /** Saving threw (the caller decides: a form error, or a 500). */
+      | { reason: 'failed'; status: 500; error: unknown }
+    ));
+
+export type SaveInput<T, R> = {
+  value: T;
+  fields: TextFields;
+  files: Record<string, StoredUpload>;
+  /** The record being updated; null on create. */
+  existing: R | null;
+  keepUnsent: boolean;
+};
+
+/** One entity's part of the flow. */
+export type UploadFlow<T, R> = {
+  uploads: UploadSpec;
+  schema: ZodType<T, ZodTypeDef, unknown>;
+  /** On create: the message for each file field that must not be left empty. */
+  requiredFiles: Record<string, string>;
+  load(id: number): Promise<R | null>;
+  /** Create (existing null) or update; null when the record is gone. */
+  save(input: SaveInput<T, R>): Promise<R | null>;
+  /** A save error that is the client's conflict (a taken slug): its field and message. */
+  conflict?(error: unknown): { field: string; message: string } | null;
+};
+
+/** The upload of gallery images and blog posts: one image, required on create. */
+export const ONE_IMAGE: Pick<UploadFlow<unknown, unknown>, 'uploads' | 'requiredFiles'> = {
+  uploads: { image: { kind: 'image' } },
+  requiredFiles: { image: IMAGE_FILE_MESSAGE },
+};
+
+function refused(status: number, message: string) {
+  const reason =
+    status === 413 ? 'payload-too-large' : status === 415 ? 'unsupported-type' : 'malformed';
+  return { ok: false, reason, status, message } as const;
+}
+
+export async function saveUpload<T, R, S>(
+  request: Request,
+  target: SaveTarget,
+  flow: UploadFlow<T, R>,
+  client: SaveClient<S>,
+): Promise<SaveResult<R, S>> {
+  let existing: R | null = null;
+  if (target.mode === 'update') {
+    existing = target.id === null ? null : await flow.load(target.id);
+    if (!existing) return { ok: false, reason: 'not-found', status: 404 };
+  }
+
+  let upload: ParsedUpload;
+  try {
+    upload = await parseMultipartUpload(request, flow.uploads);
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    return refused(error.status, await error.text());
+  }
+  const { fields, files } = upload;
+
+  let saved = false;
+  try {
+    const read = client.readFields(flow.schema, fields);
+    const { submission } = read;
+    const fileErrors: FieldErrors = { ...upload.fileErrors };
+    let missingFiles = false;
+    if (!existing) {
+      for (const [name, message] of Object.entries(flow.requiredFiles)) {
+        if (files[name] || fileErrors[name]) continue;
+        fileErrors[name] = [message];
+        missingFiles = true;
+      }
+    }
+    if (!read.ok || Object.keys(fileErrors).length > 0) {
+      const fieldErrors = read.ok ? {} : read.errors;
+      return {
+        ok: false,
+        reason: 'invalid',
+        status: 400,
+        fieldErrors,
+        fileErrors,
+        missingFiles,
+        submission,
+      };
+    }
+
+    try {
+      for (const [name, file] of Object.entries(files)) {
+        if (flow.uploads[name]?.kind !== 'image') continue;
+        const written = prepareUploadedImage(file.path);
+        await (client.derivativeErrors === 'ignore' ? written.catch(() => undefined) : written);
+      }
+      const record = await flow.save({
+        value: read.value,
+        fields,
+        files,
+        existing,
+        keepUnsent: client.keepUnsent,
+      });
+      if (!record) return { ok: false, reason: 'gone', status: 404, submission };
+      saved = true;
+      return { ok: true, status: existing ? 200 : 201, record };
+    } catch (error) {
+      const conflict = flow.conflict?.(error);
+      if (conflict) return { ok: false, reason: 'conflict', status: 409, ...conflict, submission };
+      return { ok: false, reason: 'failed', status: 500, error, submission };
+    }
+  } finally {
+    if (!saved) await discardUploads(files);
+  }
+}
