@@ -28,6 +28,7 @@ import { getSiteConfig } from '~/utils/site-config.server';
 import { siteOrigin } from '~/utils/cache.server';
 import { themeCss } from '~/utils/theme';
 import { themeFonts } from '~/utils/fonts.server';
+import { imageInfos } from '~/utils/image-derivatives.server';
 import { DEFAULT_THEME_HEAD, type ThemeHead } from '~/utils/theme-head';
 import { SiteShell } from '~/components/site/site-shell';
 import { PlayerProvider } from '~/player/player-provider';
@@ -59,6 +60,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The head's theme CSS and inlined @font-face rules are computed here, so the browser bundle
   // carries no theme code or font URLs (page-weight budget, issue 9).
   const fonts = themeFonts(theme.headerFont, theme.bodyFont);
+  // The footer's 40 px release covers use the smallest derivative, not the 1200 px original.
+  const latestCovers = await imageInfos(latestTracks.map((t) => t.coverImage));
   const head: ThemeHead = {
     appearance: theme.appearance,
     css: themeCss(theme),
@@ -73,6 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast,
       site: { ...getSiteConfig(), siteUrl: siteOrigin(request) },
       latestTracks,
+      latestCovers,
       upcomingShows,
       year: new Date().getFullYear(),
     },

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImageInfo } from '~/components/ui/responsive-image';
 import { BlogCard } from './blog-card';
 import { ImageGrid } from './image-grid';
+import { SiteFooter } from './site-footer';
 
 /** The `<img>` tags of server-rendered HTML. */
 const imgTags = (html: string) => html.match(/<img [^>]*>/g) ?? [];
@@ -129,5 +130,45 @@ describe('ImageGrid images', () => {
     const html = renderToString(<ImageGrid images={images} columns={2} infos={infos} />);
     expect(html).not.toContain('fetchpriority');
     expect(html).not.toContain('loading="eager"');
+  });
+});
+
+describe('SiteFooter release covers', () => {
+  const track = (id: number, coverImage: string) => ({
+    id,
+    title: `Track ${id}`,
+    artist: 'Night Shore',
+    album: null,
+    type: 'Single',
+    duration: '3:30',
+    coverImage,
+    audioFile: '/uploads/audio/a.mp3',
+    featured: false,
+    createdAt: '2026-05-01T12:00:00.000Z',
+  });
+
+  it('use the smallest derivative for the 40 px thumbnail, lazily; plain img without an info', () => {
+    const cover = '/uploads/images/neon.jpg';
+    const html = renderCard(
+      <SiteFooter
+        siteName="Night Shore"
+        footerText=""
+        social={{}}
+        latestTracks={[track(1, cover), track(2, '/uploads/images/unknown.jpg')]}
+        latestCovers={{ [cover]: info(cover, 1600) }}
+        upcomingShows={[]}
+        year={2026}
+      />,
+    );
+    expect(html).toContain(
+      '<source type="image/webp" srcSet="/uploads/images/neon-320w.webp 320w, /uploads/images/neon-640w.webp 640w, /uploads/images/neon-1280w.webp 1280w" sizes="40px"/>',
+    );
+    const [first, second] = imgTags(html);
+    expect(first).toContain('sizes="40px"');
+    expect(first).toContain('loading="lazy"');
+    expect(second).toContain('src="/uploads/images/unknown.jpg"');
+    expect(second).toContain('width="40"');
+    expect(second).toContain('height="40"');
+    expect(second).not.toContain('srcSet');
   });
 });

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { ShowJSON, TrackJSON } from '~/types/entities';
 import { formatSiteDate, DATE_SHORT } from '~/utils/dates';
+import { ResponsiveImage, type ImageInfo } from '~/components/ui/responsive-image';
 import { QUICK_LINKS } from './nav-links';
 import { SocialLinks, type SocialLinksConfig } from './social-icons';
 
@@ -15,6 +16,7 @@ export function SiteFooter({
   footerText,
   social,
   latestTracks,
+  latestCovers = {},
   upcomingShows,
   year,
 }: {
@@ -22,6 +24,8 @@ export function SiteFooter({
   footerText: string;
   social: Partial<SocialLinksConfig>;
   latestTracks: TrackJSON[];
+  /** Size and derivatives of the covers (by URL): the thumbnails use the smallest one. */
+  latestCovers?: Record<string, ImageInfo>;
   upcomingShows: ShowJSON[];
   year: number;
 }) {
@@ -65,13 +69,11 @@ export function SiteFooter({
                     to={`/music?track=${track.id}`}
                     className="group flex items-center gap-3 rounded-md"
                   >
-                    <img
+                    <ResponsiveImage
+                      {...(latestCovers[track.coverImage] ?? { width: 40, height: 40 })}
                       src={track.coverImage || PLACEHOLDER_COVER}
                       alt=""
-                      width={40}
-                      height={40}
-                      loading="lazy"
-                      decoding="async"
+                      sizes="40px"
                       className="h-10 w-10 shrink-0 rounded-md bg-muted object-cover"
                     />
                     <span className="min-w-0">

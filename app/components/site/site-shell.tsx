@@ -31,6 +31,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
         footerText={root?.theme.footerText ?? ''}
         social={social}
         latestTracks={root?.latestTracks ?? []}
+        latestCovers={root?.latestCovers ?? {}}
         upcomingShows={root?.upcomingShows ?? []}
         year={root?.year ?? new Date().getFullYear()}
       />
