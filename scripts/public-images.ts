@@ -1,4 +1,4 @@
-// `npx tsx scripts/public-images.ts`: responsive derivatives (320/640/1280 wide, WebP + JPEG)
+// `npx tsx scripts/public-images.ts`: responsive derivatives (320/640/960/1280 wide, WebP + JPEG)
 // of the committed images in public/ (hero, about photos, placeholder), written beside them as
 // <base>-<width>w.<ext> — the same sizes uploads get (app/utils/image-derivatives.server.ts).
 // The outputs are committed; run this again after replacing one of those images.

@@ -99,8 +99,8 @@ export default function Home() {
           alt=""
           width={1920}
           height={1080}
-          widths={[320, 640, 1280]}
-          webpWidths={[320, 640, 1280]}
+          widths={[320, 640, 960, 1280]}
+          webpWidths={[320, 640, 960, 1280]}
           sizes="100vw"
           priority
           className="absolute inset-0 -z-20 h-full w-full object-cover"

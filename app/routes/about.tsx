@@ -7,6 +7,7 @@ import { PageHeader } from '~/components/site/section-heading';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { ALL_NETWORKS, SocialLinks } from '~/components/site/social-icons';
 import { buttonClass } from '~/components/ui/button';
+import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { DATE_SHORT, formatSiteDate } from '~/utils/dates';
 import { musicGroupLd, seoMeta, seoSite, socialLinks } from '~/utils/seo';
 
@@ -98,13 +99,20 @@ export default function AboutPage() {
           <ul className="grid grid-cols-2 gap-4">
             {PHOTOS.map((photo, index) => (
               <li key={photo.src} className={index === 0 ? 'col-span-2' : undefined}>
-                <img
+                {/* Derivatives of the committed photos (scripts/public-images.ts). */}
+                <ResponsiveImage
                   src={photo.src}
                   alt={photo.alt}
                   width={1200}
                   height={900}
-                  loading={index === 0 ? 'eager' : 'lazy'}
-                  decoding="async"
+                  widths={[320, 640, 960]}
+                  webpWidths={[320, 640, 960, 1200]}
+                  sizes={
+                    index === 0
+                      ? '(min-width: 1400px) 640px, (min-width: 1024px) 50vw, 100vw'
+                      : '(min-width: 1400px) 312px, (min-width: 1024px) 25vw, 50vw'
+                  }
+                  priority={index === 0}
                   className="aspect-[4/3] w-full rounded-lg bg-muted object-cover"
                 />
               </li>

@@ -43,7 +43,7 @@ beforeAll(() => fs.mkdirSync(dirs.images, { recursive: true }));
 afterAll(() => fs.rmSync(dirs.base, { recursive: true, force: true }));
 
 describe('prepareUploadedImage', () => {
-  it('writes 320/640/1280 derivatives in WebP and the original format, never upscaled', async () => {
+  it('writes 320/640/960/1280 derivatives in WebP and the original format, never upscaled', async () => {
     const file = await writeImage('cover.jpg', 2000, 1000, 'jpeg');
     await prepareUploadedImage(file);
     expect(list()).toEqual([
@@ -53,6 +53,8 @@ describe('prepareUploadedImage', () => {
       'cover-320w.webp',
       'cover-640w.jpg',
       'cover-640w.webp',
+      'cover-960w.jpg',
+      'cover-960w.webp',
       'cover.jpg',
     ]);
     const meta = await sharp(path.join(dirs.images, 'cover-640w.webp')).metadata();
@@ -66,8 +68,8 @@ describe('prepareUploadedImage', () => {
       src: '/uploads/images/cover.jpg',
       width: 2000,
       height: 1000,
-      widths: [320, 640, 1280],
-      webpWidths: [320, 640, 1280],
+      widths: [320, 640, 960, 1280],
+      webpWidths: [320, 640, 960, 1280],
     });
   });
 
@@ -112,7 +114,7 @@ describe('prepareUploadedImage', () => {
     await writeImage('gone-extra.jpg', 10, 10, 'jpeg'); // a different upload sharing a prefix
     await prepareUploadedImage(file);
     expect(await imageInfo('/uploads/images/gone.jpg')).not.toBeNull();
-    expect(list().filter((f) => f.startsWith('gone-')).length).toBe(7);
+    expect(list().filter((f) => f.startsWith('gone-')).length).toBe(9);
     await deleteUploadedFile('/uploads/images/gone.jpg');
     expect(list().filter((f) => f.startsWith('gone'))).toEqual(['gone-extra.jpg']);
     expect(await imageInfo('/uploads/images/gone.jpg')).toBeNull();
@@ -122,14 +124,14 @@ describe('prepareUploadedImage', () => {
     const file = await writeImage('memo.jpg', 1000, 500, 'jpeg');
     await prepareUploadedImage(file);
     const url = '/uploads/images/memo.jpg';
-    expect(await imageInfo(url)).toMatchObject({ width: 1000, widths: [320, 640] });
+    expect(await imageInfo(url)).toMatchObject({ width: 1000, widths: [320, 640, 960] });
     // A stray file the cache cannot know about (the original is untouched): the warm call
     // answers from memory, without listing the folder or reading the image again.
     fs.copyFileSync(
       path.join(dirs.images, 'memo-640w.jpg'),
       path.join(dirs.images, 'memo-900w.jpg'),
     );
-    expect(await imageInfo(url)).toMatchObject({ width: 1000, widths: [320, 640] });
+    expect(await imageInfo(url)).toMatchObject({ width: 1000, widths: [320, 640, 960] });
     // A file replaced behind the site's back (new content, new mtime) is described afresh once
     // the revalidation window has passed (uploads always get new names, so only a restore or
     // a hand edit does this).
@@ -141,7 +143,7 @@ describe('prepareUploadedImage', () => {
     expect(await imageInfo(url)).toMatchObject({
       width: 1200,
       height: 1200,
-      widths: [320, 640, 900],
+      widths: [320, 640, 900, 960],
     });
     vi.useRealTimers();
     // Deleted through the site: forgotten at once, not after the window.

@@ -14,7 +14,7 @@ import { onUploadedFileDeleted, uploadPathFromUrl } from './upload-files.server'
  * Pages read what exists with `imageInfo(url)` (intrinsic width/height + the widths on disk) and
  * pass it to `<ResponsiveImage>`.
  */
-export const DERIVATIVE_WIDTHS = [320, 640, 1280] as const;
+export const DERIVATIVE_WIDTHS = [320, 640, 960, 1280] as const;
 
 const RASTER = new Set(['.jpg', '.jpeg', '.png', '.webp']);
 
