@@ -254,6 +254,26 @@ describe('saveGalleryImage', () => {
   });
 });
 
+describe('an image that passes the type check but cannot be decoded', () => {
+  it('is saved without derivatives, through the API and the form alike (never a 5xx)', async () => {
+    const whole = await wideJpeg();
+    const truncated = whole.subarray(0, Math.floor(whole.length / 2));
+    for (const client of [API_CLIENT, FORM_CLIENT] as const) {
+      const result = await saveGalleryImage(
+        multipart({ title: 'Cut short', image: file(truncated, 'cut.jpg') }),
+        { mode: 'create' },
+        client,
+      );
+      expect(result).toMatchObject({ ok: true, status: 201 });
+      if (!result.ok) continue;
+      const name = nameOf(result.record.imageUrl);
+      const base = name.replace(/\.jpg$/, '');
+      // The original is kept and served; no partial set of sizes is left beside it.
+      expect((await stored()).filter((f) => f.startsWith(base))).toEqual([name]);
+    }
+  });
+});
+
 describe('saveBlogPost', () => {
   const post = async (slug: string) =>
     multipart({

@@ -44,11 +44,6 @@ export type SaveClient<S> = {
    * so does the duration unless a new audio file comes. The page forms always send them.
    */
   keepUnsent: boolean;
-  /**
-   * 'ignore': the pages save anyway (the original image is served); 'fail': the API answers
-   * the error (a 500) and stores nothing.
-   */
-  derivativeErrors: 'ignore' | 'fail';
 };
 
 export type SaveResult<R, S> =
@@ -165,8 +160,8 @@ export async function saveUpload<T, R, S>(
     try {
       for (const [name, file] of Object.entries(files)) {
         if (flow.uploads[name]?.kind !== 'image') continue;
-        const written = prepareUploadedImage(file.path);
-        await (client.derivativeErrors === 'ignore' ? written.catch(() => undefined) : written);
+        // Never throws for the image's content: an undecodable image is kept without sizes.
+        await prepareUploadedImage(file.path);
       }
       const record = await flow.save({
         value: read.value,

@@ -45,7 +45,9 @@ async function writeAtomically(target: string, data: Buffer): Promise<void> {
 
 /**
  * Write the derivatives of one uploaded image. Files that are not JPEG/PNG/WebP, or that sharp
- * cannot read, are left as they are (the original is still served).
+ * cannot read or decode (a truncated JPEG passes the magic-byte check but fails to resize), are
+ * left as they are, with no derivatives: the original is still served. Never throws for the
+ * image's content.
  */
 export async function prepareUploadedImage(absolutePath: string): Promise<void> {
   const ext = path.extname(absolutePath).toLowerCase();
@@ -88,7 +90,18 @@ export async function prepareUploadedImage(absolutePath: string): Promise<void> 
       );
     }
   }
-  await Promise.all(jobs);
+  const results = await Promise.allSettled(jobs);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    // All or nothing: a partial set would make srcset promise files that are not there.
+    const names = [
+      ...webpWidths.map((w) => derivativeName(absolutePath, w, '.webp')),
+      ...(ext === '.webp' ? [] : widths.map((w) => derivativeName(absolutePath, w, ext))),
+    ];
+    await Promise.all(names.map((name) => fs.rm(name, { force: true })));
+    const reason = failed.reason instanceof Error ? failed.reason.message : String(failed.reason);
+    console.warn(`[images] no derivatives for ${path.basename(absolutePath)}: ${reason}`);
+  }
   generation += 1;
   cache.delete(absolutePath);
 }

@@ -16,8 +16,7 @@ import {
 
 /**
  * The API's side of the shared save flow (app/services): fields validated with the bare
- * schema, PUT keeps what is not sent (type, featured, category, duration), and a failure to
- * write the responsive sizes is an error (500).
+ * schema, and PUT keeps what is not sent (type, featured, category, duration).
  */
 export const API_CLIENT: SaveClient<undefined> = {
   readFields(schema, fields) {
@@ -27,7 +26,6 @@ export const API_CLIENT: SaveClient<undefined> = {
       : { ok: false, errors: issuesToFields(parsed.error.issues), submission: undefined };
   },
   keepUnsent: true,
-  derivativeErrors: 'fail',
 };
 
 /** `notFound` (updates only) and the `error` for a required file that was not sent. */

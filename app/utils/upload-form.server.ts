@@ -76,7 +76,7 @@ export type FormSubmission = Submission<unknown, string[], unknown>;
 /**
  * The forms' side of the save flow: fields validated by conform (its coercion, and the
  * submission the form is answered with), absent fields take their defaults (the form
- * always sends them), and a failure to write the responsive sizes does not stop the save.
+ * always sends them).
  */
 export const FORM_CLIENT: SaveClient<FormSubmission> = {
   readFields(schema, fields) {
@@ -90,7 +90,6 @@ export const FORM_CLIENT: SaveClient<FormSubmission> = {
     return { ok: false, errors, submission };
   },
   keepUnsent: false,
-  derivativeErrors: 'ignore',
 };
 
 /** FORM_CLIENT with the text fields changed before they are validated. */
