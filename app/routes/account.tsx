@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import {
   data,
@@ -8,7 +8,8 @@ import {
 } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { SubmitButton } from '~/components/ui/button';
-import { Field, FormError, inputClass } from '~/components/ui/field';
+import { PasswordField } from '~/components/site/password-field';
+import { FormError } from '~/components/ui/field';
 import { setPassword, verifyLogin } from '~/models/user.server';
 import { ChangePasswordSchema } from '~/schemas/account';
 import { createUserSession, deleteSessionsOfUser, requireUser } from '~/utils/auth.server';
@@ -95,49 +96,22 @@ export default function AccountPage() {
         <h2 className="mt-8 font-heading text-lg font-semibold">Change password</h2>
         <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <FormError id={form.errorId} errors={form.errors} />
-          <Field
+          <PasswordField
             label="Current password"
-            errors={fields.currentPassword.errors}
-            id={fields.currentPassword.id}
-          >
-            {(a11y) => (
-              <input
-                {...getInputProps(fields.currentPassword, { type: 'password' })}
-                {...a11y}
-                autoComplete="current-password"
-                className={inputClass}
-              />
-            )}
-          </Field>
-          <Field
+            field={fields.currentPassword}
+            autoComplete="current-password"
+          />
+          <PasswordField
             label="New password"
-            errors={fields.newPassword.errors}
-            id={fields.newPassword.id}
+            field={fields.newPassword}
+            autoComplete="new-password"
             hint="At least 6 characters"
-          >
-            {(a11y) => (
-              <input
-                {...getInputProps(fields.newPassword, { type: 'password' })}
-                {...a11y}
-                autoComplete="new-password"
-                className={inputClass}
-              />
-            )}
-          </Field>
-          <Field
+          />
+          <PasswordField
             label="Confirm new password"
-            errors={fields.confirmPassword.errors}
-            id={fields.confirmPassword.id}
-          >
-            {(a11y) => (
-              <input
-                {...getInputProps(fields.confirmPassword, { type: 'password' })}
-                {...a11y}
-                autoComplete="new-password"
-                className={inputClass}
-              />
-            )}
-          </Field>
+            field={fields.confirmPassword}
+            autoComplete="new-password"
+          />
           <SubmitButton
             pending={navigation.state === 'submitting' && navigation.formAction === '/account'}
             pendingLabel="Saving..."

@@ -10,6 +10,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { CalendarHeart, Headphones, Lock } from 'lucide-react';
 import { Field, FormError, inputClass } from '~/components/ui/field';
 import { SubmitButton } from '~/components/ui/button';
+import { PasswordField } from '~/components/site/password-field';
 import { useToastOnce, type ToastInput } from '~/components/site/toaster';
 import { LoginSchema, RegisterSchema } from '~/schemas/auth';
 import {
@@ -267,16 +268,7 @@ function LoginForm({
           />
         )}
       </Field>
-      <Field label="Password" errors={fields.password.errors} id={fields.password.id}>
-        {(a11y) => (
-          <input
-            {...getInputProps(fields.password, { type: 'password' })}
-            {...a11y}
-            autoComplete="current-password"
-            className={inputClass}
-          />
-        )}
-      </Field>
+      <PasswordField label="Password" field={fields.password} autoComplete="current-password" />
       <SubmitButton pending={pending} pendingLabel="Logging in..." className="w-full">
         Login
       </SubmitButton>
@@ -320,35 +312,17 @@ function RegisterForm({
           />
         )}
       </Field>
-      <Field
+      <PasswordField
         label="Password"
-        errors={fields.password.errors}
-        id={fields.password.id}
+        field={fields.password}
+        autoComplete="new-password"
         hint="At least 6 characters"
-      >
-        {(a11y) => (
-          <input
-            {...getInputProps(fields.password, { type: 'password' })}
-            {...a11y}
-            autoComplete="new-password"
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Field
+      />
+      <PasswordField
         label="Confirm Password"
-        errors={fields.confirmPassword.errors}
-        id={fields.confirmPassword.id}
-      >
-        {(a11y) => (
-          <input
-            {...getInputProps(fields.confirmPassword, { type: 'password' })}
-            {...a11y}
-            autoComplete="new-password"
-            className={inputClass}
-          />
-        )}
-      </Field>
+        field={fields.confirmPassword}
+        autoComplete="new-password"
+      />
       <SubmitButton pending={pending} pendingLabel="Creating account..." className="w-full">
         Create Account
       </SubmitButton>

@@ -1,0 +1,31 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { Field, inputClass } from '~/components/ui/field';
+
+type PasswordFieldProps = {
+  /** The visible label, e.g. "Password" or "Confirm new password". */
+  label: React.ReactNode;
+  /** The conform field: gives the name, the id and the errors. */
+  field: FieldMetadata<string>;
+  /** `current-password` to sign in with, `new-password` to choose one. */
+  autoComplete: 'current-password' | 'new-password';
+  hint?: React.ReactNode;
+};
+
+/**
+ * A labelled password input (login, register, change password), wired to its conform
+ * field: the label, hint and errors come from {@link Field}.
+ */
+export function PasswordField({ label, field, autoComplete, hint }: PasswordFieldProps) {
+  return (
+    <Field label={label} errors={field.errors} id={field.id} hint={hint}>
+      {(a11y) => (
+        <input
+          {...getInputProps(field, { type: 'password' })}
+          {...a11y}
+          autoComplete={autoComplete}
+          className={inputClass}
+        />
+      )}
+    </Field>
+  );
+}
