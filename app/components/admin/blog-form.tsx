@@ -10,6 +10,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useRef, useState } from 'react';
 import { z } from 'zod';
+import { FileField, IMAGE_ACCEPT, IMAGE_HINT } from '~/components/admin/file-field';
 import { FormAlert } from '~/components/admin/form-alert';
 import { hasFile } from '~/components/admin/track-form';
 import { showToast } from '~/components/site/toaster';
@@ -138,22 +139,14 @@ export function BlogForm({
             </select>
           )}
         </Field>
-        <Field
+        <FileField
           label={post ? 'Featured image (leave empty to keep)' : 'Featured image'}
-          errors={fields.image.errors}
           id={`${form.id}-image`}
-          hint="JPEG, PNG or WEBP, at most 10 MB."
-        >
-          {(a11y) => (
-            <input
-              {...a11y}
-              type="file"
-              name="image"
-              accept="image/jpeg,image/png,image/webp"
-              className={inputClass}
-            />
-          )}
-        </Field>
+          name="image"
+          accept={IMAGE_ACCEPT}
+          hint={IMAGE_HINT}
+          errors={fields.image.errors}
+        />
       </div>
       {post ? (
         <img src={post.imageUrl} alt="" className="max-h-32 rounded-md object-contain" />

@@ -9,6 +9,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { z } from 'zod';
+import { FileField, IMAGE_ACCEPT, IMAGE_HINT } from '~/components/admin/file-field';
 import { FormAlert } from '~/components/admin/form-alert';
 import { hasFile } from '~/components/admin/track-form';
 import { showToast } from '~/components/site/toaster';
@@ -98,29 +99,23 @@ export function GalleryForm({
           />
         )}
       </Field>
-      <Field
+      <FileField
         label={image ? 'Image (leave empty to keep the current one)' : 'Image'}
-        errors={fields.image.errors}
         id={`${form.id}-image`}
-        hint="JPEG, PNG or WEBP, at most 10 MB."
-      >
-        {(a11y) => (
-          <input
-            {...a11y}
-            type="file"
-            name="image"
-            accept="image/jpeg,image/png,image/webp"
-            className={inputClass}
-          />
-        )}
-      </Field>
-      {image ? (
-        <img
-          src={image.imageUrl}
-          alt={`Current image: ${image.title}`}
-          className="max-h-40 rounded-md object-contain"
-        />
-      ) : null}
+        name="image"
+        accept={IMAGE_ACCEPT}
+        hint={IMAGE_HINT}
+        errors={fields.image.errors}
+        current={
+          image ? (
+            <img
+              src={image.imageUrl}
+              alt={`Current image: ${image.title}`}
+              className="max-h-40 rounded-md object-contain"
+            />
+          ) : null
+        }
+      />
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         <Link to={closeTo} preventScrollReset className={buttonClass('outline')}>
           Cancel

@@ -9,6 +9,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { z } from 'zod';
+import { FileField } from '~/components/admin/file-field';
 import { FormAlert } from '~/components/admin/form-alert';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { Field, inputClass } from '~/components/ui/field';
@@ -157,47 +158,43 @@ export function TrackForm({
           Featured track
         </label>
       </div>
-      <Field
+      <FileField
         label={track ? 'Cover image (leave empty to keep the current one)' : 'Cover image'}
-        errors={fields.coverImage.errors}
         id={`${form.id}-cover`}
+        name="coverImage"
+        accept="image/*"
         hint="A square JPEG or PNG works best (WEBP is accepted too); at most 10 MB."
-      >
-        {(a11y) => (
-          <input {...a11y} type="file" name="coverImage" accept="image/*" className={inputClass} />
-        )}
-      </Field>
-      {track ? (
-        <div className="flex items-center gap-3 text-sm text-muted-foreground">
-          <img
-            src={track.coverImage}
-            alt=""
-            width={48}
-            height={48}
-            className="h-12 w-12 rounded object-cover"
-          />
-          <span>Current cover: {fileName(track.coverImage)}</span>
-        </div>
-      ) : null}
-      <Field
+        errors={fields.coverImage.errors}
+        current={
+          track ? (
+            <div className="flex items-center gap-3 text-sm text-muted-foreground">
+              <img
+                src={track.coverImage}
+                alt=""
+                width={48}
+                height={48}
+                className="h-12 w-12 rounded object-cover"
+              />
+              <span>Current cover: {fileName(track.coverImage)}</span>
+            </div>
+          ) : null
+        }
+      />
+      <FileField
         label={track ? 'Audio file (leave empty to keep the current one)' : 'Audio file'}
-        errors={fields.audioFile.errors}
         id={`${form.id}-audio`}
+        name="audioFile"
+        accept="audio/*,.mp3,.wav"
         hint="MP3 or WAV, at most 50 MB."
-      >
-        {(a11y) => (
-          <input
-            {...a11y}
-            type="file"
-            name="audioFile"
-            accept="audio/*,.mp3,.wav"
-            className={inputClass}
-          />
-        )}
-      </Field>
-      {track ? (
-        <p className="text-sm text-muted-foreground">Current audio: {fileName(track.audioFile)}</p>
-      ) : null}
+        errors={fields.audioFile.errors}
+        current={
+          track ? (
+            <p className="text-sm text-muted-foreground">
+              Current audio: {fileName(track.audioFile)}
+            </p>
+          ) : null
+        }
+      />
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         <Link to={closeTo} preventScrollReset className={buttonClass('outline')}>
           Cancel

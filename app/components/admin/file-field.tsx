@@ -1,0 +1,37 @@
+import { Field, inputClass } from '~/components/ui/field';
+
+/** What the image inputs of the admin forms accept, and the hint that says so. */
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
+export const IMAGE_HINT = 'JPEG, PNG or WEBP, at most 10 MB.';
+
+type FileFieldProps = {
+  /** The visible label (on edit it says that an empty input keeps the current file). */
+  label: React.ReactNode;
+  /** The input's id (the label's `htmlFor`; the hint and errors ids derive from it). */
+  id: string;
+  /** The multipart field name the server's upload parser reads. */
+  name: string;
+  accept: string;
+  hint: React.ReactNode;
+  /** From conform: the field's errors (rendered on the server too). */
+  errors?: string[] | null;
+  /** The current file on edit (a preview or its name), rendered right after the field. */
+  current?: React.ReactNode;
+};
+
+/**
+ * A labelled file input of the admin forms (blog, gallery, track), with its hint, its
+ * errors and, on edit, what is there now. A plain input, posted as multipart.
+ */
+export function FileField({ label, id, name, accept, hint, errors, current }: FileFieldProps) {
+  return (
+    <>
+      <Field label={label} errors={errors} id={id} hint={hint}>
+        {(a11y) => (
+          <input {...a11y} type="file" name={name} accept={accept} className={inputClass} />
+        )}
+      </Field>
+      {current ?? null}
+    </>
+  );
+}
