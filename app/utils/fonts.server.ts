@@ -122,7 +122,8 @@ export function inlineStylesheets(
 ): ThemeFonts {
   const css: string[] = [];
   const links: string[] = [];
-  for (const href of Array.from(new Set(hrefs))) {
+  // An empty href names no file (CSS imports are '' where no bundler resolves them, as in tests).
+  for (const href of Array.from(new Set(hrefs)).filter(Boolean)) {
     const text = readBuiltStylesheet(href, publicDir);
     if (text === null) links.push(href);
     else css.push(text);

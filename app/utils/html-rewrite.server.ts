@@ -27,9 +27,9 @@ export function lowPriorityModulePreloads(): Transform {
     transform(chunk: Buffer | string, _encoding, callback) {
       const text = carry + (typeof chunk === 'string' ? chunk : decoder.write(chunk));
       const rewritten = text.replaceAll(MODULE_PRELOAD, LOW_PRIORITY_PRELOAD);
-      // Hold back a tail that could be the start of the pattern, unless it ends a rewrite.
-      let cut = Math.max(0, rewritten.length - keep);
-      if (rewritten.endsWith(LOW_PRIORITY_PRELOAD)) cut = rewritten.length;
+      // Hold back a tail that could be the start of the pattern (shorter than the pattern, so
+      // it never holds a whole one that the next round would rewrite twice).
+      const cut = Math.max(0, rewritten.length - keep);
       carry = rewritten.slice(cut);
       callback(null, rewritten.slice(0, cut));
     },

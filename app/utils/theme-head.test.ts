@@ -33,6 +33,8 @@ describe('theme head', () => {
       "@font-face{font-family:A;src:url(/build/_assets/a.woff2) format('woff2')}",
     );
     expect(fonts.links).toEqual(['/build/_assets/missing.css']);
+    // An empty href is no stylesheet: nothing to read, nothing to link.
+    expect(inlineStylesheets([''], dir)).toEqual({ css: '', links: [] });
     // A path cannot climb out of the public folder.
     expect(inlineStylesheets(['/../package.json'], dir).links).toEqual(['/../package.json']);
     fs.rmSync(dir, { recursive: true, force: true });
