@@ -1,4 +1,4 @@
-import { SITE_TIME_ZONE } from './site-time';
+import { civilDateOf, easternCivilDate, type CivilDate } from './eastern-time';
 
 /** SPEC §9 date formats (date-fns pattern notation, kept as names for the formats). */
 export const DATE_LONG = 'MMMM d, yyyy';
@@ -8,26 +8,48 @@ const YEAR = 'yyyy';
 
 export type SiteDatePattern = typeof DATE_LONG | typeof DATE_FULL | typeof DATE_SHORT | typeof YEAR;
 
-/**
- * The same output as date-fns `format` with these patterns in English, through Intl: this module
- * is in the browser bundle, and Intl costs no bytes (page-weight budget, issue 9).
- */
-const PATTERN_OPTIONS: Record<SiteDatePattern, Intl.DateTimeFormatOptions> = {
-  [DATE_LONG]: { month: 'long', day: 'numeric', year: 'numeric' },
-  [DATE_FULL]: { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' },
-  [DATE_SHORT]: { month: 'short', day: 'numeric', year: 'numeric' },
-  [YEAR]: { year: 'numeric' },
-};
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(pattern: SiteDatePattern, timeZone: string): Intl.DateTimeFormat {
-  const key = `${pattern}|${timeZone}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { ...PATTERN_OPTIONS[pattern], timeZone });
-    formatters.set(key, f);
+/**
+ * The same output as date-fns `format` with these patterns in English (and as Intl's en-US),
+ * in plain code: this module runs in the browser while pages hydrate, where neither a date
+ * library (page-weight budget) nor Intl's first-use cost (main-thread time) is wanted. See
+ * eastern-time.ts; dates.test.ts checks the output against Intl.
+ */
+function formatCivil(date: CivilDate, pattern: SiteDatePattern): string {
+  const month = MONTHS[date.month - 1] ?? '';
+  switch (pattern) {
+    case DATE_LONG:
+      return `${month} ${date.day}, ${date.year}`;
+    case DATE_FULL:
+      return `${WEEKDAYS[date.weekday] ?? ''}, ${month} ${date.day}, ${date.year}`;
+    case DATE_SHORT:
+      return `${month.slice(0, 3)} ${date.day}, ${date.year}`;
+    case YEAR:
+      return String(date.year);
   }
-  return f;
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -39,13 +61,10 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
  */
 export function formatSiteDate(value: string, pattern: SiteDatePattern = DATE_LONG): string {
   const m = DATE_ONLY.exec(value);
-  if (m) {
-    const utc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-    return formatter(pattern, 'UTC').format(utc);
-  }
+  if (m) return formatCivil(civilDateOf(Number(m[1]), Number(m[2]), Number(m[3])), pattern);
   const time = Date.parse(value);
   if (Number.isNaN(time)) return value;
-  return formatter(pattern, SITE_TIME_ZONE).format(time);
+  return formatCivil(easternCivilDate(time), pattern);
 }
 
 /** The year (site time zone) of a timestamp or a calendar date. */

@@ -1,10 +1,10 @@
 import { timeToMinutes } from './shows';
-import { SITE_TIME_ZONE } from './site-time';
+import { easternOffsetMinutes, easternTimeToEpoch } from './eastern-time';
 
 /**
  * When a show starts, in the site's time zone (America/New_York). The time is free text such as
  * '8:00 PM'; when it cannot be read the show is treated as an all-day date.
- * Client-safe: uses Intl only (no time zone library in the browser bundle).
+ * Client-safe: plain arithmetic (eastern-time.ts), no time zone library or Intl in the browser.
  */
 export type ShowStart = {
   allDay: boolean;
@@ -20,30 +20,15 @@ export type ShowStart = {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Offset of a time zone at an instant, in minutes east of UTC (New York in July: -240). */
-export function zoneOffsetMinutes(epochMs: number, timeZone: string = SITE_TIME_ZONE): number {
-  const name =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-      .formatToParts(new Date(epochMs))
-      .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-  const m = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
-  if (!m) return 0;
-  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
-  return m[1] === '-' ? -minutes : minutes;
+/** Offset of the site's time zone at an instant, in minutes east of UTC (New York in July: -240). */
+export function zoneOffsetMinutes(epochMs: number): number {
+  return easternOffsetMinutes(epochMs);
 }
 
-/** The UTC instant of a wall-clock time in a zone. */
-export function zonedTimeToEpoch(
-  date: string,
-  hours: number,
-  minutes: number,
-  timeZone: string = SITE_TIME_ZONE,
-): number {
+/** The UTC instant of a wall-clock time in the site's time zone. */
+export function zonedTimeToEpoch(date: string, hours: number, minutes: number): number {
   const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
-  const guess = Date.UTC(y, mo - 1, d, hours, minutes);
-  const first = guess - zoneOffsetMinutes(guess, timeZone) * 60_000;
-  const second = guess - zoneOffsetMinutes(first, timeZone) * 60_000;
-  return second;
+  return easternTimeToEpoch(y, mo, d, hours, minutes);
 }
 
 function formatOffset(minutes: number): string {

@@ -1,15 +1,11 @@
+import { easternCivilDate } from './eastern-time';
+
 /** The collective plays on the Jersey Shore: "today" is computed in this time zone. */
 export const SITE_TIME_ZONE = 'America/New_York';
 
 let lastToday = { second: Number.NaN, value: '' };
 
-// Intl only (no date library): this module is in the browser bundle (page-weight budget).
-const todayParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: SITE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
  * Today's date in the site's time zone, as YYYY-MM-DD. Memoised per second (it runs on every
@@ -18,10 +14,9 @@ const todayParts = new Intl.DateTimeFormat('en-US', {
 export function siteToday(now: Date = new Date()): string {
   const second = Math.floor(now.getTime() / 1000);
   if (second === lastToday.second) return lastToday.value;
-  const parts = todayParts.formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  const value = `${part('year')}-${part('month')}-${part('day')}`;
+  // No Intl: this module is in the browser bundle, see eastern-time.ts.
+  const { year, month, day } = easternCivilDate(now.getTime());
+  const value = `${year}-${pad(month)}-${pad(day)}`;
   lastToday = { second, value };
   return value;
 }
