@@ -4,7 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
 import { listTracks, getFeaturedTrack } from '~/models/track.server';
 import { listGalleryImages } from '~/models/gallery-image.server';
-import { listBlogPosts } from '~/models/blog-post.server';
+import { listBlogPostCards } from '~/models/blog-post.server';
 import { FeaturedPlayer } from '~/player/featured-player';
 import { TrackCard } from '~/player/track-card';
 import { useRootData } from '~/root';
@@ -48,7 +48,7 @@ export async function loader() {
     getFeaturedTrack(),
     listTracks({ limit: HOME_COUNT }),
     listGalleryImages({ limit: HOME_COUNT }),
-    listBlogPosts({ limit: HOME_COUNT }),
+    listBlogPostCards({ limit: HOME_COUNT }),
   ]);
   // Intrinsic sizes + responsive derivatives of the uploaded images the page shows.
   const infos = await imageInfos([
@@ -137,7 +137,10 @@ export default function Home() {
         <FeaturedPlayer track={featured} image={featured && infos[featured.coverImage]} />
       </section>
 
-      <section aria-labelledby="music-title" className="container py-16">
+      <section
+        aria-labelledby="music-title"
+        className="render-when-visible container py-16 [--placeholder-height:1860px] md:[--placeholder-height:670px]"
+      >
         <SectionHeading
           id="music-title"
           title="Our Music"
@@ -163,7 +166,10 @@ export default function Home() {
         )}
       </section>
 
-      <section aria-labelledby="gallery-title" className="container py-16">
+      <section
+        aria-labelledby="gallery-title"
+        className="render-when-visible container py-16 [--placeholder-height:1080px] md:[--placeholder-height:400px]"
+      >
         <SectionHeading
           id="gallery-title"
           title="Gallery"
@@ -192,7 +198,10 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="blog-title" className="container py-16">
+      <section
+        aria-labelledby="blog-title"
+        className="render-when-visible container py-16 [--placeholder-height:1635px] md:[--placeholder-height:570px]"
+      >
         <SectionHeading
           id="blog-title"
           title="Latest from the Blog"

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { listBlogPosts } from '~/models/blog-post.server';
+import { listBlogPostCards } from '~/models/blog-post.server';
 import { imageInfos } from '~/utils/image-derivatives.server';
 import { BLOG_CATEGORIES, type BlogCategory } from '~/types/entities';
 import { BlogCard } from '~/components/site/blog-card';
@@ -39,7 +39,7 @@ function parseCategory(value: string | null): BlogCategory | null {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const category = parseCategory(new URL(request.url).searchParams.get('category'));
-  const posts = await listBlogPosts(category ? { category } : {});
+  const posts = await listBlogPostCards(category ? { category } : {});
   return { category, posts, infos: await imageInfos(posts.map((p) => p.imageUrl)) };
 }
 
@@ -100,7 +100,10 @@ export default function BlogPage() {
                 <h2 className="sr-only">More posts</h2>
                 <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
                   {rest.map((post) => (
-                    <li key={post.id} className="flex">
+                    <li
+                      key={post.id}
+                      className="render-when-visible flex [--placeholder-height:480px]"
+                    >
                       <BlogCard post={post} image={infos[post.imageUrl]} sizes={POST_SIZES} />
                     </li>
                   ))}

@@ -137,7 +137,15 @@ export default function MusicPage() {
             )}
           >
             {tracks.map((track, index) => (
-              <li key={track.id} data-testid="track-card">
+              <li
+                key={track.id}
+                data-testid="track-card"
+                // Cards after the first wait to be rendered until they near the viewport.
+                className={cn(
+                  index > 0 &&
+                    'render-when-visible [--placeholder-height:560px] sm:[--placeholder-height:500px]',
+                )}
+              >
                 <TrackCard
                   track={track}
                   queue={all}
