@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fallbackFontFaces, themeFonts } from './fonts.server';
+import { fallbackFontFaces, themeFonts, westernFontFaces } from './fonts.server';
 import { fontStack } from './fonts';
 
 describe('metric-matched fallback fonts', () => {
@@ -34,5 +35,30 @@ describe('metric-matched fallback fonts', () => {
     expect(fontStack('Permanent Marker')).toBe(
       "'Permanent Marker', 'Permanent Marker Fallback', ui-sans-serif, system-ui, sans-serif",
     );
+  });
+});
+
+describe('westernFontFaces', () => {
+  it('keeps the Latin and Latin Extended faces of a @fontsource stylesheet, WOFF2 only', () => {
+    const source = fs.readFileSync('node_modules/@fontsource/inter/400.css', 'utf8');
+    expect(source).toContain('cyrillic');
+    const css = westernFontFaces(source);
+    const faces = css.match(/@font-face\s*\{[^}]*\}/g) ?? [];
+    expect(faces).toHaveLength(2);
+    expect(faces.some((f) => f.includes('inter-latin-400-normal.woff2'))).toBe(true);
+    expect(faces.some((f) => f.includes('inter-latin-ext-400-normal.woff2'))).toBe(true);
+    expect(css).not.toMatch(/cyrillic|greek|vietnamese|\.woff\)/);
+    // Each kept rule is whole: family, weight, display, one source and its unicode range.
+    for (const face of faces) {
+      expect(face).toMatch(/font-family:\s*'?Inter/);
+      expect(face).toContain('font-display: swap');
+      expect(face).toMatch(/src:\s*url\([^)]*\.woff2\) format\('woff2'\);/);
+      expect(face).toContain('unicode-range');
+    }
+  });
+
+  it('keeps a font that has only a Latin subset', () => {
+    const source = fs.readFileSync('node_modules/@fontsource/orbitron/700.css', 'utf8');
+    expect(westernFontFaces(source).match(/@font-face/g)).toHaveLength(1);
   });
 });
