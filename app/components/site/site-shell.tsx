@@ -3,6 +3,7 @@ import { useRootData } from '~/root';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { SocialIconSprite } from './social-icons';
 import { Toaster } from './toaster';
 
 /**
@@ -47,6 +48,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
         </div>
       </div>
       <Toaster flash={root?.toast ?? null} />
+      <SocialIconSprite />
     </>
   );
 }

@@ -34,6 +34,26 @@ export const ALL_NETWORKS: SocialNetwork[] = [
   'facebook',
 ];
 
+const symbolId = (network: SocialNetwork) => `social-icon-${network}`;
+
+/**
+ * The networks' icon paths, once per page (the shell renders it): each icon is a `<use>` of
+ * its symbol. The paths are long (about 1 KB each) and the header, its mobile menu and the
+ * footer show the same five, so the page carries each once instead of three times.
+ */
+export function SocialIconSprite() {
+  return (
+    <svg aria-hidden="true" focusable="false" className="hidden">
+      {ALL_NETWORKS.map((network) => (
+        <symbol key={network} id={symbolId(network)} viewBox="0 0 24 24">
+          <path d={ICONS[network].path} />
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
+/** A network's icon; needs the page's <SocialIconSprite/> (in the site shell). */
 export function SocialIcon({ network, className }: { network: SocialNetwork; className?: string }) {
   return (
     <svg
@@ -42,7 +62,7 @@ export function SocialIcon({ network, className }: { network: SocialNetwork; cla
       focusable="false"
       className={cn('h-5 w-5 fill-current', className)}
     >
-      <path d={ICONS[network].path} />
+      <use href={`#${symbolId(network)}`} />
     </svg>
   );
 }
