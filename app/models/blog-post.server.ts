@@ -64,6 +64,18 @@ export async function listBlogPosts(
   return (await query.lean()).map(toBlogPostJSON);
 }
 
+export type BlogPostCardJSON = Omit<BlogPostJSON, 'content'>;
+
+/**
+ * The posts of a list page (home, /blog): what the cards show, without the bodies (which
+ * would only weigh down each page's data).
+ */
+export async function listBlogPostCards(
+  options: { category?: string; limit?: number } = {},
+): Promise<BlogPostCardJSON[]> {
+  return (await listBlogPosts(options)).map(({ content: _content, ...card }) => card);
+}
+
 export async function getBlogPostBySlug(slug: string): Promise<BlogPostJSON | null> {
   if (typeof slug !== 'string' || slug.length > 200) return null;
   const doc = await BlogPost.findOne({ slug }).lean();
