@@ -21,7 +21,7 @@ import { installGracefulShutdown, startApp } from '~/utils/startup.server';
 import { applyDocumentCacheHeaders } from '~/utils/cache.server';
 import { cachedRender, recordRender, renderCacheKey } from '~/utils/render-cache.server';
 import { inlineStylesheets } from '~/utils/fonts.server';
-import { lowPriorityModulePreloads } from '~/utils/html-rewrite.server';
+import { deferScripts } from '~/utils/html-rewrite.server';
 import siteCssHref from '~/styles/tailwind.css';
 
 // Request ids, client addresses, base headers, JSON request logs and the in-flight count
@@ -80,8 +80,8 @@ export default function handleRequest(
         nonce,
         [callback]() {
           shellRendered = true;
-          // Scripts after what the first paint needs (app/utils/html-rewrite.server.ts).
-          const html = lowPriorityModulePreloads();
+          // Scripts once the page has loaded (app/utils/html-rewrite.server.ts).
+          const html = deferScripts();
           const body = recorder ? html.pipe(recorder.stream) : html;
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

@@ -4,7 +4,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   isRouteErrorResponse,
   useLoaderData,
   useRouteError,
@@ -30,6 +29,8 @@ import { themeCss } from '~/utils/theme';
 import { themeFonts } from '~/utils/fonts.server';
 import { imageInfos } from '~/utils/image-derivatives.server';
 import { DEFAULT_THEME_HEAD, type ThemeHead } from '~/utils/theme-head';
+import { DeferredHydration } from '~/components/site/deferred-hydration';
+import { ScrollRestoration } from '~/components/site/scroll-restoration';
 import { SiteShell } from '~/components/site/site-shell';
 import { PlayerProvider } from '~/player/player-provider';
 import tailwindHref from '~/styles/tailwind.css';
@@ -120,6 +121,7 @@ function Document({ children, head }: { children: React.ReactNode; head: ThemeHe
       <body className="min-h-screen">
         {children}
         <ScrollRestoration nonce={nonce} />
+        <DeferredHydration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -1,23 +1,32 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { lowPriorityModulePreloads, lowPriorityModulePreloadsIn } from './html-rewrite.server';
+import { deferScripts, deferScriptsIn } from './html-rewrite.server';
 
 const html =
-  '<!DOCTYPE html><html><head><title>é ✓</title></head><body><p>rel=&quot;modulepreload&quot;</p>' +
+  '<!DOCTYPE html><html><head><title>é ✓</title>' +
+  '<script type="application/ld+json">{"@type":"MusicGroup"}</script></head><body>' +
+  '<p>rel=&quot;modulepreload&quot; type=&quot;module&quot; async=&quot;&quot;</p>' +
   '<link rel="modulepreload" href="/build/a.js"/><link rel="modulepreload" href="/build/b.js"/>' +
-  '<script type="module">import "/build/a.js";</script></body></html>';
-const expected = html.replaceAll('rel="modulepreload"', 'rel="modulepreload" fetchpriority="low"');
+  '<script nonce="abc" type="module" async="">import "/build/a.js";</script></body></html>';
+const expected = html
+  .replaceAll('rel="modulepreload"', 'rel="x-deferred-modulepreload"')
+  .replace(' type="module" async=""', ' type="x-deferred-module" async=""');
 
 async function through(chunks: Buffer[]): Promise<string> {
-  return text(Readable.from(chunks).pipe(lowPriorityModulePreloads()));
+  return text(Readable.from(chunks).pipe(deferScripts()));
 }
 
-describe('low-priority module preloads', () => {
-  it('marks every modulepreload link, and nothing else', async () => {
-    expect(lowPriorityModulePreloadsIn(html)).toBe(expected);
+describe('deferred scripts', () => {
+  it('renames the module preloads and the module script, and nothing else', async () => {
+    expect(deferScriptsIn(html)).toBe(expected);
     expect(await through([Buffer.from(html)])).toBe(expected);
-    expect(expected.match(/fetchpriority="low"/g)).toHaveLength(2);
+    expect(expected.match(/x-deferred-modulepreload/g)).toHaveLength(2);
+    expect(expected.match(/x-deferred-module"/g)).toHaveLength(1);
+    // Escaped text and the JSON-LD script are left as they are.
+    expect(expected).toContain('<p>rel=&quot;modulepreload&quot; type=&quot;module&quot;');
+    expect(expected).toContain('<script type="application/ld+json">');
+    expect(deferScriptsIn(expected)).toBe(expected);
   });
 
   it('handles tags and multi-byte characters split across chunks at any point', async () => {

@@ -1,46 +1,51 @@
 import { StringDecoder } from 'node:string_decoder';
 import { Transform } from 'node:stream';
 
-const MODULE_PRELOAD = 'rel="modulepreload"';
-const LOW_PRIORITY_PRELOAD = `${MODULE_PRELOAD} fetchpriority="low"`;
-
 /**
- * The page HTML with `fetchpriority="low"` on Remix's `<link rel="modulepreload">` tags.
+ * The rewrites that hold Remix's scripts back until the page has loaded (decision 012).
  *
- * The pages are server-rendered and work without JavaScript: the scripts only hydrate them. At
- * their default (high) priority, 25–35 module preloads compete with the page's main image and
- * fonts for the first round trips; at low priority the browser fetches them right after what
- * the first paint needs (Lighthouse: the scripts no longer delay First/Largest Contentful
- * Paint). They are still preloaded in parallel, so hydration does not wait on an import
- * waterfall.
+ * Remix's `<Scripts>` renders a `<link rel="modulepreload">` per module of the page and one
+ * `<script type="module">` that imports them and starts hydration. Renamed, the browser
+ * ignores both while the page loads; `<DeferredHydration>` (app/components/site/
+ * deferred-hydration.tsx) renames the links back and runs the script once the `load` event
+ * has fired. The texts cannot occur elsewhere in the document: React escapes quotes in text
+ * and attribute values, and the JSON-LD scripts have their own type.
  *
- * `<Scripts>` renders these links only in the server HTML (they are gone after hydration), and
- * an extra attribute in server HTML does not disturb React's hydration. The attribute text
- * cannot occur elsewhere in the document: React escapes quotes in text and attribute values.
- * A tag split across two chunks is handled by holding back the last few characters.
+ * `<Scripts>` renders these tags only in the server HTML, and React's hydration does not
+ * compare attribute values, so the renamed attributes do not disturb it.
  */
-export function lowPriorityModulePreloads(): Transform {
+const REWRITES: readonly (readonly [string, string])[] = [
+  ['rel="modulepreload"', 'rel="x-deferred-modulepreload"'],
+  [' type="module" async=""', ' type="x-deferred-module" async=""'],
+];
+
+/** Enough characters to hold back so that no pattern is missed across two chunks. */
+const KEEP = Math.max(...REWRITES.map(([from]) => from.length)) - 1;
+
+/** The rewrites applied to a whole document (no rewritten text contains a pattern again). */
+export function deferScriptsIn(html: string): string {
+  let out = html;
+  for (const [from, to] of REWRITES) out = out.replaceAll(from, to);
+  return out;
+}
+
+/** The same rewrites for a streamed document: a tag split across chunks is handled too. */
+export function deferScripts(): Transform {
   const decoder = new StringDecoder('utf8');
-  const keep = MODULE_PRELOAD.length - 1;
   let carry = '';
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
-      const text = carry + (typeof chunk === 'string' ? chunk : decoder.write(chunk));
-      const rewritten = text.replaceAll(MODULE_PRELOAD, LOW_PRIORITY_PRELOAD);
-      // Hold back a tail that could be the start of the pattern (shorter than the pattern, so
-      // it never holds a whole one that the next round would rewrite twice).
-      const cut = Math.max(0, rewritten.length - keep);
-      carry = rewritten.slice(cut);
-      callback(null, rewritten.slice(0, cut));
+      const text = deferScriptsIn(
+        carry + (typeof chunk === 'string' ? chunk : decoder.write(chunk)),
+      );
+      // Hold back a tail that could be the start of a pattern. Rewriting is idempotent (no
+      // replacement contains a pattern), so a tail that holds rewritten text is safe too.
+      const cut = Math.max(0, text.length - KEEP);
+      carry = text.slice(cut);
+      callback(null, text.slice(0, cut));
     },
     flush(callback) {
-      const rest = carry + decoder.end();
-      callback(null, rest.replaceAll(MODULE_PRELOAD, LOW_PRIORITY_PRELOAD));
+      callback(null, deferScriptsIn(carry + decoder.end()));
     },
   });
-}
-
-/** The same rewrite for a whole document. */
-export function lowPriorityModulePreloadsIn(html: string): string {
-  return html.replaceAll(MODULE_PRELOAD, LOW_PRIORITY_PRELOAD);
 }

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { withRunLock } from './admin-helpers';
 import { dateFromToday, unique, watchPage } from './public-helpers';
 
 const PAGES: Array<{
@@ -173,13 +174,16 @@ test('card images: the first above-the-fold image is a high-priority srcset, the
   await expectLazyImages(page.locator('[data-testid="gallery-item"]:not(:first-child) img'));
 
   // Home: the hero is the one priority image; the featured cover and the cards are lazy.
-  await page.goto('/');
-  await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
-  await expect(page.locator('img[fetchpriority="high"]')).toHaveAttribute('src', '/hero.jpg');
-  const featured = page.locator('article[aria-label^="Featured track"] img');
-  await expect(featured).toHaveAttribute('sizes', '240px');
-  await expect(featured).toHaveAttribute('srcset', DERIVATIVE);
-  await expectLazyImages(featured);
+  // (Under the lock of the admin test that changes which track is featured.)
+  await withRunLock('featured', async () => {
+    await page.goto('/');
+    await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
+    await expect(page.locator('img[fetchpriority="high"]')).toHaveAttribute('src', '/hero.jpg');
+    const featured = page.locator('article[aria-label^="Featured track"] img');
+    await expect(featured).toHaveAttribute('sizes', '240px');
+    await expect(featured).toHaveAttribute('srcset', DERIVATIVE);
+    await expectLazyImages(featured);
+  });
   await expect(page.locator('[data-testid="track-card"] img').first()).toHaveAttribute(
     'srcset',
     DERIVATIVE,
