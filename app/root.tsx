@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import { data } from '@remix-run/node';
+import { useEffect } from 'react';
 import { getTheme } from '~/models/theme.server';
 import { listTracks } from '~/models/track.server';
 import { listUpcomingShows } from '~/models/show.server';
@@ -95,6 +96,11 @@ export function useRootData(): RootLoaderData | undefined {
 function Document({ children, head }: { children: React.ReactNode; head: ThemeHead }) {
   const nonce = useNonce();
   const siteCss = useSiteCss();
+  // Pages hydrate after `load` (decision 012): mark when they have, for the end-to-end tests
+  // (and for any style that should wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html
       lang="en"

@@ -59,10 +59,27 @@ export default function MusicPage() {
 
   useMusicQueue(all, trackIdFromSearch(searchParams));
 
+  /** The live search: the form is submitted once the visitor pauses typing. */
+  const searchSoon = (form: HTMLFormElement) => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      submit(form, { replace: true, preventScrollReset: true });
+    }, SEARCH_DEBOUNCE_MS);
+  };
+
   // Keep the box in step with the URL (back/forward), unless the visitor is typing in it.
+  // On the first run (hydration), text typed while the page was loading (pages hydrate after
+  // `load`, decision 012) is searched for, as typing it later would have been.
+  const hydrated = useRef(false);
   useEffect(() => {
     const input = inputRef.current;
+    if (!hydrated.current) {
+      hydrated.current = true;
+      if (input?.form && input.value !== q) searchSoon(input.form);
+      return;
+    }
     if (input && document.activeElement !== input) input.value = q;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the URL's query changes
   }, [q]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -80,13 +97,7 @@ export default function MusicPage() {
           className="mt-8 flex max-w-xl gap-2"
           // An explicit search (Enter or the button) replaces the pending live one.
           onSubmit={() => window.clearTimeout(timer.current)}
-          onChange={(event) => {
-            const form = event.currentTarget;
-            window.clearTimeout(timer.current);
-            timer.current = window.setTimeout(() => {
-              submit(form, { replace: true, preventScrollReset: true });
-            }, SEARCH_DEBOUNCE_MS);
-          }}
+          onChange={(event) => searchSoon(event.currentTarget)}
         >
           <label htmlFor="track-search" className="sr-only">
             Search tracks

@@ -40,3 +40,17 @@ test('a card plays in the site-wide player once hydrated', async ({ page }) => {
   await page.getByRole('button', { name: `Play ${title}`, exact: true }).click();
   await expect(page.getByRole('button', { name: `Pause ${title}`, exact: true })).toBeVisible();
 });
+
+test('text typed in the music search before hydration is searched for once hydrated', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage(); // not the fixture's page: no wait for hydration
+  await page.goto('/music', { waitUntil: 'domcontentloaded' });
+  const typedEarly = await page.evaluate(() => document.documentElement.dataset.hydrated);
+  await page.getByPlaceholder('Search tracks...').fill('zz-typed-early');
+  expect(typedEarly).toBeUndefined();
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('zz-typed-early');
+  await expect(page.getByRole('heading', { name: 'No tracks found' })).toBeVisible();
+  await context.close();
+});

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
 
 /**
  * The temporary folders of the server the current test talks to (see playwright.config.ts):
@@ -55,7 +55,33 @@ type Fixtures = {
 
 type WorkerFixtures = { accounts: void };
 
+/**
+ * Pages hydrate once they have loaded (decision 012); until then they are the server-rendered
+ * page, which the `no-js` project covers. In the `js` project every page a test opens or
+ * reloads is therefore awaited up to hydration (the root sets `data-hydrated` on <html>), so
+ * the JavaScript behaviour is what gets tested.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+function awaitHydrationOnNavigation(page: Page): void {
+  const afterNavigation = async (response: Response | null) => {
+    if (response && (response.headers()['content-type'] ?? '').includes('text/html'))
+      await waitForHydration(page);
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => afterNavigation(await goto(...args));
+  page.reload = async (...args) => afterNavigation(await reload(...args));
+}
+
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) awaitHydrationOnNavigation(page);
+    await use(page);
+  },
   accounts: [
     async ({}, use) => {
       runScript('scripts/create-admin.ts', {
