@@ -78,6 +78,10 @@ describe('eastern-time (America/New_York without Intl)', () => {
     expect(new Date(easternTimeToEpoch(2025, 1, 15, 9, 30)).toISOString()).toBe(
       '2025-01-15T14:30:00.000Z',
     );
+    // 02:30 on the spring change day does not exist: read as 01:30 EST.
+    expect(new Date(easternTimeToEpoch(2025, 3, 9, 2, 30)).toISOString()).toBe(
+      '2025-03-09T06:30:00.000Z',
+    );
     // The hour after the fall change happens twice; either reading keeps the wall clock.
     const t = easternTimeToEpoch(2025, 11, 2, 1, 30);
     expect(easternCivilDate(t)).toEqual({ year: 2025, month: 11, day: 2, weekday: 0 });

@@ -85,7 +85,10 @@ export function civilDateOf(year: number, month: number, day: number): CivilDate
   };
 }
 
-/** The UTC instant of a wall-clock time in New York (a time skipped by the spring change is read as EST). */
+/**
+ * The UTC instant of a wall-clock time in New York. A time the spring change skips (02:00–02:59)
+ * is read with daylight time's offset, i.e. as the hour before the change (02:30 → 01:30 EST).
+ */
 export function easternTimeToEpoch(
   year: number,
   month: number,

@@ -20,13 +20,8 @@ export type ShowStart = {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Offset of the site's time zone at an instant, in minutes east of UTC (New York in July: -240). */
-export function zoneOffsetMinutes(epochMs: number): number {
-  return easternOffsetMinutes(epochMs);
-}
-
-/** The UTC instant of a wall-clock time in the site's time zone. */
-export function zonedTimeToEpoch(date: string, hours: number, minutes: number): number {
+/** The UTC instant of a wall-clock time on a 'YYYY-MM-DD' date in the site's time zone. */
+function zonedTimeToEpoch(date: string, hours: number, minutes: number): number {
   const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
   return easternTimeToEpoch(y, mo, d, hours, minutes);
 }
@@ -47,7 +42,7 @@ export function showStart(show: { date: string; time: string }): ShowStart {
   const hours = Math.floor(total / 60);
   const minutes = total % 60;
   const epochMs = zonedTimeToEpoch(date, hours, minutes);
-  const offset = zoneOffsetMinutes(epochMs);
+  const offset = easternOffsetMinutes(epochMs);
   return {
     allDay: false,
     date,
