@@ -9,26 +9,26 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { installFormDataGuard } from '~/utils/form-guard.server';
-import { NonceProvider } from '~/utils/nonce-provider';
-import { installRequestTracking, logError, requestIdOf } from '~/utils/request-tracker.server';
+import { installFormDataGuard } from '~/server/request-body.server';
+import { NonceProvider } from '~/document/request-info';
+import { installRequestTracking, logError, requestIdOf } from '~/server/request-tracking.server';
 import {
   applyBaseSecurityHeaders,
   applyDocumentSecurityHeaders,
   createNonce,
-} from '~/utils/security-headers.server';
-import { installGracefulShutdown, startApp } from '~/utils/startup.server';
-import { applyDocumentCacheHeaders } from '~/utils/cache.server';
-import { cachedRender, recordRender, renderCacheKey } from '~/utils/render-cache.server';
-import { inlineStylesheets } from '~/utils/fonts.server';
-import { deferScripts } from '~/utils/html-rewrite.server';
+} from '~/document/security-headers.server';
+import { installGracefulShutdown, startApp } from '~/server/startup.server';
+import { applyDocumentCacheHeaders } from '~/document/cache-headers.server';
+import { cachedRender, recordRender, renderCacheKey } from '~/document/render-memo.server';
+import { inlineStylesheets } from '~/document/fonts.server';
+import { deferScripts } from '~/document/html-rewrite.server';
 import siteCssHref from '~/styles/tailwind.css';
 
 // Request ids, client addresses, base headers, JSON request logs and the in-flight count
-// for every request of the server (see app/utils/request-tracker.server.ts).
+// for every request of the server (see app/server/request-tracking.server.ts).
 installRequestTracking();
 // Page actions' request.formData(): a 4xx (415/413/400) instead of a 500 for bodies that are
-// not forms, too large or malformed (see app/utils/form-guard.server.ts).
+// not forms, too large or malformed (see app/server/request-body.server.ts).
 installFormDataGuard();
 
 // The server answers its first request only once the database is connected, its indexes
@@ -55,7 +55,7 @@ export default function handleRequest(
   const callback = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady';
   const nonce = createNonce();
   const requestId = requestIdOf(request);
-  // Anonymous renders are memoised by URL + loader data (app/utils/render-cache.server.ts).
+  // Anonymous renders are memoised by URL + loader data (app/document/render-memo.server.ts).
   const cacheKey = renderCacheKey(request, responseStatusCode, responseHeaders, remixContext);
   const cached = cacheKey ? cachedRender(cacheKey, nonce) : null;
   if (cached !== null) {
@@ -80,7 +80,7 @@ export default function handleRequest(
         nonce,
         [callback]() {
           shellRendered = true;
-          // Scripts once the page has loaded (app/utils/html-rewrite.server.ts).
+          // Scripts once the page has loaded (app/document/html-rewrite.server.ts).
           const html = deferScripts();
           const body = recorder ? html.pipe(recorder.stream) : html;
           const stream = createReadableStreamFromReadable(body);

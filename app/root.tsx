@@ -14,24 +14,24 @@ import { useEffect } from 'react';
 import { getTheme } from '~/models/theme.server';
 import { listTracks } from '~/models/track.server';
 import { listUpcomingShows } from '~/models/show.server';
-import { getUser } from '~/utils/auth.server';
-import { combineHeaders, getToast } from '~/utils/toast.server';
-import { sessionRefreshHeaders } from '~/utils/session-refresh.server';
+import { getUser } from '~/auth/auth.server';
+import { combineHeaders, getToast } from '~/auth/toast.server';
+import { sessionRefreshHeaders } from '~/auth/session-refresh.server';
 import {
   REQUEST_ID_ATTRIBUTE,
   SITE_CSS_ID,
   useErrorRequestId,
   useNonce,
   useSiteCss,
-} from '~/utils/nonce-provider';
-import { getSiteConfig } from '~/utils/site-config.server';
-import { siteOrigin } from '~/utils/cache.server';
-import { themeCss } from '~/utils/theme';
-import { themeFonts } from '~/utils/fonts.server';
-import { imageInfos } from '~/utils/image-derivatives.server';
-import { DEFAULT_THEME_HEAD, type ThemeHead } from '~/utils/theme-head';
-import { DeferredHydration } from '~/components/site/deferred-hydration';
-import { ScrollRestoration } from '~/components/site/scroll-restoration';
+} from '~/document/request-info';
+import { getSiteConfig } from '~/server/site-config.server';
+import { siteOrigin } from '~/document/cache-headers.server';
+import { themeCss } from '~/utils/theme/theme';
+import { themeFonts } from '~/document/fonts.server';
+import { imageInfos } from '~/files/image-derivatives.server';
+import { DEFAULT_THEME_HEAD, type ThemeHead } from '~/document/theme-head';
+import { DeferredHydration } from '~/document/deferred-hydration';
+import { ScrollRestoration } from '~/document/scroll-restoration';
 import { SiteShell } from '~/components/site/site-shell';
 import { PlayerProvider } from '~/player/player-provider';
 import tailwindHref from '~/styles/tailwind.css';

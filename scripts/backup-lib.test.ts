@@ -7,7 +7,7 @@ import { startEmbeddedMongo, type EmbeddedMongo } from '../embedded-mongo/index'
 let store: EmbeddedMongo;
 let tmp: string;
 let uploads: string;
-let db: typeof import('../app/utils/db.server');
+let db: typeof import('../app/server/db.server');
 let lib: typeof import('./backup-lib');
 let messages: typeof import('../app/models/contact-message.server');
 let subscribers: typeof import('../app/models/subscriber.server');
@@ -18,7 +18,7 @@ beforeAll(async () => {
   process.env.UPLOADS_DIR = uploads;
   process.env.SEED = 'false';
   store = await startEmbeddedMongo();
-  db = await import('../app/utils/db.server');
+  db = await import('../app/server/db.server');
   messages = await import('../app/models/contact-message.server');
   subscribers = await import('../app/models/subscriber.server');
   lib = await import('./backup-lib');

@@ -1,11 +1,11 @@
 // `npx tsx scripts/public-images.ts`: responsive derivatives (320/640/960/1280 wide, WebP + JPEG)
 // of the committed images in public/ (hero, about photos, placeholder), written beside them as
-// <base>-<width>w.<ext> — the same sizes uploads get (app/utils/image-derivatives.server.ts).
+// <base>-<width>w.<ext> — the same sizes uploads get (app/files/image-derivatives.server.ts).
 // The outputs are committed; run this again after replacing one of those images.
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { prepareUploadedImage } from '../app/utils/image-derivatives.server';
+import { prepareUploadedImage } from '../app/files/image-derivatives.server';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'public');
 const IMAGES = [

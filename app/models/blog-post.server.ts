@@ -1,6 +1,6 @@
 import { Schema } from 'mongoose';
 import type { BlogPostJSON } from '~/types/entities';
-import { deleteUploadedFile } from '~/utils/upload-files.server';
+import { deleteUploadedFile } from '~/files/stored-files.server';
 import { serialIdPlugin } from './counter.server';
 import { defineModel, isDuplicateKeyError, iso } from './model-helpers.server';
 

@@ -1,6 +1,6 @@
 import { Schema } from 'mongoose';
 import type { GalleryImageJSON } from '~/types/entities';
-import { deleteUploadedFile } from '~/utils/upload-files.server';
+import { deleteUploadedFile } from '~/files/stored-files.server';
 import { serialIdPlugin } from './counter.server';
 import { defineModel, iso } from './model-helpers.server';
 

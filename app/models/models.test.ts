@@ -12,7 +12,7 @@ const blog = await import('./blog-post.server');
 const shows = await import('./show.server');
 const theme = await import('./theme.server');
 const newsletter = await import('./newsletter.server');
-const { seedIfEmpty } = await import('../utils/seed.server');
+const { seedIfEmpty } = await import('~/server/seed.server');
 
 const trackInput = (
   title: string,

@@ -1,7 +1,7 @@
 import mongoose, { Schema } from 'mongoose';
 import type { ShowJSON } from '~/types/entities';
-import { compareShows, splitShows } from '~/utils/shows';
-import { siteToday } from '~/utils/site-time';
+import { compareShows, splitShows } from '~/utils/time/shows';
+import { siteToday } from '~/utils/time/site-time';
 import { serialIdPlugin } from './counter.server';
 import { defineModel, iso } from './model-helpers.server';
 

@@ -1,8 +1,8 @@
 import mongoose, { Schema } from 'mongoose';
 import type { TrackJSON } from '~/types/entities';
-import { env } from '~/utils/env.server';
-import { siteWeekNumber } from '~/utils/site-time';
-import { deleteUploadedFile } from '~/utils/upload-files.server';
+import { env } from '~/server/env.server';
+import { siteWeekNumber } from '~/utils/time/site-time';
+import { deleteUploadedFile } from '~/files/stored-files.server';
 import { serialIdPlugin } from './counter.server';
 import { defineModel, escapeRegExp, iso } from './model-helpers.server';
 import { getTheme } from './theme.server';

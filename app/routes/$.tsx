@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { NOT_FOUND_TITLE, RouteErrorBoundary } from '~/components/site/route-error-boundary';
-import { notFound } from '~/utils/http.server';
+import { notFound } from '~/server/http-errors.server';
 
 /**
  * Every path no other route matches: a 404 for GET and for POST (and any other method), shown

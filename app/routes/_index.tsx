@@ -15,10 +15,10 @@ import { SectionHeading } from '~/components/site/section-heading';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
-import { imageInfos } from '~/utils/image-derivatives.server';
-import { subscribeAction, SUBSCRIBE_INTENT } from '~/utils/public-forms.server';
-import { badRequest } from '~/utils/http.server';
-import { musicGroupLd, musicRecordingLd, seoMeta, seoSite, socialLinks } from '~/utils/seo';
+import { imageInfos } from '~/files/image-derivatives.server';
+import { subscribeAction, SUBSCRIBE_INTENT } from '~/services/public-forms.server';
+import { badRequest } from '~/server/http-errors.server';
+import { musicGroupLd, musicRecordingLd, seoMeta, seoSite, socialLinks } from '~/utils/seo/seo';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const site = seoSite(matches);

@@ -12,9 +12,9 @@ import { PasswordField } from '~/components/site/password-field';
 import { FormError } from '~/components/ui/field';
 import { setPassword, verifyLogin } from '~/models/user.server';
 import { ChangePasswordSchema } from '~/schemas/account';
-import { createUserSession, deleteSessionsOfUser, requireUser } from '~/utils/auth.server';
-import { consumeRateLimit, resetLoginLimit, retryAfterHeaders } from '~/utils/rate-limit.server';
-import { redirectWithToast } from '~/utils/toast.server';
+import { createUserSession, deleteSessionsOfUser, requireUser } from '~/auth/auth.server';
+import { consumeRateLimit, resetLoginLimit, retryAfterHeaders } from '~/server/rate-limit.server';
+import { redirectWithToast } from '~/auth/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Account | Night Shore' }];
 

@@ -24,7 +24,7 @@ import { getTheme } from '~/models/theme.server';
 import { countTracks, getFeaturedTrack } from '~/models/track.server';
 import { countUsers } from '~/models/user.server';
 import { buttonClass } from '~/components/ui/button';
-import { requireAdmin } from '~/utils/auth.server';
+import { requireAdmin } from '~/auth/auth.server';
 import { cn } from '~/utils/cn';
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Admin | Night Shore' }];

@@ -5,8 +5,8 @@ import { AdminRouteError } from '~/components/admin/route-error';
 import { deleteBlogPost, getBlogPost } from '~/models/blog-post.server';
 import { parseId } from '~/models/model-helpers.server';
 import { blogListUrl } from '~/utils/admin-urls';
-import { requireAdmin } from '~/utils/auth.server';
-import { redirectWithToast } from '~/utils/toast.server';
+import { requireAdmin } from '~/auth/auth.server';
+import { redirectWithToast } from '~/auth/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Delete Blog Post | Admin | Night Shore' }];
 

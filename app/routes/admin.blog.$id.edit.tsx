@@ -7,9 +7,9 @@ import { RouteDialog } from '~/components/ui/route-dialog';
 import { getBlogPost } from '~/models/blog-post.server';
 import { parseId } from '~/models/model-helpers.server';
 import { blogListUrl } from '~/utils/admin-urls';
-import { requireAdmin } from '~/utils/auth.server';
-import { requireAdminForUpload } from '~/utils/upload-form.server';
-import { submitBlogForm } from '~/utils/blog-form.server';
+import { requireAdmin } from '~/auth/auth.server';
+import { requireAdminForUpload } from '~/services/upload-form.server';
+import { submitBlogForm } from '~/services/blog-form.server';
 
 export const meta: MetaFunction = () => [{ title: 'Edit Blog Post | Admin | Night Shore' }];
 

@@ -4,9 +4,9 @@ import { BlogForm } from '~/components/admin/blog-form';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { blogListUrl } from '~/utils/admin-urls';
-import { requireAdmin } from '~/utils/auth.server';
-import { requireAdminForUpload } from '~/utils/upload-form.server';
-import { submitBlogForm } from '~/utils/blog-form.server';
+import { requireAdmin } from '~/auth/auth.server';
+import { requireAdminForUpload } from '~/services/upload-form.server';
+import { submitBlogForm } from '~/services/blog-form.server';
 
 export const meta: MetaFunction = () => [{ title: 'New Blog Post | Admin | Night Shore' }];
 

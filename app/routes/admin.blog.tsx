@@ -7,7 +7,7 @@ import { CategoryBadge } from '~/components/site/blog-card';
 import { buttonClass } from '~/components/ui/button';
 import { listBlogPosts } from '~/models/blog-post.server';
 import { BLOG_TAB_CATEGORIES, blogListUrl, keepSearch } from '~/utils/admin-urls';
-import { requireAdmin } from '~/utils/auth.server';
+import { requireAdmin } from '~/auth/auth.server';
 
 export const meta: MetaFunction = () => [{ title: 'Blog | Admin | Night Shore' }];
 

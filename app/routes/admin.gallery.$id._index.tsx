@@ -6,7 +6,7 @@ import { buttonClass } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { getGalleryImage } from '~/models/gallery-image.server';
 import { parseId } from '~/models/model-helpers.server';
-import { requireAdmin } from '~/utils/auth.server';
+import { requireAdmin } from '~/auth/auth.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.image.title ?? 'Image'} | Admin | Night Shore` },

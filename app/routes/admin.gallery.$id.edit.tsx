@@ -6,10 +6,10 @@ import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { getGalleryImage } from '~/models/gallery-image.server';
 import { parseId } from '~/models/model-helpers.server';
-import { requireAdmin } from '~/utils/auth.server';
-import { requireAdminForUpload } from '~/utils/upload-form.server';
+import { requireAdmin } from '~/auth/auth.server';
+import { requireAdminForUpload } from '~/services/upload-form.server';
 import { galleryListUrl } from '~/utils/admin-urls';
-import { submitGalleryForm } from '~/utils/gallery-form.server';
+import { submitGalleryForm } from '~/services/gallery-form.server';
 
 export const meta: MetaFunction = () => [{ title: 'Edit Image | Admin | Night Shore' }];
 

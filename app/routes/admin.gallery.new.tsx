@@ -3,10 +3,10 @@ import { useActionData } from '@remix-run/react';
 import { GalleryForm } from '~/components/admin/gallery-form';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { requireAdmin } from '~/utils/auth.server';
-import { requireAdminForUpload } from '~/utils/upload-form.server';
+import { requireAdmin } from '~/auth/auth.server';
+import { requireAdminForUpload } from '~/services/upload-form.server';
 import { galleryListUrl } from '~/utils/admin-urls';
-import { submitGalleryForm } from '~/utils/gallery-form.server';
+import { submitGalleryForm } from '~/services/gallery-form.server';
 
 export const meta: MetaFunction = () => [{ title: 'Add New Image | Admin | Night Shore' }];
 

@@ -3,7 +3,7 @@ import { Link, Outlet, useLoaderData } from '@remix-run/react';
 import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { buttonClass } from '~/components/ui/button';
 import { listGalleryImages } from '~/models/gallery-image.server';
-import { requireAdmin } from '~/utils/auth.server';
+import { requireAdmin } from '~/auth/auth.server';
 import { cn } from '~/utils/cn';
 
 export const meta: MetaFunction = () => [{ title: 'Gallery | Admin | Night Shore' }];

@@ -3,8 +3,8 @@ import { useLoaderData } from '@remix-run/react';
 import { deleteContactMessage, getContactMessage } from '~/models/contact-message.server';
 import { parseId } from '~/models/model-helpers.server';
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
-import { requireAdmin } from '~/utils/auth.server';
-import { redirectWithToast } from '~/utils/toast.server';
+import { requireAdmin } from '~/auth/auth.server';
+import { redirectWithToast } from '~/auth/toast.server';
 import { AdminRouteError } from '~/components/admin/route-error';
 
 export const meta: MetaFunction = () => [{ title: 'Delete message | Admin | Night Shore' }];

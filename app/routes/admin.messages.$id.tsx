@@ -4,8 +4,8 @@ import { getContactMessage } from '~/models/contact-message.server';
 import { parseId } from '~/models/model-helpers.server';
 import { buttonClass } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { requireAdmin } from '~/utils/auth.server';
-import { formatMessageDate } from '~/utils/admin-dates';
+import { requireAdmin } from '~/auth/auth.server';
+import { formatMessageDate } from '~/utils/time/admin-dates';
 import { AdminRouteError } from '~/components/admin/route-error';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -3,8 +3,8 @@ import { Link, Outlet, useLoaderData } from '@remix-run/react';
 import { ArrowLeft, Eye, Trash2 } from 'lucide-react';
 import { listContactMessages } from '~/models/contact-message.server';
 import { buttonClass } from '~/components/ui/button';
-import { requireAdmin } from '~/utils/auth.server';
-import { formatMessageDate } from '~/utils/admin-dates';
+import { requireAdmin } from '~/auth/auth.server';
+import { formatMessageDate } from '~/utils/time/admin-dates';
 
 export const meta: MetaFunction = () => [{ title: 'Messages | Admin | Night Shore' }];
 

@@ -4,8 +4,8 @@ import { parseId } from '~/models/model-helpers.server';
 import { deleteSubscriber, getSubscriber } from '~/models/subscriber.server';
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { AdminRouteError } from '~/components/admin/route-error';
-import { requireAdmin } from '~/utils/auth.server';
-import { redirectWithToast } from '~/utils/toast.server';
+import { requireAdmin } from '~/auth/auth.server';
+import { redirectWithToast } from '~/auth/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Remove subscriber | Admin | Night Shore' }];
 

@@ -26,9 +26,9 @@ import { useHydrated } from '~/player/use-hydrated';
 import { TabLinks } from '~/components/admin/tab-links';
 import { Button, buttonClass, SubmitButton } from '~/components/ui/button';
 import { Field, inputClass } from '~/components/ui/field';
-import { requireAdmin } from '~/utils/auth.server';
-import { formatAddedDate, formatMessageDate } from '~/utils/admin-dates';
-import { redirectWithToast } from '~/utils/toast.server';
+import { requireAdmin } from '~/auth/auth.server';
+import { formatAddedDate, formatMessageDate } from '~/utils/time/admin-dates';
+import { redirectWithToast } from '~/auth/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Newsletter | Admin | Night Shore' }];
 

@@ -22,12 +22,12 @@ import { FormAlert } from '~/components/admin/form-alert';
 import { useToastOnce } from '~/components/site/toaster';
 import { SubmitButton } from '~/components/ui/button';
 import { ErrorList, Field, inputClass } from '~/components/ui/field';
-import { requireAdmin } from '~/utils/auth.server';
-import { colourToHex, resolvePrimary } from '~/utils/colour';
+import { requireAdmin } from '~/auth/auth.server';
+import { colourToHex, resolvePrimary } from '~/utils/theme/colour';
 import { cn } from '~/utils/cn';
-import { fontStack } from '~/utils/fonts';
-import { parseColour } from '~/utils/theme';
-import { redirectWithToast } from '~/utils/toast.server';
+import { fontStack } from '~/utils/theme/fonts';
+import { parseColour } from '~/utils/theme/theme';
+import { redirectWithToast } from '~/auth/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Site Appearance | Admin | Night Shore' }];
 

@@ -4,9 +4,9 @@ import { parseId } from '~/models/model-helpers.server';
 import { deleteShow, getShow } from '~/models/show.server';
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { AdminRouteError } from '~/components/admin/route-error';
-import { requireAdmin } from '~/utils/auth.server';
-import { formatShowDate } from '~/utils/admin-dates';
-import { redirectWithToast } from '~/utils/toast.server';
+import { requireAdmin } from '~/auth/auth.server';
+import { formatShowDate } from '~/utils/time/admin-dates';
+import { redirectWithToast } from '~/auth/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Delete show | Admin | Night Shore' }];
 

@@ -12,8 +12,8 @@ import { ShowSchema } from '~/schemas/show';
 import { AdminRouteError } from '~/components/admin/route-error';
 import { ShowForm } from '~/components/admin/show-form';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { requireAdmin } from '~/utils/auth.server';
-import { redirectWithToast } from '~/utils/toast.server';
+import { requireAdmin } from '~/auth/auth.server';
+import { redirectWithToast } from '~/auth/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Edit Show | Admin | Night Shore' }];
 

@@ -10,8 +10,8 @@ import { createShow } from '~/models/show.server';
 import { ShowSchema } from '~/schemas/show';
 import { ShowForm } from '~/components/admin/show-form';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { requireAdmin } from '~/utils/auth.server';
-import { redirectWithToast } from '~/utils/toast.server';
+import { requireAdmin } from '~/auth/auth.server';
+import { redirectWithToast } from '~/auth/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Add New Show | Admin | Night Shore' }];
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const listShows = vi.fn();
 const requireAdmin = vi.fn();
 vi.mock('~/models/show.server', () => ({ listShows: () => listShows() }));
-vi.mock('~/utils/auth.server', () => ({ requireAdmin: (r: Request) => requireAdmin(r) }));
+vi.mock('~/auth/auth.server', () => ({ requireAdmin: (r: Request) => requireAdmin(r) }));
 
 const { loader } = await import('./admin.shows');
 const args = () => ({

@@ -4,8 +4,8 @@ import { CalendarDays, ExternalLink, MapPin, Pencil, Plus, Trash2 } from 'lucide
 import { listShows } from '~/models/show.server';
 import type { ShowJSON } from '~/types/entities';
 import { buttonClass } from '~/components/ui/button';
-import { requireAdmin } from '~/utils/auth.server';
-import { formatShowDate } from '~/utils/admin-dates';
+import { requireAdmin } from '~/auth/auth.server';
+import { formatShowDate } from '~/utils/time/admin-dates';
 
 export const meta: MetaFunction = () => [{ title: 'Shows | Admin | Night Shore' }];
 

@@ -4,9 +4,9 @@ import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { AdminRouteError } from '~/components/admin/route-error';
 import { parseId } from '~/models/model-helpers.server';
 import { deleteTrack, getTrack } from '~/models/track.server';
-import { requireAdmin } from '~/utils/auth.server';
+import { requireAdmin } from '~/auth/auth.server';
 import { tracksListUrl } from '~/utils/admin-urls';
-import { redirectWithToast } from '~/utils/toast.server';
+import { redirectWithToast } from '~/auth/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Delete Track | Admin | Night Shore' }];
 

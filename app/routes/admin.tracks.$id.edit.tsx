@@ -6,11 +6,11 @@ import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { parseId } from '~/models/model-helpers.server';
 import { getTrack } from '~/models/track.server';
-import { requireAdmin } from '~/utils/auth.server';
-import { requireAdminForUpload } from '~/utils/upload-form.server';
-import { env } from '~/utils/env.server';
+import { requireAdmin } from '~/auth/auth.server';
+import { requireAdminForUpload } from '~/services/upload-form.server';
+import { env } from '~/server/env.server';
 import { tracksListUrl } from '~/utils/admin-urls';
-import { submitTrackForm } from '~/utils/track-form.server';
+import { submitTrackForm } from '~/services/track-form.server';
 
 export const meta: MetaFunction = () => [{ title: 'Edit Track | Admin | Night Shore' }];
 

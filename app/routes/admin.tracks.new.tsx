@@ -3,11 +3,11 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { TrackForm } from '~/components/admin/track-form';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { requireAdmin } from '~/utils/auth.server';
-import { requireAdminForUpload } from '~/utils/upload-form.server';
-import { env } from '~/utils/env.server';
+import { requireAdmin } from '~/auth/auth.server';
+import { requireAdminForUpload } from '~/services/upload-form.server';
+import { env } from '~/server/env.server';
 import { tracksListUrl } from '~/utils/admin-urls';
-import { submitTrackForm } from '~/utils/track-form.server';
+import { submitTrackForm } from '~/services/track-form.server';
 
 export const meta: MetaFunction = () => [{ title: 'Add New Track | Admin | Night Shore' }];
 

@@ -4,8 +4,8 @@ import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { getTheme, saveTheme } from '~/models/theme.server';
 import { tracksListUrl } from '~/utils/admin-urls';
-import { requireAdmin } from '~/utils/auth.server';
-import { redirectWithToast } from '~/utils/toast.server';
+import { requireAdmin } from '~/auth/auth.server';
+import { redirectWithToast } from '~/auth/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Track Settings | Admin | Night Shore' }];
 

@@ -7,9 +7,9 @@ import { parseId } from '~/models/model-helpers.server';
 import { listTracks, randomizeFeaturedTrack, setTrackFeatured } from '~/models/track.server';
 import { getTheme } from '~/models/theme.server';
 import { keepSearch, tracksListUrl } from '~/utils/admin-urls';
-import { requireAdmin } from '~/utils/auth.server';
+import { requireAdmin } from '~/auth/auth.server';
 import { cn } from '~/utils/cn';
-import { redirectWithToast } from '~/utils/toast.server';
+import { redirectWithToast } from '~/auth/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Tracks | Admin | Night Shore' }];
 

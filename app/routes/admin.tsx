@@ -10,7 +10,7 @@ import {
   Music,
   Settings,
 } from 'lucide-react';
-import { requireAdmin } from '~/utils/auth.server';
+import { requireAdmin } from '~/auth/auth.server';
 import { cn } from '~/utils/cn';
 
 export const meta: MetaFunction = () => [{ title: 'Admin | Night Shore' }];

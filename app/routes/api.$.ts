@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { apiError, handleApi } from '~/utils/api.server';
-import { requireAdminApi } from '~/utils/auth.server';
+import { apiError, handleApi } from '~/api/api.server';
+import { requireAdminApi } from '~/auth/auth.server';
 
 /**
  * Any other /api path, whatever the method: a JSON 404. Under /api/admin the guard runs

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { listContactMessages } from '~/models/contact-message.server';
-import { apiJson, handleApi, methodNotAllowed, requireAdminRequest } from '~/utils/api.server';
+import { apiJson, handleApi, methodNotAllowed, requireAdminRequest } from '~/api/api.server';
 
 /** GET /api/admin/messages — every contact message, newest first. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

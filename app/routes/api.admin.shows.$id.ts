@@ -11,7 +11,7 @@ import {
   requireAdminRequest,
   requireId,
   requireMethod,
-} from '~/utils/api.server';
+} from '~/api/api.server';
 
 const ALLOWED = ['PUT', 'DELETE'] as const;
 

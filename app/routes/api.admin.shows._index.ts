@@ -8,7 +8,7 @@ import {
   readJsonBody,
   requireAdminRequest,
   requireMethod,
-} from '~/utils/api.server';
+} from '~/api/api.server';
 
 /** POST /api/admin/shows — JSON show; 201 with the created show. */
 export const action = ({ request }: ActionFunctionArgs) =>

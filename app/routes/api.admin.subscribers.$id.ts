@@ -8,7 +8,7 @@ import {
   requireAdminRequest,
   requireId,
   requireMethod,
-} from '~/utils/api.server';
+} from '~/api/api.server';
 
 /** DELETE /api/admin/subscribers/{id} — 204, or 404 for an unknown id. */
 export const action = ({ request, params }: ActionFunctionArgs) =>

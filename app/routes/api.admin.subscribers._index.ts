@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { listSubscribers } from '~/models/subscriber.server';
-import { apiJson, handleApi, methodNotAllowed, requireAdminRequest } from '~/utils/api.server';
+import { apiJson, handleApi, methodNotAllowed, requireAdminRequest } from '~/api/api.server';
 
 /** GET /api/admin/subscribers — every subscriber, newest first. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

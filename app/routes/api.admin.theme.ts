@@ -9,7 +9,7 @@ import {
   requireAdminRequest,
   requireMethod,
   validate,
-} from '~/utils/api.server';
+} from '~/api/api.server';
 
 /** Keys a client may leave out of POST: they keep their current value. */
 const OPTIONAL_KEYS = ['heroTitle', 'heroText', 'footerText', 'weeklyRotation'] as const;

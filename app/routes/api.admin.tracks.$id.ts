@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { deleteTrack, getTrack, setTrackFeatured } from '~/models/track.server';
 import { FeaturedToggleSchema } from '~/schemas/track';
 import { saveTrack } from '~/services/track-save.server';
-import { apiError, apiJson, readJsonBody } from '~/utils/api.server';
-import { itemAction, itemLoader } from '~/utils/upload-api.server';
+import { apiError, apiJson, readJsonBody } from '~/api/api.server';
+import { itemAction, itemLoader } from '~/api/uploads.server';
 
 const NOT_FOUND = 'Track not found';
 

@@ -7,7 +7,7 @@ import {
   methodNotAllowed,
   requireAdminRequest,
   requireMethod,
-} from '~/utils/api.server';
+} from '~/api/api.server';
 
 /**
  * POST /api/admin/tracks/randomize-featured — picks one track at random and makes it the

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { getBlogPostBySlug } from '~/models/blog-post.server';
-import { apiError, apiJson, handleApi, methodNotAllowed } from '~/utils/api.server';
-import { publicCacheHeaders } from '~/utils/cache.server';
+import { apiError, apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
+import { publicCacheHeaders } from '~/document/cache-headers.server';
 
 /** GET /api/blog/{slug} — one post, 404 when there is none with that slug. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { listBlogPosts } from '~/models/blog-post.server';
-import { apiJson, handleApi, methodNotAllowed } from '~/utils/api.server';
-import { publicCacheHeaders } from '~/utils/cache.server';
+import { apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
+import { publicCacheHeaders } from '~/document/cache-headers.server';
 
 /**
  * GET /api/blog[?category=NEWS] — posts newest first. The category is matched exactly

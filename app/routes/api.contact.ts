@@ -12,8 +12,8 @@ import {
   requireMethod,
   requireSameOrigin,
   validate,
-} from '~/utils/api.server';
-import { enforceRateLimit } from '~/utils/rate-limit.server';
+} from '~/api/api.server';
+import { enforceRateLimit } from '~/server/rate-limit.server';
 
 /** POST /api/contact — JSON (or form) `{ name, email, subject, message }`. 201 with the message. */
 export const action = ({ request }: ActionFunctionArgs) =>

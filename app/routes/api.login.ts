@@ -10,9 +10,9 @@ import {
   requireMethod,
   requireSameOrigin,
   validate,
-} from '~/utils/api.server';
-import { AuthError, INVALID_LOGIN, authenticator, createUserSession } from '~/utils/auth.server';
-import { enforceRateLimit, resetLoginLimit } from '~/utils/rate-limit.server';
+} from '~/api/api.server';
+import { AuthError, INVALID_LOGIN, authenticator, createUserSession } from '~/auth/auth.server';
+import { enforceRateLimit, resetLoginLimit } from '~/server/rate-limit.server';
 
 /**
  * POST /api/login — JSON or form `{ username, password }`. Starts a session (Set-Cookie)

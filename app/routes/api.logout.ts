@@ -5,8 +5,8 @@ import {
   methodNotAllowed,
   requireMethod,
   requireSameOrigin,
-} from '~/utils/api.server';
-import { logoutHeaders } from '~/utils/auth.server';
+} from '~/api/api.server';
+import { logoutHeaders } from '~/auth/auth.server';
 
 /** POST /api/logout — ends the session (also when there is none) and clears the cookie. */
 export const action = ({ request }: ActionFunctionArgs) =>

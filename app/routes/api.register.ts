@@ -10,9 +10,9 @@ import {
   requireMethod,
   requireSameOrigin,
   validate,
-} from '~/utils/api.server';
-import { AuthError, authenticator, createUserSession } from '~/utils/auth.server';
-import { enforceRateLimit } from '~/utils/rate-limit.server';
+} from '~/api/api.server';
+import { AuthError, authenticator, createUserSession } from '~/auth/auth.server';
+import { enforceRateLimit } from '~/server/rate-limit.server';
 
 const USERNAME_TAKEN = 'Username already exists';
 

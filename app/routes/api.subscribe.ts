@@ -13,8 +13,8 @@ import {
   requireMethod,
   requireSameOrigin,
   validate,
-} from '~/utils/api.server';
-import { enforceRateLimit } from '~/utils/rate-limit.server';
+} from '~/api/api.server';
+import { enforceRateLimit } from '~/server/rate-limit.server';
 
 /**
  * POST /api/subscribe — JSON (or form) `{ name?, email }`. 201 with the subscriber;

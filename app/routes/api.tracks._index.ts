@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { listTracks } from '~/models/track.server';
-import { apiJson, handleApi, methodNotAllowed } from '~/utils/api.server';
-import { publicCacheHeaders } from '~/utils/cache.server';
+import { apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
+import { publicCacheHeaders } from '~/document/cache-headers.server';
 
 /** GET /api/tracks — every track, newest first. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

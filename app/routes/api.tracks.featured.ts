@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { getFeaturedTrack } from '~/models/track.server';
-import { apiError, apiJson, handleApi, methodNotAllowed } from '~/utils/api.server';
-import { publicCacheHeaders } from '~/utils/cache.server';
+import { apiError, apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
+import { publicCacheHeaders } from '~/document/cache-headers.server';
 
 /** GET /api/tracks/featured — the featured track (or this week's under weekly rotation); 404 when none. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

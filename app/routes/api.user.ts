@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { apiError, apiJson, handleApi, methodNotAllowed } from '~/utils/api.server';
-import { getUser } from '~/utils/auth.server';
+import { apiError, apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
+import { getUser } from '~/auth/auth.server';
 
 /** GET /api/user — the logged-in user `{ id, username, isAdmin }`, or 401. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

@@ -19,10 +19,10 @@ import {
   createUserSession,
   requireAnonymous,
   safeRedirect,
-} from '~/utils/auth.server';
-import { env } from '~/utils/env.server';
-import { consumeRateLimit, resetLoginLimit, retryAfterHeaders } from '~/utils/rate-limit.server';
-import { redirectWithToast } from '~/utils/toast.server';
+} from '~/auth/auth.server';
+import { env } from '~/server/env.server';
+import { consumeRateLimit, resetLoginLimit, retryAfterHeaders } from '~/server/rate-limit.server';
+import { redirectWithToast } from '~/auth/toast.server';
 import { cn } from '~/utils/cn';
 
 type Intent = 'login' | 'register';

@@ -7,11 +7,11 @@ import { NewsletterForm } from '~/components/site/newsletter-form';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
-import { imageInfo } from '~/utils/image-derivatives.server';
-import { DATE_LONG, formatSiteDate } from '~/utils/dates';
-import { badRequest, notFound } from '~/utils/http.server';
-import { subscribeAction, SUBSCRIBE_INTENT } from '~/utils/public-forms.server';
-import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo';
+import { imageInfo } from '~/files/image-derivatives.server';
+import { DATE_LONG, formatSiteDate } from '~/utils/time/dates';
+import { badRequest, notFound } from '~/server/http-errors.server';
+import { subscribeAction, SUBSCRIBE_INTENT } from '~/services/public-forms.server';
+import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo/seo';
 
 export const POST_NOT_FOUND_TITLE = 'Blog Post Not Found';
 export const POST_NOT_FOUND_TEXT =

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { listBlogPostCards } from '~/models/blog-post.server';
-import { imageInfos } from '~/utils/image-derivatives.server';
+import { imageInfos } from '~/files/image-derivatives.server';
 import { BLOG_CATEGORIES, type BlogCategory } from '~/types/entities';
 import { BlogCard } from '~/components/site/blog-card';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { cn } from '~/utils/cn';
-import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo';
+import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo/seo';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const site = seoSite(matches);

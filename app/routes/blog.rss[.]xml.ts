@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { listBlogPosts } from '~/models/blog-post.server';
-import { publicCacheHeaders, siteOrigin } from '~/utils/cache.server';
-import { env } from '~/utils/env.server';
-import { blogRssXml } from '~/utils/feeds';
+import { publicCacheHeaders, siteOrigin } from '~/document/cache-headers.server';
+import { env } from '~/server/env.server';
+import { blogRssXml } from '~/utils/seo/feeds';
 
 /** /blog/rss.xml — RSS 2.0 of the blog, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {

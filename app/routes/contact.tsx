@@ -19,9 +19,9 @@ import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { SubmitButton } from '~/components/ui/button';
 import { Field, FormError, inputClass } from '~/components/ui/field';
-import { badRequest } from '~/utils/http.server';
-import { CONTACT_INTENT, contactAction } from '~/utils/public-forms.server';
-import { seoMeta, seoSite } from '~/utils/seo';
+import { badRequest } from '~/server/http-errors.server';
+import { CONTACT_INTENT, contactAction } from '~/services/public-forms.server';
+import { seoMeta, seoSite } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches, location }) =>
   seoMeta({

@@ -1,11 +1,11 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { listGalleryImages } from '~/models/gallery-image.server';
-import { imageInfos } from '~/utils/image-derivatives.server';
+import { imageInfos } from '~/files/image-derivatives.server';
 import { ImageGrid } from '~/components/site/image-grid';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
-import { seoMeta, seoSite } from '~/utils/seo';
+import { seoMeta, seoSite } from '~/utils/seo/seo';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
   seoMeta({

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { logoutHeaders } from '~/utils/auth.server';
-import { redirectWithToast } from '~/utils/toast.server';
+import { logoutHeaders } from '~/auth/auth.server';
+import { redirectWithToast } from '~/auth/toast.server';
 
 /** POST /logout ends the session (server side too) and goes home with a toast. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -3,7 +3,7 @@ import { Form, useLoaderData, useNavigation, useSearchParams, useSubmit } from '
 import { useEffect, useRef } from 'react';
 import { Search } from 'lucide-react';
 import { listTracks } from '~/models/track.server';
-import { imageInfos } from '~/utils/image-derivatives.server';
+import { imageInfos } from '~/files/image-derivatives.server';
 import { TrackCard } from '~/player/track-card';
 import { useMusicQueue, trackIdFromSearch } from '~/player/music-queue';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
@@ -12,7 +12,7 @@ import { buttonClass } from '~/components/ui/button';
 import { inputClass } from '~/components/ui/field';
 import { normalizeTrackQuery } from '~/utils/track-search';
 import { cn } from '~/utils/cn';
-import { musicRecordingLd, seoMeta, seoSite } from '~/utils/seo';
+import { musicRecordingLd, seoMeta, seoSite } from '~/utils/seo/seo';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const site = seoSite(matches);

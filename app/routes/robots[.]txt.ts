@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { publicCacheHeaders, siteOrigin } from '~/utils/cache.server';
-import { robotsTxt } from '~/utils/feeds';
+import { publicCacheHeaders, siteOrigin } from '~/document/cache-headers.server';
+import { robotsTxt } from '~/utils/seo/feeds';
 
 /** /robots.txt — everything but /admin and /api, and where the sitemap is. */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -6,8 +6,8 @@ import type { ShowJSON } from '~/types/entities';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { buttonClass } from '~/components/ui/button';
-import { DATE_FULL, DATE_SHORT, formatSiteDate } from '~/utils/dates';
-import { musicEventLd, seoMeta, seoSite } from '~/utils/seo';
+import { DATE_FULL, DATE_SHORT, formatSiteDate } from '~/utils/time/dates';
+import { musicEventLd, seoMeta, seoSite } from '~/utils/seo/seo';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const site = seoSite(matches);

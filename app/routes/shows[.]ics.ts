@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { listShows } from '~/models/show.server';
-import { publicCacheHeaders, siteOrigin } from '~/utils/cache.server';
-import { env } from '~/utils/env.server';
-import { showsIcs } from '~/utils/feeds';
+import { publicCacheHeaders, siteOrigin } from '~/document/cache-headers.server';
+import { env } from '~/server/env.server';
+import { showsIcs } from '~/utils/seo/feeds';
 
 /** /shows.ics — an iCalendar feed of every show, to subscribe to from a calendar app. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { parseId } from '~/models/model-helpers.server';
 import { getShow } from '~/models/show.server';
-import { publicCacheHeaders, siteOrigin } from '~/utils/cache.server';
-import { env } from '~/utils/env.server';
-import { showIcsFileName, showsIcs } from '~/utils/feeds';
+import { publicCacheHeaders, siteOrigin } from '~/document/cache-headers.server';
+import { env } from '~/server/env.server';
+import { showIcsFileName, showsIcs } from '~/utils/seo/feeds';
 
 /** /shows/{id}.ics — one show as an .ics download ("Add to calendar"). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { listBlogPosts } from '~/models/blog-post.server';
 import { listShows } from '~/models/show.server';
-import { publicCacheHeaders, siteOrigin } from '~/utils/cache.server';
-import { sitemapEntries, sitemapXml } from '~/utils/feeds';
+import { publicCacheHeaders, siteOrigin } from '~/document/cache-headers.server';
+import { sitemapEntries, sitemapXml } from '~/utils/seo/feeds';
 
 /** /sitemap.xml — every public page, every blog post and every show (as /shows#show-{id}). */
 export async function loader({ request }: LoaderFunctionArgs) {

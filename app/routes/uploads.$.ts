@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { uploadsDir } from '~/utils/env.server';
-import { serveFile } from '~/utils/serve-file.server';
+import { uploadsDir } from '~/server/env.server';
+import { serveFile } from '~/files/serve-file.server';
 
 /**
  * /uploads/* — uploaded covers, images and audio from UPLOADS_DIR, with byte ranges (so audio

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { LIMITS } from '~/utils/form-constants';
+import { LIMITS } from '~/schemas/form-constants';
 
 /**
  * Field bounds (LIMITS) and the honeypot field name live in a zod-free module so client code can
  * use them without bundling zod; re-exported here for the schemas.
  */
-export { LIMITS } from '~/utils/form-constants';
-export { HONEYPOT_FIELD } from '~/utils/honeypot-field';
+export { LIMITS } from '~/schemas/form-constants';
+export { HONEYPOT_FIELD } from '~/schemas/honeypot-field';
 
 /** A trimmed, required string ("   " counts as empty). */
 export const requiredText = (message: string, max: number) =>

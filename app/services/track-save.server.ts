@@ -1,8 +1,8 @@
 import { createTrack, getTrack, updateTrack } from '~/models/track.server';
 import { TrackFieldsSchema, type TrackFields } from '~/schemas/track';
 import type { TrackJSON } from '~/types/entities';
-import { uploadPathFromUrl } from '~/utils/upload-files.server';
-import { readAudioDuration, type StoredUpload } from '~/utils/uploads.server';
+import { uploadPathFromUrl } from '~/files/stored-files.server';
+import { readAudioDuration, type StoredUpload } from '~/files/uploads.server';
 import {
   saveUpload,
   type SaveClient,

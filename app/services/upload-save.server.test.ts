@@ -9,10 +9,10 @@ const { uploadsDir } = setupTestDatabase();
 const { saveTrack } = await import('./track-save.server');
 const { saveGalleryImage } = await import('./gallery-save.server');
 const { saveBlogPost } = await import('./blog-save.server');
-const { API_CLIENT, answerApi } = await import('~/utils/upload-api.server');
-const { FORM_CLIENT } = await import('~/utils/upload-form.server');
-const { submitTrackForm } = await import('~/utils/track-form.server');
-const { submitBlogForm } = await import('~/utils/blog-form.server');
+const { API_CLIENT, answerApi } = await import('~/api/uploads.server');
+const { FORM_CLIENT } = await import('~/services/upload-form.server');
+const { submitTrackForm } = await import('~/services/track-form.server');
+const { submitBlogForm } = await import('~/services/blog-form.server');
 const tracks = await import('~/models/track.server');
 const gallery = await import('~/models/gallery-image.server');
 

@@ -1,13 +1,13 @@
 import type { ZodType, ZodTypeDef } from 'zod';
 import { IMAGE_FILE_MESSAGE } from '~/schemas/gallery';
-import { prepareUploadedImage } from '~/utils/image-derivatives.server';
+import { prepareUploadedImage } from '~/files/image-derivatives.server';
 import {
   discardUploads,
   parseMultipartUpload,
   type ParsedUpload,
   type StoredUpload,
   type UploadSpec,
-} from '~/utils/uploads.server';
+} from '~/files/uploads.server';
 
 /**
  * The one save flow of the uploaded entities (tracks, gallery images, blog posts), shared by
@@ -17,8 +17,8 @@ import {
  * any failure after the body was read, the files it brought are deleted again.
  *
  * It answers a result, never an HTTP response: the pages turn it into a conform reply or a
- * redirect with a toast (app/utils/upload-form.server.ts), the API into JSON
- * (app/utils/upload-api.server.ts). The entities' flows are in app/services/*-save.server.ts.
+ * redirect with a toast (app/services/upload-form.server.ts), the API into JSON
+ * (app/api/uploads.server.ts). The entities' flows are in app/services/*-save.server.ts.
  */
 
 export type FieldErrors = Record<string, string[]>;

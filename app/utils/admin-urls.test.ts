@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blogListUrl, keepSearch, tracksListUrl } from './admin-urls';
-import { slugFromTitle } from './blog-form.server';
+import { slugFromTitle } from '~/services/blog-form.server';
 
 describe('admin list urls', () => {
   it('keep only known tabs', () => {

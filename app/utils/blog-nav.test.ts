@@ -24,12 +24,12 @@ describe('neighboursInList (previous/next by list order, newest first)', () => {
 describe('getBlogPostWithNeighbours follows the same rule as the blog list', () => {
   let store: EmbeddedMongo;
   let blog: typeof import('~/models/blog-post.server');
-  let db: typeof import('./db.server');
+  let db: typeof import('~/server/db.server');
 
   beforeAll(async () => {
     process.env.SEED = 'false';
     store = await startEmbeddedMongo();
-    db = await import('./db.server');
+    db = await import('~/server/db.server');
     await db.connectDb({ uri: store.uri, dbName: 'blog-nav-test' });
     blog = await import('~/models/blog-post.server');
     for (const slug of ['first-post', 'second-post', 'third-post', 'fourth-post']) {

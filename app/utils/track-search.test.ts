@@ -37,7 +37,7 @@ describe('matchesTrackQuery', () => {
 describe('the model search agrees with matchesTrackQuery', () => {
   let store: EmbeddedMongo;
   let trackModel: typeof import('~/models/track.server');
-  let db: typeof import('./db.server');
+  let db: typeof import('~/server/db.server');
   const fixtures = [
     track('Neon Boardwalk', 'Night Shore', 'Low Tide (Deluxe)'),
     track('Ocean Avenue 3AM', 'Night Shore', null),
@@ -49,7 +49,7 @@ describe('the model search agrees with matchesTrackQuery', () => {
   beforeAll(async () => {
     process.env.SEED = 'false';
     store = await startEmbeddedMongo();
-    db = await import('./db.server');
+    db = await import('~/server/db.server');
     await db.connectDb({ uri: store.uri, dbName: 'track-search-test' });
     trackModel = await import('~/models/track.server');
     for (const f of fixtures) {

@@ -6,25 +6,25 @@ const NEW_SECRET = 'new-secret-0123456789abcdef';
 const OLD_SECRET = 'old-secret-0123456789abcdef';
 
 let store: EmbeddedMongo;
-let db: typeof import('../../app/utils/db.server');
-let sessions: typeof import('../../app/utils/session.server');
-let auth: typeof import('../../app/utils/auth.server');
+let db: typeof import('../../app/server/db.server');
+let sessions: typeof import('../../app/auth/session.server');
+let auth: typeof import('../../app/auth/auth.server');
 let users: typeof import('../../app/models/user.server');
 let sessionModel: typeof import('../../app/models/session.server');
-let refresh: typeof import('../../app/utils/session-refresh.server');
+let refresh: typeof import('../../app/auth/session-refresh.server');
 
 beforeAll(async () => {
   // Rotation: the new secret signs, the old one still verifies.
   process.env.SESSION_SECRET = `${NEW_SECRET},${OLD_SECRET}`;
   process.env.SEED = 'false';
   store = await startEmbeddedMongo();
-  db = await import('../../app/utils/db.server');
+  db = await import('../../app/server/db.server');
   await db.connectDb({ uri: store.uri, dbName: 'sessions-test' });
-  sessions = await import('../../app/utils/session.server');
-  auth = await import('../../app/utils/auth.server');
+  sessions = await import('../../app/auth/session.server');
+  auth = await import('../../app/auth/auth.server');
   users = await import('../../app/models/user.server');
   sessionModel = await import('../../app/models/session.server');
-  refresh = await import('../../app/utils/session-refresh.server');
+  refresh = await import('../../app/auth/session-refresh.server');
 });
 
 afterAll(async () => {

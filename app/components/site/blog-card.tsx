@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { ArrowRight } from '~/components/site/icons';
 import { ResponsiveImage, type ImageInfo } from '~/components/ui/responsive-image';
 import type { BlogPostJSON } from '~/types/entities';
-import { DATE_LONG, formatSiteDate } from '~/utils/dates';
+import { DATE_LONG, formatSiteDate } from '~/utils/time/dates';
 import { cn } from '~/utils/cn';
 
 /** SPEC §9 badge colours: NEWS primary, EVENTS accent, REVIEWS and others secondary. */

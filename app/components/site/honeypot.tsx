@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { HONEYPOT_FIELD } from '~/utils/honeypot-field';
+import { HONEYPOT_FIELD } from '~/schemas/honeypot-field';
 
 /**
  * A field people never see or fill in; bots that fill every input do. The server answers a
- * filled honeypot exactly like a success and stores nothing (app/utils/public-forms.server.ts).
+ * filled honeypot exactly like a success and stores nothing (app/services/public-forms.server.ts).
  */
 export function Honeypot() {
   const id = useId();

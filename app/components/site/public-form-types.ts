@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 
-/** What a page action returns when a public form fails (see app/utils/public-forms.server.ts). */
+/** What a page action returns when a public form fails (see app/services/public-forms.server.ts). */
 export type PublicFormActionData = {
   intent: string;
   result: SubmissionResult<string[]>;

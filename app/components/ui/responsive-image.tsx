@@ -1,6 +1,6 @@
 /**
  * What the server knows about an uploaded image (see `imageInfo` in
- * app/utils/image-derivatives.server.ts): its intrinsic size and the widths of the derivatives
+ * app/files/image-derivatives.server.ts): its intrinsic size and the widths of the derivatives
  * written beside it as `<base>-<width>w.<ext>` (original format) and `<base>-<width>w.webp`.
  */
 export type ImageInfo = {

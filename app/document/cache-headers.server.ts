@@ -1,0 +1,88 @@
+import { env } from '~/server/env.server';
+
+/**
+ * HTTP caching for public answers.
+ *
+ * Visitors without a session see the same public pages and /api answers, so a shared cache (a CDN
+ * or reverse proxy in front of the site) may keep them for 30 s and serve them stale for 60 s
+ * more while it revalidates. Browsers always revalidate (`max-age=0`), so an admin's change is
+ * visible to the admin at once and to everyone within the shared lifetime. A request carrying
+ * the session (or a flash-toast) cookie gets `private, no-store`: personalised HTML (the header's
+ * user menu, a toast) must never land in a shared cache. `Vary: Cookie` tells caches to key on it.
+ *
+ * Nothing is cached inside the server: every render reads the database.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+const PERSONAL_COOKIES = ['__session', '__toast'];
+
+/** Whether the request carries a cookie that makes the answer personal. */
+export function hasPersonalCookie(request: Request): boolean {
+  const cookie = request.headers.get('Cookie');
+  if (!cookie) return false;
+  return cookie
+    .split(';')
+    .map((part) => part.trim().split('=')[0]?.trim())
+    .some((name) => name !== undefined && PERSONAL_COOKIES.includes(name));
+}
+
+/** `Cache-Control` + `Vary` for a public GET (loader `headers`, or `apiJson(…, { headers })`). */
+export function publicCacheHeaders(request: Request): Record<string, string> {
+  return {
+    'Cache-Control': hasPersonalCookie(request) ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
+    Vary: 'Cookie',
+  };
+}
+
+/** Paths whose documents are never shared-cached (guarded or per-visitor pages). */
+const PRIVATE_PREFIXES = ['/admin', '/auth', '/api'];
+
+function isPrivatePath(pathname: string): boolean {
+  return PRIVATE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+/**
+ * For the document (and single-fetch data) responses of the page routes, called from
+ * entry.server: a successful GET of a public page, for a visitor without a personal cookie and
+ * with no cookie being set, gets the public policy; everything else that has no policy of its own
+ * gets `private, no-store`. A Cache-Control a route set itself is kept.
+ */
+export function applyDocumentCacheHeaders(
+  request: Request,
+  headers: Headers,
+  status: number,
+): void {
+  if (!headers.has('Vary')) headers.set('Vary', 'Cookie');
+  else if (!/\bcookie\b/i.test(headers.get('Vary') ?? '')) headers.append('Vary', 'Cookie');
+  if (headers.has('Cache-Control')) {
+    // A route's public policy must still yield to a personal request or a Set-Cookie.
+    if (
+      /\bpublic\b/.test(headers.get('Cache-Control') ?? '') &&
+      !isShareable(request, headers, status)
+    ) {
+      headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+    }
+    return;
+  }
+  headers.set(
+    'Cache-Control',
+    isShareable(request, headers, status) ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+  );
+}
+
+function isShareable(request: Request, headers: Headers, status: number): boolean {
+  const method = request.method.toUpperCase();
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (status !== 200) return false;
+  if (headers.has('Set-Cookie')) return false;
+  if (hasPersonalCookie(request)) return false;
+  const pathname = new URL(request.url).pathname.replace(/\.data$/, '') || '/';
+  return !isPrivatePath(pathname === '/_root' ? '/' : pathname);
+}
+
+/** The site's absolute origin: SITE_URL, or else the request's own origin. */
+export function siteOrigin(request: Request): string {
+  if (env.SITE_URL) return env.SITE_URL;
+  return new URL(request.url).origin;
+}

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import arial from '@capsizecss/metrics/arial';
+import audiowide from '@capsizecss/metrics/audiowide';
+import inter from '@capsizecss/metrics/inter';
+import lato from '@capsizecss/metrics/lato';
+import montserrat from '@capsizecss/metrics/montserrat';
+import nunito from '@capsizecss/metrics/nunito';
+import orbitron from '@capsizecss/metrics/orbitron';
+import permanentMarker from '@capsizecss/metrics/permanentMarker';
+import poppins from '@capsizecss/metrics/poppins';
+import raleway from '@capsizecss/metrics/raleway';
+import righteous from '@capsizecss/metrics/righteous';
+import roboto from '@capsizecss/metrics/roboto';
+import syncopate from '@capsizecss/metrics/syncopate';
+import type { FontChoice } from '~/types/entities';
+import { FONT_STYLESHEETS, fallbackFamily } from '~/utils/theme/fonts';
+
+/** The built @fontsource stylesheets, read once: `null` when a file cannot be read. */
+const builtCss = new Map<string, string | null>();
+
+function readBuiltStylesheet(href: string, publicDir: string): string | null {
+  const file = path.join(publicDir, path.posix.normalize(`/${href}`));
+  const cached = builtCss.get(file);
+  if (cached !== undefined) return cached;
+  let css: string | null = null;
+  try {
+    css = fs
+      .readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .trim();
+  } catch (error) {
+    console.error(`[fonts] cannot inline ${href}, linking it instead:`, error);
+  }
+  builtCss.set(file, css);
+  return css;
+}
+
+export type ThemeFonts = {
+  /** The @font-face rules of the chosen fonts, for a <style> in the head. */
+  css: string;
+  /** Stylesheets that could not be inlined (linked as before). */
+  links: string[];
+};
+
+/**
+ * The theme's two fonts for the document head: their @font-face rules inlined (no
+ * render-blocking font stylesheets on the first visit), the font files still served from the
+ * build (no third-party host). Only the chosen fonts are declared.
+ */
+export function themeFonts(headerFont: FontChoice, bodyFont: FontChoice): ThemeFonts {
+  const inlined = inlineStylesheets([
+    ...FONT_STYLESHEETS[headerFont],
+    ...FONT_STYLESHEETS[bodyFont],
+  ]);
+  const fallbacks = Array.from(new Set([headerFont, bodyFont])).map(fallbackFontFaces);
+  return {
+    ...inlined,
+    css: [westernFontFaces(inlined.css), ...fallbacks].filter(Boolean).join('\n'),
+  };
+}
+
+/**
+ * The @fontsource rules the site needs: the Latin and Latin Extended subsets (English, and the
+ * accented names of people and places), WOFF2 only (every browser since 2016). The Cyrillic,
+ * Greek and Vietnamese subsets and the WOFF copies would be parsed on every page (and sent
+ * twice: in the head and in the root loader's data) for text the site does not have; such
+ * text still shows, in the fallback font. Two fonts' rules: 6.8 KB → about 2 KB.
+ */
+export function westernFontFaces(css: string): string {
+  return (css.match(/@font-face\s*\{[^}]*\}/g) ?? [])
+    .filter((rule) => /-latin(?:-ext)?-\d+-(?:normal|italic)(?:-\w+)?\.woff2/.test(rule))
+    .map((rule) => rule.replace(/,\s*url\([^)]*\.woff\)\s*format\(["']woff["']\)/g, ''))
+    .join('\n');
+}
+
+type FontMetrics = {
+  ascent: number;
+  descent: number;
+  lineGap: number;
+  unitsPerEm: number;
+  xWidthAvg: number;
+};
+
+/** Vertical and average-width metrics of each font choice (from @capsizecss/metrics). */
+const METRICS: Record<FontChoice, FontMetrics> = {
+  Inter: inter,
+  Orbitron: orbitron,
+  Montserrat: montserrat,
+  Roboto: roboto,
+  Raleway: raleway,
+  Poppins: poppins,
+  Nunito: nunito,
+  Lato: lato,
+  Syncopate: syncopate,
+  Audiowide: audiowide,
+  Righteous: righteous,
+  'Permanent Marker': permanentMarker,
+};
+
+/** Arial and the fonts drawn to its metrics, as installed on most systems. */
+const ARIAL_LIKE = {
+  400: ['Arial', 'ArialMT', 'Helvetica', 'Liberation Sans', 'Arimo'],
+  700: ['Arial Bold', 'Arial-BoldMT', 'Helvetica Bold', 'Liberation Sans Bold', 'Arimo Bold'],
+} as const;
+
+const percent = (value: number) => `${(value * 100).toFixed(2)}%`;
+
+/**
+ * `@font-face` rules for "<Font> Fallback": a local Arial-like font scaled to the web font's
+ * average glyph width, with its ascent, descent and line gap, so text set in the fallback
+ * while the web font loads (font-display: swap) takes nearly the same room, and the swap moves
+ * nothing (Cumulative Layout Shift). The same calculation as capsize's createFontStack.
+ */
+export function fallbackFontFaces(font: FontChoice): string {
+  const metrics = METRICS[font];
+  const sizeAdjust = metrics.xWidthAvg / metrics.unitsPerEm / (arial.xWidthAvg / arial.unitsPerEm);
+  const em = metrics.unitsPerEm * sizeAdjust;
+  const overrides =
+    `size-adjust:${percent(sizeAdjust)};ascent-override:${percent(metrics.ascent / em)};` +
+    `descent-override:${percent(Math.abs(metrics.descent) / em)};` +
+    `line-gap-override:${percent(metrics.lineGap / em)}`;
+  return ([400, 700] as const)
+    .map((weight) => {
+      const src = ARIAL_LIKE[weight].map((name) => `local('${name}')`).join(',');
+      return `@font-face{font-family:'${fallbackFamily(font)}';font-style:normal;font-weight:${weight};src:${src};${overrides}}`;
+    })
+    .join('\n');
+}
+
+/**
+ * Built stylesheets (`/build/_assets/….css`) as one CSS text; any that cannot be read is returned
+ * as a link instead. Built assets live in public/, which remix-serve also resolves from the
+ * working directory.
+ */
+export function inlineStylesheets(
+  hrefs: string[],
+  publicDir: string = path.resolve('public'),
+): ThemeFonts {
+  const css: string[] = [];
+  const links: string[] = [];
+  // An empty href names no file (CSS imports are '' where no bundler resolves them, as in tests).
+  for (const href of Array.from(new Set(hrefs)).filter(Boolean)) {
+    const text = readBuiltStylesheet(href, publicDir);
+    if (text === null) links.push(href);
+    else css.push(text);
+  }
+  return { css: css.join('\n'), links };
+}

@@ -1,0 +1,97 @@
+import crypto from 'node:crypto';
+import { env } from '~/server/env.server';
+
+/**
+ * The security headers of every answer. HTML documents get the full set with a
+ * Content-Security-Policy carrying the request's nonce; data (`.data`) and resource
+ * routes get the cheap ones (no CSP needed: they are never rendered as a document, and
+ * `nosniff` stops a browser from guessing otherwise).
+ */
+
+/** A fresh, unguessable nonce for one HTML answer (128 bits, base64). */
+export function createNonce(): string {
+  return crypto.randomBytes(16).toString('base64');
+}
+
+/** The origin of ASSET_HOST, or '' when media is served by this site. */
+function assetOrigin(): string {
+  if (!env.ASSET_HOST) return '';
+  try {
+    return new URL(env.ASSET_HOST).origin;
+  } catch {
+    return '';
+  }
+}
+
+/** The Content-Security-Policy of an HTML answer. */
+export function contentSecurityPolicy(nonce: string): string {
+  const asset = assetOrigin();
+  const withAsset = (...sources: string[]) => [...sources, asset].filter(Boolean).join(' ');
+  const directives: Record<string, string> = {
+    'default-src': "'self'",
+    // Only our own bundles and the inline scripts Remix renders with this nonce.
+    'script-src': `'self' 'nonce-${nonce}'`,
+    // The theme's CSS variables are an inline <style>, and React sets style attributes.
+    'style-src': "'self' 'unsafe-inline'",
+    'img-src': withAsset("'self'", 'data:', 'blob:'),
+    'media-src': withAsset("'self'", 'blob:'),
+    'font-src': withAsset("'self'"),
+    'connect-src': "'self'",
+    'manifest-src': "'self'",
+    'worker-src': "'self' blob:",
+    'frame-src': "'none'",
+    'frame-ancestors': "'none'",
+    'form-action': "'self'",
+    'base-uri': "'self'",
+    'object-src': "'none'",
+  };
+  return Object.entries(directives)
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ');
+}
+
+export const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'interest-cohort=()',
+  'browsing-topics=()',
+  // The player uses the Media Session API and autoplay on our own origin only.
+  'autoplay=(self)',
+  'fullscreen=(self)',
+].join(', ');
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Headers every answer gets (documents, data requests, resource routes, static files).
+ * Set on the Node response when the request starts (request-tracker.server.ts).
+ */
+export function baseSecurityHeaders(): [string, string][] {
+  const list: [string, string][] = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Permissions-Policy', PERMISSIONS_POLICY],
+  ];
+  if (env.NODE_ENV === 'production') list.push(['Strict-Transport-Security', HSTS]);
+  return list;
+}
+
+/** Add the base set to a Fetch Headers object (for answers made outside the HTTP server). */
+export function applyBaseSecurityHeaders(headers: Headers): void {
+  for (const [name, value] of baseSecurityHeaders()) headers.set(name, value);
+  headers.delete('X-Powered-By');
+}
+
+/** The full set for an HTML document: the base headers and the CSP with this answer's nonce. */
+export function applyDocumentSecurityHeaders(headers: Headers, nonce: string): void {
+  applyBaseSecurityHeaders(headers);
+  headers.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+}

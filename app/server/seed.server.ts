@@ -1,0 +1,172 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import mongoose, { Schema } from 'mongoose';
+import { parseFile } from 'music-metadata';
+import { BlogPost } from '~/models/blog-post.server';
+import { ContactMessage } from '~/models/contact-message.server';
+import { GalleryImage } from '~/models/gallery-image.server';
+import { Show } from '~/models/show.server';
+import { Subscriber } from '~/models/subscriber.server';
+import { ensureTheme } from '~/models/theme.server';
+import { Track } from '~/models/track.server';
+import { defineModel } from '~/models/model-helpers.server';
+import {
+  demoGallery,
+  demoMessages,
+  demoPosts,
+  demoShows,
+  demoSubscribers,
+  demoTracks,
+} from '../../scripts/demo/content';
+import { uploadsDir } from './env.server';
+import { addDaysToDateString, siteToday } from '~/utils/time/site-time';
+import { prepareUploadedImage } from '~/files/image-derivatives.server';
+
+/** A marker: once demo content has been seeded, it is never seeded again (even if deleted). */
+const MetaSchema = new Schema<{ _id: string; at: Date; summary: string }>(
+  { _id: String, at: Date, summary: String },
+  { versionKey: false },
+);
+const Meta = defineModel('Meta', MetaSchema, 'meta');
+
+/** The committed demo media (resolved from the working directory: the repository root). */
+export const demoMediaDir = () => path.resolve(process.env.DEMO_MEDIA_DIR ?? 'demo/media');
+
+export function formatDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+async function copyMedia(
+  source: string,
+  folder: 'audio' | 'images',
+  name: string,
+): Promise<string> {
+  const target = path.join(uploadsDir(), folder, name);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.copyFile(source, target);
+  if (folder === 'images') await prepareUploadedImage(target);
+  return `/uploads/${folder}/${name}`;
+}
+
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+
+/**
+ * Seed the demo content when the database has no content yet (users don't count, so
+ * creating the admin before the first start still gives a newcomer the demo).
+ * Idempotent: each collection is filled only while empty, and a marker records the seed.
+ */
+export async function seedIfEmpty(
+  options: { force?: boolean } = {},
+): Promise<{ seeded: boolean; summary: string }> {
+  if (!options.force && (await Meta.exists({ _id: 'seed' })))
+    return { seeded: false, summary: 'already seeded' };
+  const media = demoMediaDir();
+  const counts: string[] = [];
+
+  if ((await Track.estimatedDocumentCount()) === 0) {
+    // Oldest first, so that serial ids follow release order.
+    for (const t of [...demoTracks].sort((a, b) => b.daysAgo - a.daysAgo)) {
+      const audioPath = path.join(media, 'audio', t.audio);
+      const meta = await parseFile(audioPath, { duration: true });
+      await Track.create({
+        title: t.title,
+        artist: t.artist,
+        album: t.album,
+        type: t.type,
+        duration: formatDuration(meta.format.duration ?? 0),
+        audioFile: await copyMedia(audioPath, 'audio', `demo-${t.audio}`),
+        coverImage: await copyMedia(
+          path.join(media, 'covers', t.cover),
+          'images',
+          `demo-cover-${t.cover}`,
+        ),
+        featured: t.featured,
+        createdAt: daysAgo(t.daysAgo),
+      });
+    }
+    counts.push(`${demoTracks.length} tracks`);
+  }
+
+  if ((await GalleryImage.estimatedDocumentCount()) === 0) {
+    for (const g of [...demoGallery].sort((a, b) => b.daysAgo - a.daysAgo)) {
+      await GalleryImage.create({
+        title: g.title,
+        description: g.description,
+        imageUrl: await copyMedia(
+          path.join(media, 'gallery', g.file),
+          'images',
+          `demo-gallery-${g.file}`,
+        ),
+        createdAt: daysAgo(g.daysAgo),
+      });
+    }
+    counts.push(`${demoGallery.length} gallery images`);
+  }
+
+  if ((await BlogPost.estimatedDocumentCount()) === 0) {
+    for (const p of [...demoPosts].sort((a, b) => b.daysAgo - a.daysAgo)) {
+      await BlogPost.create({
+        title: p.title,
+        slug: p.slug,
+        category: p.category,
+        excerpt: p.excerpt,
+        content: p.content,
+        imageUrl: await copyMedia(
+          path.join(media, 'blog', p.image),
+          'images',
+          `demo-blog-${p.image}`,
+        ),
+        createdAt: daysAgo(p.daysAgo),
+      });
+    }
+    counts.push(`${demoPosts.length} blog posts`);
+  }
+
+  if ((await Show.estimatedDocumentCount()) === 0) {
+    const today = siteToday();
+    for (const s of demoShows) {
+      await Show.create({
+        title: s.title,
+        venue: s.venue,
+        location: s.location,
+        date: addDaysToDateString(today, s.daysFromToday),
+        time: s.time,
+        ticketUrl: s.ticketUrl,
+        description: s.description,
+      });
+    }
+    counts.push(`${demoShows.length} shows`);
+  }
+
+  if ((await Subscriber.estimatedDocumentCount()) === 0) {
+    for (const s of [...demoSubscribers].sort((a, b) => b.daysAgo - a.daysAgo)) {
+      await Subscriber.create({
+        name: s.name,
+        email: s.email,
+        emailLower: s.email.toLowerCase(),
+        createdAt: daysAgo(s.daysAgo),
+      });
+    }
+    counts.push(`${demoSubscribers.length} subscribers`);
+  }
+
+  if ((await ContactMessage.estimatedDocumentCount()) === 0) {
+    for (const m of [...demoMessages].sort((a, b) => b.daysAgo - a.daysAgo)) {
+      await ContactMessage.create({ ...m, createdAt: daysAgo(m.daysAgo) });
+    }
+    counts.push(`${demoMessages.length} messages`);
+  }
+
+  await ensureTheme();
+  const summary = counts.join(', ') || 'nothing to add';
+  await Meta.updateOne({ _id: 'seed' }, { $set: { at: new Date(), summary } }, { upsert: true });
+  return { seeded: true, summary };
+}
+
+/** For tests: forget the seed marker. */
+export async function clearSeedMarker(): Promise<void> {
+  await Meta.deleteOne({ _id: 'seed' });
+}
+
+export { mongoose };

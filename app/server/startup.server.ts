@@ -1,0 +1,177 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ensureTheme } from '~/models/theme.server';
+import mongoose from 'mongoose';
+import { connectDb, disconnectDb } from './db.server';
+import { env, uploadsDir } from './env.server';
+import { requestsInFlight, waitForIdle } from './request-tracking.server';
+import { seedIfEmpty } from './seed.server';
+
+/** The player's fallback file, always present under UPLOADS_DIR/audio/. */
+export async function ensureUploadFolders(): Promise<void> {
+  const root = uploadsDir();
+  await fs.mkdir(path.join(root, 'audio'), { recursive: true });
+  await fs.mkdir(path.join(root, 'images'), { recursive: true });
+  await removeStaleUploadParts(root);
+  const target = path.join(root, 'audio', 'fallback.mp3');
+  const source = path.resolve('uploads', 'audio', 'fallback.mp3');
+  if (path.resolve(target) !== source) {
+    await fs
+      .copyFile(source, target, fs.constants.COPYFILE_EXCL)
+      .catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+      });
+  }
+}
+
+/**
+ * Uploads are streamed to `.<name>.part` files and renamed into place when complete; a
+ * crash mid-upload leaves the `.part` behind. None can be in progress before the server
+ * starts, so every one found then is garbage.
+ */
+export async function removeStaleUploadParts(root = uploadsDir()): Promise<string[]> {
+  const removed: string[] = [];
+  for (const sub of ['audio', 'images']) {
+    const dir = path.join(root, sub);
+    const names = await fs.readdir(dir).catch(() => [] as string[]);
+    for (const name of names) {
+      if (!name.endsWith('.part')) continue;
+      await fs.rm(path.join(dir, name), { force: true });
+      removed.push(`${sub}/${name}`);
+    }
+  }
+  if (removed.length > 0 && env.LOG_LEVEL !== 'silent') {
+    console.log(
+      `[night-shore] removed ${removed.length} unfinished upload(s): ${removed.join(', ')}`,
+    );
+  }
+  return removed;
+}
+
+/** Where unreferenced upload files are moved at start (dot folder: never served). */
+export const ORPHANS_FOLDER = '.orphans';
+const ORPHAN_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Every `/uploads/...` URL the content references (tracks, gallery, blog). */
+async function referencedUploads(): Promise<Set<string>> {
+  const db = mongoose.connection.db;
+  const urls = new Set<string>();
+  if (!db) return urls;
+  const sources: [string, string[]][] = [
+    ['tracks', ['coverImage', 'audioFile']],
+    ['gallery_images', ['imageUrl']],
+    ['blog_posts', ['imageUrl']],
+  ];
+  for (const [collection, fields] of sources) {
+    const projection = Object.fromEntries(fields.map((f) => [f, 1]));
+    for (const doc of await db.collection(collection).find({}, { projection }).toArray()) {
+      for (const f of fields) if (typeof doc[f] === 'string') urls.add(doc[f] as string);
+    }
+  }
+  return urls;
+}
+
+/**
+ * A crash between "file renamed into place" and "document written" leaves an upload no
+ * content refers to. At start, files under audio/ and images/ that no track, gallery
+ * image or blog post references (derivatives `<base>-<w>w.<ext>` follow their original)
+ * are moved to UPLOADS_DIR/.orphans/ (not served; emptied after 7 days) rather than
+ * deleted, in case a document is restored later. Files younger than `graceMs` are left
+ * alone (another instance on a shared MONGODB_URI may be uploading them right now).
+ */
+export async function quarantineOrphanUploads(
+  root = uploadsDir(),
+  graceMs = env.MONGODB_URI ? 60 * 60 * 1000 : 0,
+  now = Date.now(),
+): Promise<string[]> {
+  const referenced = await referencedUploads();
+  const moved: string[] = [];
+  const quarantine = path.join(root, ORPHANS_FOLDER);
+  for (const sub of ['audio', 'images']) {
+    const dir = path.join(root, sub);
+    for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+      if (name.startsWith('.') || (sub === 'audio' && name === 'fallback.mp3')) continue;
+      const url = `/uploads/${sub}/${name}`;
+      const original = name.replace(/-\d+w(\.\w+)$/, '');
+      const isDerivative = original !== name;
+      const referencedHere =
+        referenced.has(url) ||
+        (isDerivative && [...referenced].some((u) => u.startsWith(`/uploads/${sub}/${original}.`)));
+      if (referencedHere) continue;
+      const full = path.join(dir, name);
+      const stat = await fs.stat(full).catch(() => null);
+      if (!stat?.isFile() || now - stat.mtimeMs < graceMs) continue;
+      await fs.mkdir(path.join(quarantine, sub), { recursive: true });
+      await fs.rename(full, path.join(quarantine, sub, name));
+      moved.push(`${sub}/${name}`);
+    }
+    for (const name of await fs.readdir(path.join(quarantine, sub)).catch(() => [] as string[])) {
+      const full = path.join(quarantine, sub, name);
+      const stat = await fs.stat(full).catch(() => null);
+      if (stat && now - stat.mtimeMs > ORPHAN_KEEP_MS) await fs.rm(full, { force: true });
+    }
+  }
+  if (moved.length > 0 && env.LOG_LEVEL !== 'silent') {
+    console.log(
+      `[night-shore] moved ${moved.length} unreferenced upload(s) to ${ORPHANS_FOLDER}/: ${moved.join(', ')}`,
+    );
+  }
+  return moved;
+}
+
+let shutdownInstalled = false;
+
+/**
+ * Graceful shutdown on SIGTERM/SIGINT. remix-serve's own handler stops the HTTP server
+ * from accepting connections; this one waits (up to SHUTDOWN_TIMEOUT_MS) for the requests
+ * in flight to finish, then closes mongoose and the embedded store (flushing its journal)
+ * and exits. A second signal exits at once.
+ */
+export function installGracefulShutdown(): void {
+  if (shutdownInstalled) return;
+  shutdownInstalled = true;
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    const log = (msg: string) => {
+      if (env.LOG_LEVEL !== 'silent') console.log(`[night-shore] ${msg}`);
+    };
+    log(`${signal}: finishing ${requestsInFlight()} request(s) in flight`);
+    void (async () => {
+      const idle = await waitForIdle(env.SHUTDOWN_TIMEOUT_MS);
+      if (!idle)
+        log(`gave up waiting after ${env.SHUTDOWN_TIMEOUT_MS} ms (${requestsInFlight()} left)`);
+      try {
+        await disconnectDb();
+        log('database closed; bye');
+        process.exit(0);
+      } catch (error) {
+        console.error('[night-shore] error while closing the database', error);
+        process.exit(1);
+      }
+    })();
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}
+
+let started: Promise<void> | null = null;
+
+/** Connect, make sure indexes, folders and the theme exist, and seed an empty database. */
+export function startApp(): Promise<void> {
+  started ??= (async () => {
+    await connectDb();
+    await ensureUploadFolders();
+    if (env.SEED) {
+      const result = await seedIfEmpty();
+      if (result.seeded && env.LOG_LEVEL !== 'silent')
+        console.log(`[night-shore] seeded demo content: ${result.summary}`);
+    }
+    await ensureTheme();
+    await quarantineOrphanUploads().catch((error: unknown) => {
+      console.error('[night-shore] orphan upload sweep failed', error);
+    });
+  })();
+  return started;
+}

@@ -1,0 +1,159 @@
+import { parseWithZod } from '@conform-to/zod';
+import type { SubmissionResult } from '@conform-to/react';
+import { data } from '@remix-run/node';
+import { createContactMessage } from '~/models/contact-message.server';
+import { AlreadySubscribedError, createSubscriber } from '~/models/subscriber.server';
+import { ContactSchema } from '~/schemas/contact';
+import { HONEYPOT_FIELD } from '~/schemas/common';
+import { NewsletterFormSchema, NewsletterFullFormSchema } from '~/schemas/subscriber';
+import { consumeRateLimit, retryAfterHeaders } from '~/server/rate-limit.server';
+import { redirectWithToast } from '~/auth/toast.server';
+
+/**
+ * The public forms (newsletter full and minimal, contact), shared by every page that shows
+ * them. Each page's action tells its forms apart with the `intent` field and calls these.
+ * Errors come back as conform replies (rendered in place, also without JavaScript) plus an
+ * optional toast; success redirects with a flash toast (post/redirect/get).
+ */
+
+export const SUBSCRIBE_INTENT = 'subscribe';
+export const CONTACT_INTENT = 'contact';
+
+/** SPEC §8 success toast. */
+export const SUBSCRIBED_TOAST = {
+  type: 'success',
+  title: 'Subscribed!',
+  description: 'You have been successfully subscribed to our newsletter.',
+} as const;
+
+export const MESSAGE_SENT_TOAST = {
+  type: 'success',
+  title: 'Message sent!',
+  description: "Thank you for reaching out. We'll get back to you as soon as possible.",
+} as const;
+
+export type FormToast = { type: 'error'; title: string; description: string };
+
+export type FormFailure = {
+  ok: false;
+  status: number;
+  result: SubmissionResult<string[]>;
+  toast: FormToast | null;
+  /** Extra answer headers (Retry-After on a 429). */
+  headers?: Record<string, string>;
+};
+export type FormOutcome = { ok: true; stored: boolean } | FormFailure;
+
+/** True when the honeypot field was filled in (a bot): answer as a success, store nothing. */
+export function isHoneypotFilled(formData: FormData): boolean {
+  const value = formData.get(HONEYPOT_FIELD);
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+const GENERIC_FAILURE = 'Something went wrong on our side. Please try again in a moment.';
+
+/** Newsletter sign-up: `full` requires a name, `minimal` has none (decision 003). */
+export async function handleSubscribe(
+  formData: FormData,
+  variant: 'full' | 'minimal',
+  /** When given, the sign-up counts against the client's abuse limit (429 past it). */
+  request?: Request,
+): Promise<FormOutcome> {
+  const schema = variant === 'full' ? NewsletterFullFormSchema : NewsletterFormSchema;
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== 'success') {
+    return { ok: false, status: 400, result: submission.reply(), toast: null };
+  }
+  const limit = request ? await consumeRateLimit('subscribe', request) : null;
+  if (limit && !limit.ok) {
+    return {
+      ok: false,
+      status: 429,
+      result: submission.reply({ formErrors: [limit.message] }),
+      toast: { type: 'error', title: 'Subscription failed', description: limit.message },
+      headers: retryAfterHeaders(limit),
+    };
+  }
+  if (isHoneypotFilled(formData)) return { ok: true, stored: false };
+  const name = variant === 'full' ? submission.value.name : undefined;
+  try {
+    await createSubscriber({ name, email: submission.value.email });
+    return { ok: true, stored: true };
+  } catch (error) {
+    const already = error instanceof AlreadySubscribedError;
+    const message = already ? error.message : GENERIC_FAILURE;
+    if (!already) console.error('Subscription failed', error);
+    return {
+      ok: false,
+      status: already ? 409 : 500,
+      result: submission.reply({ formErrors: [message] }),
+      toast: { type: 'error', title: 'Subscription failed', description: message },
+    };
+  }
+}
+
+export async function handleContact(formData: FormData, request?: Request): Promise<FormOutcome> {
+  const submission = parseWithZod(formData, { schema: ContactSchema });
+  if (submission.status !== 'success') {
+    return { ok: false, status: 400, result: submission.reply(), toast: null };
+  }
+  const limit = request ? await consumeRateLimit('contact', request) : null;
+  if (limit && !limit.ok) {
+    return {
+      ok: false,
+      status: 429,
+      result: submission.reply({ formErrors: [limit.message] }),
+      toast: { type: 'error', title: 'Message could not be sent', description: limit.message },
+      headers: retryAfterHeaders(limit),
+    };
+  }
+  if (isHoneypotFilled(formData)) return { ok: true, stored: false };
+  try {
+    await createContactMessage(submission.value);
+    return { ok: true, stored: true };
+  } catch (error) {
+    console.error('Contact message failed', error);
+    return {
+      ok: false,
+      status: 500,
+      result: submission.reply({ formErrors: [GENERIC_FAILURE] }),
+      toast: { type: 'error', title: 'Message could not be sent', description: GENERIC_FAILURE },
+    };
+  }
+}
+
+/** What a page action returns for a failed public form. */
+export function formFailure(intent: string, outcome: FormFailure) {
+  return data(
+    { intent, result: outcome.result, toast: outcome.toast },
+    { status: outcome.status, headers: outcome.headers },
+  );
+}
+
+/**
+ * A page action's newsletter branch: success redirects back to `pagePath` with
+ * `?subscribed=1#newsletter` (the form shows its thank-you) and the 'Subscribed!' toast.
+ */
+export async function subscribeAction(
+  formData: FormData,
+  variant: 'full' | 'minimal',
+  pagePath: string,
+  request?: Request,
+) {
+  const outcome = await handleSubscribe(formData, variant, request);
+  if (!outcome.ok) return formFailure(SUBSCRIBE_INTENT, outcome);
+  return redirectWithToast(`${pagePath}?subscribed=1#newsletter`, SUBSCRIBED_TOAST);
+}
+
+export async function contactAction(formData: FormData, pagePath = '/contact', request?: Request) {
+  const outcome = await handleContact(formData, request);
+  if (!outcome.ok) return formFailure(CONTACT_INTENT, outcome);
+  return redirectWithToast(`${pagePath}?sent=1`, MESSAGE_SENT_TOAST);
+}
+
+/** The action data shape of a page with public forms. */
+export type PublicFormActionData = {
+  intent: string;
+  result: SubmissionResult<string[]>;
+  toast: FormToast | null;
+};

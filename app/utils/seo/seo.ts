@@ -1,0 +1,274 @@
+import { createElement } from 'react';
+import type { MetaDescriptor } from '@remix-run/node';
+import type { BlogPostJSON, ShowJSON, TrackJSON } from '~/types/entities';
+import { showStart } from '~/utils/time/show-time';
+
+/**
+ * Discovery metadata (client-safe: meta functions also run in the browser).
+ *
+ * Page routes use it like this:
+ *
+ *   export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+ *     seoMeta({
+ *       ...seoSite(matches),
+ *       title: 'Music',
+ *       description: 'Stream every Night Shore track…',
+ *       url: location.pathname,
+ *       image: data?.tracks[0]?.coverImage,
+ *       jsonLd: data ? data.tracks.map((t) => musicRecordingLd(t, seoSite(matches))) : [],
+ *     });
+ *
+ * `seoSite(matches)` reads the absolute origin and the site name from the root loader's data
+ * (`site.siteUrl`, which is SITE_URL or, when empty, the request's origin).
+ */
+
+export type SeoSite = { origin: string; siteName: string };
+
+type MatchLike = { id: string; data?: unknown };
+
+const DEFAULT_SITE: SeoSite = { origin: '', siteName: 'Night Shore' };
+
+/** The origin and site name from the root route's data in a meta function's `matches`. */
+export function seoSite(matches: readonly (MatchLike | undefined)[] | undefined): SeoSite {
+  const root = matches?.find((m) => m?.id === 'root')?.data as
+    { site?: { siteUrl?: string; siteName?: string } } | undefined;
+  return {
+    origin: (root?.site?.siteUrl ?? '').replace(/\/+$/, ''),
+    siteName: root?.site?.siteName ?? DEFAULT_SITE.siteName,
+  };
+}
+
+/** The collective's social profile URLs from the root data (for MusicGroup `sameAs`). */
+export function socialLinks(matches: readonly (MatchLike | undefined)[] | undefined): string[] {
+  const root = matches?.find((m) => m?.id === 'root')?.data as
+    { site?: { social?: Record<string, string | null | undefined> } } | undefined;
+  return Object.values(root?.site?.social ?? {}).filter((v): v is string => Boolean(v));
+}
+
+/** An absolute URL for a path (left as is when it already is absolute or no origin is known). */
+export function absoluteUrl(origin: string, pathOrUrl: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  if (!origin) return pathOrUrl;
+  return `${origin}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+export const DEFAULT_OG_IMAGE = '/og-default.jpg';
+
+export type SeoInput = Partial<SeoSite> & {
+  /** The page's own title, e.g. 'Music'; the site name is appended unless it is the site name. */
+  title: string;
+  /** The whole `<title>` when it should not be '{title} — {site name}'. */
+  fullTitle?: string;
+  description: string;
+  /** Path or absolute URL of the page (canonical); query and hash are dropped. */
+  url: string;
+  /** Path or absolute URL of the page's image (track cover, post image…); a default otherwise. */
+  image?: string | null;
+  imageAlt?: string;
+  type?: 'website' | 'article' | 'music.song' | 'music.playlist' | 'profile';
+  /** JSON-LD objects rendered as `<script type="application/ld+json">` (escaped by Remix). */
+  jsonLd?: object | object[];
+  /** For pages that must stay out of search results. */
+  noindex?: boolean;
+};
+
+/** Title, description, canonical link, Open Graph, Twitter card and JSON-LD for one page. */
+export function seoMeta(input: SeoInput): MetaDescriptor[] {
+  const origin = (input.origin ?? DEFAULT_SITE.origin).replace(/\/+$/, '');
+  const siteName = input.siteName ?? DEFAULT_SITE.siteName;
+  const fullTitle =
+    input.fullTitle ?? (input.title === siteName ? siteName : `${input.title} — ${siteName}`);
+  // One URL per page: no query, no hash, no trailing slash (except the root).
+  const pathOnly = (input.url.split(/[?#]/)[0] || '/').replace(/(.)\/+$/, '$1');
+  const canonical = absoluteUrl(origin, pathOnly);
+  const image = absoluteUrl(origin, input.image || DEFAULT_OG_IMAGE);
+  const description = truncate(input.description, 300);
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    { property: 'og:site_name', content: siteName },
+    { property: 'og:type', content: input.type ?? 'website' },
+    { property: 'og:title', content: input.title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: canonical },
+    { property: 'og:image', content: image },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: input.title },
+    { name: 'twitter:description', content: description },
+    { name: 'twitter:image', content: image },
+  ];
+  if (input.imageAlt) {
+    tags.push({ property: 'og:image:alt', content: input.imageAlt });
+    tags.push({ name: 'twitter:image:alt', content: input.imageAlt });
+  }
+  if (input.noindex) tags.push({ name: 'robots', content: 'noindex' });
+  const ld =
+    input.jsonLd === undefined ? [] : Array.isArray(input.jsonLd) ? input.jsonLd : [input.jsonLd];
+  for (const data of ld) tags.push({ 'script:ld+json': data });
+  return tags;
+}
+
+function truncate(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean.length <= max ? clean : `${clean.slice(0, max - 1).trimEnd()}…`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON-LD (schema.org)
+
+const CONTEXT = 'https://schema.org';
+
+export type MusicGroupInput = SeoSite & {
+  description?: string;
+  image?: string;
+  email?: string;
+  /** 'City, State' or a street address. */
+  address?: string;
+  sameAs?: (string | null | undefined)[];
+  genre?: string;
+};
+
+export function musicGroupLd(group: MusicGroupInput) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'MusicGroup',
+    '@id': `${absoluteUrl(group.origin, '/')}#group`,
+    name: group.siteName,
+    url: absoluteUrl(group.origin, '/'),
+    ...(group.description ? { description: group.description } : {}),
+    ...(group.image ? { image: absoluteUrl(group.origin, group.image) } : {}),
+    ...(group.email ? { email: group.email } : {}),
+    genre: group.genre ?? 'Electronic',
+    ...(group.address ? { location: { '@type': 'Place', address: group.address } } : {}),
+    sameAs: (group.sameAs ?? []).filter((s): s is string => Boolean(s)),
+  };
+}
+
+/** ISO 8601 duration from 'm:ss' or 'h:mm:ss' (undefined when unreadable). */
+export function isoDuration(duration: string): string | undefined {
+  const parts = duration.split(':').map((p) => Number(p));
+  if (parts.length < 2 || parts.length > 3 || parts.some((p) => !Number.isFinite(p) || p < 0)) {
+    return undefined;
+  }
+  const [h, m, s] = parts.length === 3 ? parts : [0, ...parts];
+  return `PT${h ? `${h}H` : ''}${m}M${s}S`;
+}
+
+export function musicRecordingLd(
+  track: Pick<
+    TrackJSON,
+    'id' | 'title' | 'artist' | 'album' | 'duration' | 'coverImage' | 'audioFile' | 'createdAt'
+  >,
+  site: SeoSite,
+) {
+  const duration = isoDuration(track.duration);
+  return {
+    '@context': CONTEXT,
+    '@type': 'MusicRecording',
+    '@id': `${absoluteUrl(site.origin, '/music')}#track-${track.id}`,
+    name: track.title,
+    url: `${absoluteUrl(site.origin, '/music')}#track-${track.id}`,
+    byArtist: { '@type': 'MusicGroup', name: track.artist },
+    ...(track.album ? { inAlbum: { '@type': 'MusicAlbum', name: track.album } } : {}),
+    ...(duration ? { duration } : {}),
+    image: absoluteUrl(site.origin, track.coverImage),
+    audio: {
+      '@type': 'AudioObject',
+      contentUrl: absoluteUrl(site.origin, track.audioFile),
+      encodingFormat: /\.wav$/i.test(track.audioFile) ? 'audio/wav' : 'audio/mpeg',
+    },
+    datePublished: track.createdAt,
+  };
+}
+
+export function blogPostingLd(
+  post: Pick<BlogPostJSON, 'title' | 'slug' | 'excerpt' | 'imageUrl' | 'category' | 'createdAt'>,
+  site: SeoSite,
+) {
+  const url = absoluteUrl(site.origin, `/blog/${post.slug}`);
+  return {
+    '@context': CONTEXT,
+    '@type': 'BlogPosting',
+    '@id': url,
+    mainEntityOfPage: url,
+    url,
+    headline: post.title,
+    description: post.excerpt,
+    image: absoluteUrl(site.origin, post.imageUrl),
+    articleSection: post.category,
+    datePublished: post.createdAt,
+    author: { '@type': 'MusicGroup', name: site.siteName, url: absoluteUrl(site.origin, '/') },
+    publisher: { '@type': 'Organization', name: site.siteName, url: absoluteUrl(site.origin, '/') },
+  };
+}
+
+/** 'Asbury Park, NJ' → locality + region. */
+export function splitLocation(location: string): { locality: string; region?: string } {
+  const i = location.lastIndexOf(',');
+  if (i < 0) return { locality: location.trim() };
+  return { locality: location.slice(0, i).trim(), region: location.slice(i + 1).trim() };
+}
+
+export function musicEventLd(
+  show: Pick<
+    ShowJSON,
+    'id' | 'title' | 'venue' | 'location' | 'date' | 'time' | 'ticketUrl' | 'description'
+  >,
+  site: SeoSite & { image?: string },
+) {
+  const start = showStart(show);
+  const { locality, region } = splitLocation(show.location);
+  const url = `${absoluteUrl(site.origin, '/shows')}#show-${show.id}`;
+  return {
+    '@context': CONTEXT,
+    '@type': 'MusicEvent',
+    '@id': url,
+    name: show.title,
+    url,
+    startDate: start.iso,
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: {
+      '@type': 'Place',
+      name: show.venue,
+      address: {
+        '@type': 'PostalAddress',
+        addressLocality: locality,
+        ...(region ? { addressRegion: region } : {}),
+        addressCountry: 'US',
+      },
+    },
+    performer: { '@type': 'MusicGroup', name: site.siteName, url: absoluteUrl(site.origin, '/') },
+    organizer: { '@type': 'MusicGroup', name: site.siteName, url: absoluteUrl(site.origin, '/') },
+    ...(show.description ? { description: show.description } : {}),
+    image: absoluteUrl(site.origin, site.image ?? DEFAULT_OG_IMAGE),
+    ...(show.ticketUrl
+      ? {
+          offers: {
+            '@type': 'Offer',
+            url: show.ticketUrl,
+            availability: 'https://schema.org/InStock',
+          },
+        }
+      : {}),
+  };
+}
+
+/** JSON for a `<script>` element: `<` escaped so a value can never close the element. */
+export function serializeJsonLd(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** `<script type="application/ld+json">` for pages that render JSON-LD in the body. */
+export function JsonLd({ data }: { data: unknown }) {
+  return createElement('script', {
+    type: 'application/ld+json',
+    dangerouslySetInnerHTML: { __html: serializeJsonLd(data) },
+  });
+}
