@@ -1,0 +1,42 @@
+import { fontStack } from '~/utils/theme/fonts';
+import { parseColour } from '~/utils/theme/theme';
+
+/**
+ * A heading, body text and button in the chosen fonts, colour and radius, before saving
+ * (JavaScript only; the form itself needs none).
+ */
+export function ThemePreview({
+  primary,
+  radius,
+  headerFont,
+  bodyFont,
+}: {
+  primary: string;
+  radius: number;
+  headerFont: string;
+  bodyFont: string;
+}) {
+  const p = parseColour(primary);
+  const previewColour = `hsl(${p.h} ${p.s}% ${p.l}%)`;
+  return (
+    <section aria-label="Preview" className="rounded-lg border border-border bg-card p-6">
+      <p className="text-sm font-medium text-muted-foreground">Preview</p>
+      <p className="mt-2 text-2xl font-bold" style={{ fontFamily: fontStack(headerFont) }}>
+        Heading in {headerFont}
+      </p>
+      <p className="mt-1 text-sm" style={{ fontFamily: fontStack(bodyFont) }}>
+        Body text in {bodyFont}. Fonts other than the saved ones show in a fallback until saved.
+      </p>
+      <span
+        className="mt-3 inline-block px-4 py-2 text-sm font-semibold"
+        style={{
+          backgroundColor: previewColour,
+          color: p.l > 60 ? '#0a0a0a' : '#ffffff',
+          borderRadius: `${radius}rem`,
+        }}
+      >
+        Primary button
+      </span>
+    </section>
+  );
+}
