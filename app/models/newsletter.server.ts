@@ -2,6 +2,7 @@ import { Schema } from 'mongoose';
 import { serialIdPlugin } from './counter.server';
 import { defineModel, iso } from './model-helpers.server';
 import { Subscriber } from './subscriber.server';
+import type { NewsletterJSON } from '~/types/entities';
 
 type NewsletterDoc = {
   id: number;
@@ -29,15 +30,7 @@ NewsletterSchema.index({ createdAt: -1 });
 
 export const Newsletter = defineModel<NewsletterDoc>('Newsletter', NewsletterSchema, 'newsletters');
 
-export type NewsletterJSON = {
-  id: number;
-  subject: string;
-  content: string;
-  sentAt: string;
-  sentCount: number;
-  delivery: 'recorded';
-  createdAt: string;
-};
+export type { NewsletterJSON };
 
 const toJSON = (n: NewsletterDoc): NewsletterJSON => ({
   id: n.id,

@@ -41,6 +41,17 @@ export type BlogPostJSON = {
 
 export type SubscriberJSON = { id: number; name: string; email: string; createdAt: string };
 
+/** A recorded newsletter issue ('recorded': stored, not mailed). */
+export type NewsletterJSON = {
+  id: number;
+  subject: string;
+  content: string;
+  sentAt: string;
+  sentCount: number;
+  delivery: 'recorded';
+  createdAt: string;
+};
+
 export const CONTACT_SUBJECTS = [
   'Booking Inquiry',
   'Media Request',

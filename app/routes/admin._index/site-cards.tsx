@@ -1,0 +1,132 @@
+import { Link } from '@remix-run/react';
+import { BarChart3, Palette, Star } from 'lucide-react';
+import { buttonClass } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
+import type { NewsletterJSON, ThemeJSON, TrackJSON } from '~/types/entities';
+import { shortDate } from './short-date';
+
+/** The track the home page features now, and whether it rotates weekly. */
+export function FeaturedTrackCard({
+  featured,
+  weeklyRotation,
+}: {
+  featured: TrackJSON | null;
+  weeklyRotation: boolean;
+}) {
+  return (
+    <Card
+      title="Featured Track"
+      icon={Star}
+      action={
+        <Link to="/admin/tracks?tab=featured" className={buttonClass('outline', 'sm')}>
+          Manage Tracks
+        </Link>
+      }
+    >
+      {featured ? (
+        <div className="flex items-center gap-4" data-testid="dashboard-featured-track">
+          <img
+            src={featured.coverImage}
+            alt=""
+            width={80}
+            height={80}
+            className="h-20 w-20 rounded-md object-cover"
+          />
+          <div>
+            <p className="font-semibold">{featured.title}</p>
+            {featured.album ? (
+              <p className="text-sm text-muted-foreground">{featured.album}</p>
+            ) : null}
+            {weeklyRotation ? (
+              <p className="mt-1 text-xs text-muted-foreground">Weekly rotation is on</p>
+            ) : null}
+          </div>
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">No featured track set</p>
+      )}
+    </Card>
+  );
+}
+
+/** A summary of the site appearance: mode, primary colour and fonts. */
+export function SiteSettingsCard({
+  theme,
+}: {
+  theme: Pick<ThemeJSON, 'appearance' | 'primary' | 'headerFont' | 'bodyFont'>;
+}) {
+  return (
+    <Card
+      title="Site Settings"
+      icon={Palette}
+      action={
+        <Link to="/admin/settings" className={buttonClass('outline', 'sm')}>
+          Edit Site Settings
+        </Link>
+      }
+    >
+      <dl className="grid grid-cols-2 gap-2 text-sm">
+        <dt className="text-muted-foreground">Appearance</dt>
+        <dd className="capitalize">{theme.appearance}</dd>
+        <dt className="text-muted-foreground">Primary colour</dt>
+        <dd className="flex items-center gap-2">
+          <span
+            aria-hidden="true"
+            className="h-4 w-4 rounded-full border border-border"
+            style={{ background: theme.primary }}
+          />
+          {theme.primary}
+        </dd>
+        <dt className="text-muted-foreground">Fonts</dt>
+        <dd>
+          {theme.headerFont} / {theme.bodyFont}
+        </dd>
+      </dl>
+    </Card>
+  );
+}
+
+export type ActivityStats = {
+  messages: number;
+  users: number;
+  newsletters: number;
+  lastNewsletter: NewsletterJSON | null;
+};
+
+/** Totals of messages, subscribers, newsletters and accounts, and the last newsletter. */
+export function ActivityCard({
+  stats,
+  subscribers,
+}: {
+  stats: ActivityStats;
+  subscribers: number;
+}) {
+  return (
+    <Card title="Activity" icon={BarChart3}>
+      <dl className="grid grid-cols-2 gap-4" data-testid="dashboard-activity">
+        <div>
+          <dt className="text-sm text-muted-foreground">Contact messages</dt>
+          <dd className="text-2xl font-bold">{stats.messages}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted-foreground">Subscribers</dt>
+          <dd className="text-2xl font-bold">{subscribers}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted-foreground">Newsletters sent</dt>
+          <dd className="text-2xl font-bold">{stats.newsletters}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted-foreground">Registered accounts</dt>
+          <dd className="text-2xl font-bold">{stats.users}</dd>
+        </div>
+      </dl>
+      {stats.lastNewsletter ? (
+        <p className="text-sm text-muted-foreground">
+          Last newsletter: “{stats.lastNewsletter.subject}” on{' '}
+          {shortDate(stats.lastNewsletter.sentAt)} to {stats.lastNewsletter.sentCount} subscribers
+        </p>
+      ) : null}
+    </Card>
+  );
+}
