@@ -1,0 +1,97 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { Form, useNavigation } from '@remix-run/react';
+import { Send } from 'lucide-react';
+import { FormAlert } from '~/components/admin/form-alert';
+import { useToastOnce } from '~/components/site/toaster';
+import { SubmitButton } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
+import { Field, inputClass } from '~/components/ui/field';
+import { ComposeNewsletterSchema } from '~/schemas/subscriber';
+import type { NewsletterJSON } from '~/types/entities';
+import { plural } from './plural';
+import { RecordedNewsletters } from './recorded-newsletters';
+
+/** What the action answers when a newsletter is not recorded. */
+export type ComposeActionData = {
+  result: SubmissionResult<string[]>;
+  failureTitle: string | null;
+};
+
+/** The compose tab: the newsletter form, then the newsletters recorded so far. */
+export function ComposeTab({
+  total,
+  newsletters,
+  actionData,
+}: {
+  total: number;
+  newsletters: NewsletterJSON[];
+  actionData: ComposeActionData | undefined;
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
+  const [form, fields] = useForm({
+    id: 'compose-newsletter',
+    lastResult: navigation.state === 'idle' ? actionData?.result : null,
+    constraint: getZodConstraint(ComposeNewsletterSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ComposeNewsletterSchema }),
+  });
+
+  const failureTitle = actionData?.failureTitle ?? 'Failed to send newsletter';
+  useToastOnce(
+    form.errors?.length
+      ? { type: 'error', title: failureTitle, description: form.errors.join(' ') }
+      : null,
+  );
+
+  return (
+    <div className="space-y-8">
+      <Card
+        title="Compose Newsletter"
+        description={`Addressed to all ${plural(total, 'subscriber', 'subscribers')}. No mail transport is configured yet: the newsletter is recorded here, not emailed.`}
+      >
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <FormAlert id={form.errorId} title={failureTitle} errors={form.errors} />
+          <Field label="Subject" errors={fields.subject.errors} id={fields.subject.id}>
+            {(a11y) => (
+              <input
+                {...getInputProps(fields.subject, { type: 'text' })}
+                {...a11y}
+                key={fields.subject.key}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <Field label="Content" errors={fields.content.errors} id={fields.content.id}>
+            {(a11y) => (
+              <textarea
+                {...getTextareaProps(fields.content)}
+                {...a11y}
+                key={fields.content.key}
+                rows={12}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <div className="flex justify-end">
+            <SubmitButton pending={pending} pendingLabel="Sending...">
+              <Send aria-hidden="true" className="h-4 w-4" />
+              Send Newsletter
+            </SubmitButton>
+          </div>
+        </Form>
+      </Card>
+
+      <RecordedNewsletters newsletters={newsletters} />
+    </div>
+  );
+}

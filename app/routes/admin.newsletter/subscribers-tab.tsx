@@ -1,0 +1,135 @@
+import { Form, Outlet, useSubmit } from '@remix-run/react';
+import { Copy, Search } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { showToast } from '~/components/site/toaster';
+import { Button } from '~/components/ui/button';
+import { inputClass } from '~/components/ui/field';
+import { useHydrated } from '~/player/use-hydrated';
+import type { SubscriberJSON } from '~/types/entities';
+import { plural } from './plural';
+import { SubscriberTable } from './subscriber-table';
+
+/**
+ * The subscribers tab: a search (live with JavaScript, a GET form without), the addresses to
+ * copy, and the table. The delete dialog route renders in its `<Outlet/>`.
+ */
+export function SubscribersTab({
+  q,
+  subscribers,
+  total,
+}: {
+  q: string;
+  subscribers: SubscriberJSON[];
+  total: number;
+}) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const emailsRef = useRef<HTMLTextAreaElement>(null);
+  const [copyStatus, setCopyStatus] = useState<string | null>(null);
+  const emails = subscribers.map((s) => s.email).join(', ');
+  const search = q ? `?${new URLSearchParams({ q })}` : '';
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function copyAll() {
+    try {
+      await navigator.clipboard.writeText(emails);
+    } catch {
+      // No clipboard permission: fall back to selecting the list and copying it.
+      emailsRef.current?.select();
+      if (!document.execCommand('copy')) {
+        setCopyStatus('Could not copy automatically. Select the list below and copy it by hand.');
+        return;
+      }
+    }
+    setCopyStatus(null);
+    showToast({
+      type: 'success',
+      title: 'Emails copied',
+      description: `${subscribers.length} email addresses copied to clipboard.`,
+    });
+  }
+
+  return (
+    <div>
+      <Outlet />
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <Form
+          method="get"
+          role="search"
+          className="flex min-w-0 flex-1 items-end gap-2"
+          // An explicit search (Enter or the button) replaces the pending live one.
+          onSubmit={() => clearTimeout(timer.current)}
+        >
+          <div className="min-w-0 flex-1 space-y-1.5">
+            <label htmlFor="subscriber-search" className="block text-sm font-medium">
+              Search subscribers
+            </label>
+            <input
+              id="subscriber-search"
+              type="search"
+              name="q"
+              defaultValue={q}
+              placeholder="Name or email"
+              className={inputClass}
+              onChange={(event) => {
+                const form = event.currentTarget.form;
+                clearTimeout(timer.current);
+                timer.current = setTimeout(() => {
+                  if (form) submit(form, { replace: true, preventScrollReset: true });
+                }, 250);
+              }}
+            />
+          </div>
+          <Button type="submit" variant="outline">
+            <Search aria-hidden="true" className="h-4 w-4" />
+            Search
+          </Button>
+        </Form>
+        {hydrated ? (
+          <Button variant="outline" onClick={copyAll} disabled={subscribers.length === 0}>
+            <Copy aria-hidden="true" className="h-4 w-4" />
+            Copy All Emails
+          </Button>
+        ) : null}
+      </div>
+
+      <p className="mb-2 text-sm text-muted-foreground" data-testid="subscriber-count">
+        {plural(subscribers.length, 'subscriber', 'subscribers')}
+        {q ? ` (filtered from ${total})` : ''}
+      </p>
+      <p role="status" data-testid="copy-status" className="mb-2 min-h-5 text-sm font-medium">
+        {copyStatus}
+      </p>
+
+      {subscribers.length > 0 ? (
+        <details className="mb-4 rounded-md border border-border bg-card p-3 text-sm">
+          <summary className="cursor-pointer font-medium">
+            All emails (comma-separated, to copy)
+          </summary>
+          <label htmlFor="subscriber-emails" className="sr-only">
+            Subscriber emails, comma-separated
+          </label>
+          <textarea
+            id="subscriber-emails"
+            ref={emailsRef}
+            readOnly
+            rows={4}
+            value={emails}
+            className={`${inputClass} mt-2 font-mono text-xs`}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </details>
+      ) : null}
+
+      {subscribers.length === 0 ? (
+        <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">
+          {q ? `No subscribers match “${q}”.` : 'No subscribers yet.'}
+        </p>
+      ) : (
+        <SubscriberTable subscribers={subscribers} search={search} />
+      )}
+    </div>
+  );
+}
