@@ -6,7 +6,7 @@ import { chromium, defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests drive a real Chromium against the production build (`npm run build`
- * first), started on a free port with a temporary DATA_DIR and UPLOADS_DIR. Two
+ * first), served by server/index.ts and started on a free port with a temporary DATA_DIR and UPLOADS_DIR. Two
  * projects: JavaScript on, and JavaScript off (progressive enhancement).
  *
  * The values are computed once by the runner and inherited by its workers through the
@@ -62,7 +62,7 @@ const launchOptions = {
 /** A production server on the build, with its own temporary data and uploads. */
 function server(serverPort: number, root: string) {
   return {
-    command: `node node_modules/@remix-run/serve/dist/cli.js build/index.js`,
+    command: `node --import tsx server/index.ts build/index.js`,
     url: `http://localhost:${serverPort}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -11,32 +11,33 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { installFormDataGuard } from '~/server/request-body.server';
 import { NonceProvider } from '~/document/request-info';
-import { installRequestTracking, logError, requestIdOf } from '~/server/request-tracking.server';
+import { logError, requestIdOf } from '~/server/request-tracking.server';
 import {
   applyBaseSecurityHeaders,
   applyDocumentSecurityHeaders,
   createNonce,
 } from '~/document/security-headers.server';
-import { installGracefulShutdown, startApp } from '~/server/startup.server';
+import { startApp } from '~/server/startup.server';
 import { applyDocumentCacheHeaders } from '~/document/cache-headers.server';
 import { cachedRender, recordRender, renderCacheKey } from '~/document/render-memo.server';
 import { inlineStylesheets } from '~/document/fonts.server';
 import { deferScripts } from '~/document/html-rewrite.server';
 import siteCssHref from '~/styles/tailwind.css';
 
-// Request ids, client addresses, base headers, JSON request logs and the in-flight count
-// for every request of the server (see app/server/request-tracking.server.ts).
-installRequestTracking();
 // Page actions' request.formData(): a 4xx (415/413/400) instead of a 500 for bodies that are
 // not forms, too large or malformed (see app/server/request-body.server.ts).
 installFormDataGuard();
 
 // The server answers its first request only once the database is connected, its indexes
-// exist and the demo content is seeded (remix-serve awaits this module before listening).
+// exist and the demo content is seeded (the server imports the build before listening).
 await startApp();
 
-// SIGTERM/SIGINT: let requests in flight finish, close the database, exit.
-installGracefulShutdown();
+// What our HTTP server (server/index.ts) takes from the build, through `build.entry.module`:
+// the first and last middleware (request ids, client address, base headers, JSON request
+// log, in-flight count; errors no route answered) and the graceful stop (requests in flight
+// finish, the database closes). See docs/decisions/013-own-server-module.md.
+export { answerError, trackRequest } from '~/server/request-tracking.server';
+export { stopApp } from '~/server/startup.server';
 
 const ABORT_DELAY = 5_000;
 

@@ -6,8 +6,8 @@ import { buildIfNeeded, projectRoot, startProdServer } from './prod-server';
 /**
  * `npm run bench`: throughput of the production build on the seeded demo content.
  *
- * Starts remix-serve (NODE_ENV=production, temporary DATA_DIR/UPLOADS_DIR, SEED=true), then
- * for each target runs autocannon with 50 connections for DURATION seconds (after a short
+ * Starts the production server (server/index.ts, NODE_ENV=production, temporary
+ * DATA_DIR/UPLOADS_DIR, SEED=true), then for each target runs autocannon with 50 connections for DURATION seconds (after a short
  * warm-up) and prints requests/s, p50/p99 latency, errors and the ratio to a static file of the
  * same size as the home page's HTML served from public/ by the same server.
  *

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 /**
  * Shared by `npm run bench` and `npm run lighthouse`: build the app when the build is missing
- * or older than the sources, then start the production server (remix-serve) on a free port
+ * or older than the sources, then start the production server (server/index.ts) on a free port
  * with a temporary DATA_DIR/UPLOADS_DIR and the demo content seeded.
  */
 
@@ -75,7 +75,9 @@ export async function startProdServer(
     process.execPath,
     [
       ...(options.nodeArgs ?? []),
-      path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'),
+      '--import',
+      'tsx',
+      path.join(root, 'server', 'index.ts'),
       'build/index.js',
     ],
     {

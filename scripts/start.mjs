@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build the app when the build is missing or older than the sources, then
-// serve it with remix-serve in production mode. Extra arguments are ignored.
+// serve it with our server module (server/index.ts, run through tsx) in production mode.
+// Extra arguments are ignored.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,7 +45,7 @@ if (!built || sources > built) {
 
 const child = spawn(
   process.execPath,
-  [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), buildFile],
+  ['--import', 'tsx', path.join(root, 'server', 'index.ts'), buildFile],
   {
     stdio: 'inherit',
     env: { NODE_ENV: 'production', ...process.env },

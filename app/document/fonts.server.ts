@@ -130,7 +130,7 @@ export function fallbackFontFaces(font: FontChoice): string {
 
 /**
  * Built stylesheets (`/build/_assets/….css`) as one CSS text; any that cannot be read is returned
- * as a link instead. Built assets live in public/, which remix-serve also resolves from the
+ * as a link instead. Built assets live in public/, which the server also resolves from the
  * working directory.
  */
 export function inlineStylesheets(

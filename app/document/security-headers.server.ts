@@ -70,7 +70,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * Headers every answer gets (documents, data requests, resource routes, static files).
- * Set on the Node response when the request starts (request-tracker.server.ts).
+ * Set on every Node response by the server's first middleware (`trackRequest`).
  */
 export function baseSecurityHeaders(): [string, string][] {
   const list: [string, string][] = [

@@ -1,44 +1,35 @@
 import crypto from 'node:crypto';
-import diagnostics from 'node:diagnostics_channel';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { env } from './env.server';
-import { installFormDataGuard } from './request-body.server';
 import { baseSecurityHeaders } from '~/document/security-headers.server';
 
 /**
- * Per-request bookkeeping for the whole HTTP server, hooked in through Node's built-in
- * `http.server.request.start` diagnostics channel (remix-serve gives the Remix app no
- * access to its Express app or sockets; see docs/decisions/008-request-tracking-and-abuse-limits.md):
+ * Per-request bookkeeping of the HTTP server. `trackRequest` is the first middleware of our
+ * server module (server/index.ts, which takes it from the build's entry module; see
+ * docs/decisions/013-own-server-module.md). For every request, static files included, it:
  *
- * - a request id (`X-Request-Id` on every answer, readable by Remix as a request header);
- * - the client address: the socket's, or the last `X-Forwarded-For` hop with
- *   TRUST_PROXY=true, handed to Remix as the `x-night-shore-client-ip` request header
- *   (any value a client sent under that name is overwritten);
- * - the base security headers on every answer, static files and resource routes included;
- * - one JSON log line per request (time, method, path without query, status, ms, id);
- * - the number of requests in flight, which graceful shutdown waits for.
+ * - gives a request id (`X-Request-Id` on every answer, and the `x-request-id` request
+ *   header Remix reads; any value a client sent under that name is overwritten);
+ * - records the client address: the socket's, or the last `X-Forwarded-For` hop with
+ *   TRUST_PROXY=true, in the `x-night-shore-client-ip` request header (overwritten too);
+ * - sets the base security headers (an answer that sets one itself replaces it: the
+ *   server writes Remix answers with `setHeader`, never `append`);
+ * - writes one JSON log line per request (time, method, path without query, status, ms, id);
+ * - counts the requests in flight, which graceful shutdown waits for;
+ * - after an answer sent before the body was read, reads and drops the rest (up to 16 MB).
+ *
+ * `answerError` is the server's last middleware: whatever Express or a middleware fails
+ * with becomes JSON `{ "error": … }` under /api and a plain text answer elsewhere, never a
+ * stack trace.
  */
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 export const CLIENT_IP_HEADER = 'x-night-shore-client-ip';
 
-type StartMessage = { request: IncomingMessage; response: ServerResponse };
+/** Express-style continuation: `next()` or `next(error)`. */
+export type Next = (error?: unknown) => void;
 
-type TrackerState = {
-  installed: boolean;
-  inFlight: number;
-  idle: Set<() => void>;
-};
-
-declare global {
-  var __nightShoreTracker: TrackerState | undefined;
-}
-
-const state: TrackerState = (globalThis.__nightShoreTracker ??= {
-  installed: false,
-  inFlight: 0,
-  idle: new Set(),
-});
+const state = { inFlight: 0, idle: new Set<() => void>() };
 
 export const newRequestId = () => crypto.randomBytes(9).toString('base64url');
 
@@ -83,18 +74,32 @@ function shouldLog(status: number): boolean {
   return true;
 }
 
-/** Base headers a later Remix `res.append` must replace rather than duplicate. */
-const OWNED_HEADERS = new Set(baseSecurityHeaders().map(([name]) => name.toLowerCase()));
+/** What is read and dropped of a body left unread by an early answer before the cut. */
+export const MAX_DISCARD = 16 * 1024 * 1024;
 
-const MAX_DISCARD = 16 * 1024 * 1024;
+/**
+ * An answer sent before the whole body was read (413, 415, 401…): keep reading and dropping
+ * the rest, so the client receives the answer instead of a connection reset (closing a
+ * socket with unread data makes the kernel send RST). Past MAX_DISCARD the connection is cut.
+ */
+function discardUnreadBody(request: IncomingMessage): void {
+  if (request.complete || request.destroyed) return;
+  let discarded = 0;
+  // Remix's body stream stops pulling once its queue is full: detach it, we read from here.
+  request.removeAllListeners('data');
+  request.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > MAX_DISCARD) request.socket?.destroy();
+  });
+  request.resume();
+}
 
-type AppendFn = (this: ServerResponse, field: string, value: string | string[]) => ServerResponse;
-
-function onRequestStart(message: unknown) {
-  const { request, response } = message as StartMessage;
-  installFormDataGuard();
+/** The server's first middleware (see the top of this file). */
+export function trackRequest(request: IncomingMessage, response: ServerResponse, next: Next): void {
   const started = performance.now();
   const id = newRequestId();
+  // Express rewrites `request.url` inside mounted middleware: take the path now.
+  const path = loggablePath(request.url);
   // Remix builds its Request from these headers: overwrite whatever the client sent.
   request.headers[REQUEST_ID_HEADER] = id;
   request.headers[CLIENT_IP_HEADER] = clientAddress(
@@ -104,41 +109,8 @@ function onRequestStart(message: unknown) {
   );
   response.setHeader('X-Request-Id', id);
   for (const [name, value] of baseSecurityHeaders()) response.setHeader(name, value);
-  // Express appends the headers of a Remix Response; ours must not appear twice. Express
-  // swaps the response's prototype later, so look `append` up when it is called.
-  const ownAppend: AppendFn = function (this: ServerResponse, field, value) {
-    if (OWNED_HEADERS.has(field.toLowerCase())) {
-      this.setHeader(field, value);
-      return this;
-    }
-    const inherited = (Object.getPrototypeOf(this) as { append?: AppendFn }).append;
-    if (!inherited) {
-      this.appendHeader(field, value);
-      return this;
-    }
-    return inherited.call(this, field, value);
-  };
-  Object.defineProperty(response, 'append', {
-    value: ownAppend,
-    configurable: true,
-    writable: true,
-  });
 
-  // An answer sent before the whole body was read (413, 415, 401…): keep reading and
-  // dropping the rest, so the client receives the answer instead of a connection reset
-  // (closing a socket with unread data makes the kernel send RST). Capped: past
-  // MAX_DISCARD the connection is cut.
-  response.once('finish', () => {
-    if (request.complete || request.destroyed) return;
-    let discarded = 0;
-    // Remix's body pump pauses the request once its unread queue is full: detach it.
-    request.removeAllListeners('data');
-    request.on('data', (chunk: Buffer) => {
-      discarded += chunk.length;
-      if (discarded > MAX_DISCARD) request.socket?.destroy();
-    });
-    request.resume();
-  });
+  response.once('finish', () => discardUnreadBody(request));
 
   state.inFlight += 1;
   response.once('close', () => {
@@ -151,7 +123,7 @@ function onRequestStart(message: unknown) {
       level: status >= 500 ? 'error' : 'info',
       msg: 'request',
       method: request.method ?? 'GET',
-      path: loggablePath(request.url),
+      path,
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       requestId: id,
@@ -159,34 +131,53 @@ function onRequestStart(message: unknown) {
     if (!response.writableFinished) line.aborted = true;
     process.stdout.write(`${JSON.stringify(line)}\n`);
   });
+  next();
 }
 
-/** remix-serve's morgan 'tiny' line: `GET /path?query 200 123 - 4.567 ms`. */
-const MORGAN_TINY = /^[A-Z]{3,7} \S* (\d{3}|-) \S* - \S+ ms\n$/;
+/** An HTTP status carried by an error (Express and its middleware set `status`), else 500. */
+function statusOf(error: unknown): number {
+  if (typeof error === 'object' && error !== null) {
+    const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
+    const value = typeof status === 'number' ? status : statusCode;
+    if (typeof value === 'number' && value >= 400 && value <= 599) return value;
+  }
+  return 500;
+}
+
+/** True for the JSON surface, whose every answer is `{ "error": … }` when it fails. */
+export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /**
- * remix-serve also logs every request with morgan 'tiny', query string included (tokens,
- * e-mail addresses…). Our JSON line replaces it, so those lines are dropped from stdout.
+ * The server's last middleware: an error no route answered (a request Remix cannot be
+ * handed, a failing middleware). 4xx keep their status with its standard message; anything
+ * else is logged on stderr with the request id and answered 500 without details.
  */
-function silenceMorgan(): void {
-  const write = process.stdout.write.bind(process.stdout) as (...args: unknown[]) => boolean;
-  const filtered = (chunk: unknown, ...rest: unknown[]): boolean => {
-    if (typeof chunk === 'string' && MORGAN_TINY.test(chunk)) {
-      const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
-      callback?.();
-      return true;
-    }
-    return write(chunk, ...rest);
-  };
-  process.stdout.write = filtered as typeof process.stdout.write;
-}
-
-/** Start tracking every request of this process's HTTP servers (idempotent). */
-export function installRequestTracking(): void {
-  if (state.installed) return;
-  state.installed = true;
-  diagnostics.subscribe('http.server.request.start', onRequestStart);
-  silenceMorgan();
+export function answerError(
+  error: unknown,
+  request: IncomingMessage & { originalUrl?: string },
+  response: ServerResponse,
+  _next: Next,
+): void {
+  const status = statusOf(error);
+  const requestId = String(request.headers[REQUEST_ID_HEADER] ?? '');
+  const path = loggablePath(request.originalUrl ?? request.url);
+  if (status >= 500) {
+    writeErrorLine(error, 'unhandled server error', { requestId, method: request.method, path });
+  }
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  const message = status >= 500 ? 'Something went wrong' : (STATUS_CODES[status] ?? 'Bad Request');
+  response.statusCode = status;
+  response.setHeader('Cache-Control', 'no-store');
+  if (isApiPath(path)) {
+    response.setHeader('Content-Type', 'application/json; charset=utf-8');
+    response.end(JSON.stringify({ error: message }));
+    return;
+  }
+  response.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  response.end(status >= 500 ? `${message}. Error reference: ${requestId}\n` : `${message}\n`);
 }
 
 export const requestsInFlight = () => state.inFlight;
@@ -211,19 +202,29 @@ export function requestIdOf(request: Request): string {
   return request.headers.get(REQUEST_ID_HEADER) ?? '';
 }
 
-/** Log an error as one JSON line with the request's id. No stack in the answer, ever. */
-export function logError(error: unknown, request: Request | null, context: string): void {
+function writeErrorLine(
+  error: unknown,
+  context: string,
+  where: { requestId: string; method?: string; path?: string },
+): void {
   if (env.LOG_LEVEL === 'silent') return;
   const err = error instanceof Error ? error : new Error(String(error));
   const line = {
     time: new Date().toISOString(),
     level: 'error',
     msg: context,
-    requestId: request ? requestIdOf(request) : '',
-    method: request?.method,
-    path: request ? loggablePath(new URL(request.url).pathname) : undefined,
+    ...where,
     error: err.message,
     stack: err.stack,
   };
   process.stderr.write(`${JSON.stringify(line)}\n`);
+}
+
+/** Log an error as one JSON line with the request's id. No stack in the answer, ever. */
+export function logError(error: unknown, request: Request | null, context: string): void {
+  writeErrorLine(error, context, {
+    requestId: request ? requestIdOf(request) : '',
+    method: request?.method,
+    path: request ? loggablePath(new URL(request.url).pathname) : undefined,
+  });
 }

@@ -119,41 +119,28 @@ export async function quarantineOrphanUploads(
   return moved;
 }
 
-let shutdownInstalled = false;
-
 /**
- * Graceful shutdown on SIGTERM/SIGINT. remix-serve's own handler stops the HTTP server
- * from accepting connections; this one waits (up to SHUTDOWN_TIMEOUT_MS) for the requests
- * in flight to finish, then closes mongoose and the embedded store (flushing its journal)
- * and exits. A second signal exits at once.
+ * Graceful stop, called by the HTTP server (server/index.ts) on SIGTERM/SIGINT once it has
+ * stopped accepting connections: waits (up to SHUTDOWN_TIMEOUT_MS) for the requests in
+ * flight to finish, then closes mongoose and the embedded store (flushing its journal).
+ * Resolves with the exit code for the process.
  */
-export function installGracefulShutdown(): void {
-  if (shutdownInstalled) return;
-  shutdownInstalled = true;
-  let stopping = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    const log = (msg: string) => {
-      if (env.LOG_LEVEL !== 'silent') console.log(`[night-shore] ${msg}`);
-    };
-    log(`${signal}: finishing ${requestsInFlight()} request(s) in flight`);
-    void (async () => {
-      const idle = await waitForIdle(env.SHUTDOWN_TIMEOUT_MS);
-      if (!idle)
-        log(`gave up waiting after ${env.SHUTDOWN_TIMEOUT_MS} ms (${requestsInFlight()} left)`);
-      try {
-        await disconnectDb();
-        log('database closed; bye');
-        process.exit(0);
-      } catch (error) {
-        console.error('[night-shore] error while closing the database', error);
-        process.exit(1);
-      }
-    })();
+export async function stopApp(signal: string): Promise<number> {
+  const log = (msg: string) => {
+    if (env.LOG_LEVEL !== 'silent') console.log(`[night-shore] ${msg}`);
   };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  log(`${signal}: finishing ${requestsInFlight()} request(s) in flight`);
+  const idle = await waitForIdle(env.SHUTDOWN_TIMEOUT_MS);
+  if (!idle)
+    log(`gave up waiting after ${env.SHUTDOWN_TIMEOUT_MS} ms (${requestsInFlight()} left)`);
+  try {
+    await disconnectDb();
+    log('database closed; bye');
+    return 0;
+  } catch (error) {
+    console.error('[night-shore] error while closing the database', error);
+    return 1;
+  }
 }
 
 let started: Promise<void> | null = null;

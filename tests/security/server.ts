@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 
 /**
- * A production server of our own (like the Playwright webServer: remix-serve on the build,
+ * A production server of our own (like the Playwright webServer: server/index.ts on the build,
  * temp DATA_DIR/UPLOADS_DIR on the embedded store), for tests that must kill, restart or
  * reconfigure it, and for the load script. Needs `npm run build` first.
  */
@@ -12,6 +12,8 @@ export type TestServer = {
   port: number;
   proc: ChildProcess;
   output: () => string;
+  /** What the server wrote on stdout alone. */
+  stdout: () => string;
   /** Resolves with the exit code (or signal) once the process is gone. */
   exited: Promise<number | string>;
 };
@@ -53,16 +55,16 @@ export async function startServer(
   port?: number,
 ): Promise<TestServer> {
   const chosen = port ?? (await freePort());
-  const proc = spawn(
-    process.execPath,
-    ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'],
-    {
-      env: { ...process.env, ...serverEnv(dir, extra), PORT: String(chosen) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts', 'build/index.js'], {
+    env: { ...process.env, ...serverEnv(dir, extra), PORT: String(chosen) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
-  proc.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+  let stdout = '';
+  proc.stdout?.on('data', (c: Buffer) => {
+    out += c.toString();
+    stdout += c.toString();
+  });
   proc.stderr?.on('data', (c: Buffer) => (out += c.toString()));
   const exited = new Promise<number | string>((resolve) =>
     proc.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
@@ -83,7 +85,7 @@ export async function startServer(
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { url, port: chosen, proc, output: () => out, exited };
+  return { url, port: chosen, proc, output: () => out, stdout: () => stdout, exited };
 }
 
 /** Run a project script (create-admin…) against that server's store. */
