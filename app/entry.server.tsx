@@ -9,7 +9,6 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { installFormDataGuard } from '~/server/request-body.server';
 import { NonceProvider } from '~/document/request-info';
 import { installRequestTracking, logError, requestIdOf } from '~/server/request-tracking.server';
 import {
@@ -27,9 +26,6 @@ import siteCssHref from '~/styles/tailwind.css';
 // Request ids, client addresses, base headers, JSON request logs and the in-flight count
 // for every request of the server (see app/server/request-tracking.server.ts).
 installRequestTracking();
-// Page actions' request.formData(): a 4xx (415/413/400) instead of a 500 for bodies that are
-// not forms, too large or malformed (see app/server/request-body.server.ts).
-installFormDataGuard();
 
 // The server answers its first request only once the database is connected, its indexes
 // exist and the demo content is seeded (remix-serve awaits this module before listening).

@@ -19,6 +19,7 @@ import { imageInfos } from '~/files/image-derivatives.server';
 import { subscribeAction, SUBSCRIBE_INTENT } from '~/services/public-forms.server';
 import { badRequest } from '~/server/http-errors.server';
 import { musicGroupLd, musicRecordingLd, seoMeta, seoSite, socialLinks } from '~/utils/seo/seo';
+import { readForm } from '~/server/request-body.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const site = seoSite(matches);
@@ -69,7 +70,7 @@ const TRACK_SIZES =
 const POST_SIZES = '(min-width: 1280px) 400px, (min-width: 768px) 33vw, 100vw';
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get('intent') === SUBSCRIBE_INTENT)
     return subscribeAction(formData, 'full', '/', request);
   throw badRequest();

@@ -15,6 +15,7 @@ import { ChangePasswordSchema } from '~/schemas/account';
 import { createUserSession, deleteSessionsOfUser, requireUser } from '~/auth/auth.server';
 import { consumeRateLimit, resetLoginLimit, retryAfterHeaders } from '~/server/rate-limit.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import { readForm } from '~/server/request-body.server';
 
 export const meta: MetaFunction = () => [{ title: 'Account | Night Shore' }];
 
@@ -32,7 +33,7 @@ const hideFields = ['currentPassword', 'newPassword', 'confirmPassword'];
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields }), { status: 400 });

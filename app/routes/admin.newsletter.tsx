@@ -29,6 +29,7 @@ import { Field, inputClass } from '~/components/ui/field';
 import { requireAdmin } from '~/auth/auth.server';
 import { formatAddedDate, formatMessageDate } from '~/utils/time/admin-dates';
 import { redirectWithToast } from '~/auth/toast.server';
+import { readForm } from '~/server/request-body.server';
 
 export const meta: MetaFunction = () => [{ title: 'Newsletter | Admin | Night Shore' }];
 
@@ -53,7 +54,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ComposeNewsletterSchema });
   if (submission.status !== 'success') {
     return data({ result: submission.reply(), failureTitle: null }, { status: 400 });

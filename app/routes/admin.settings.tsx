@@ -28,6 +28,7 @@ import { cn } from '~/utils/cn';
 import { fontStack } from '~/utils/theme/fonts';
 import { parseColour } from '~/utils/theme/theme';
 import { redirectWithToast } from '~/auth/toast.server';
+import { readForm } from '~/server/request-body.server';
 
 export const meta: MetaFunction = () => [{ title: 'Site Appearance | Admin | Night Shore' }];
 
@@ -41,7 +42,7 @@ const str = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v : null)
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const current = await getTheme();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   formData.set(
     'primary',
     resolvePrimary({

@@ -23,6 +23,7 @@ import {
 import { env } from '~/server/env.server';
 import { consumeRateLimit, resetLoginLimit, retryAfterHeaders } from '~/server/rate-limit.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import { formRequest, readForm } from '~/server/request-body.server';
 import { cn } from '~/utils/cn';
 
 type Intent = 'login' | 'register';
@@ -53,11 +54,12 @@ const failureToast = (intent: Intent, description: string): ToastInput => ({
 /**
  * One action for both forms, told apart by the hidden `intent`. The fields are validated
  * with the shared schemas first (the messages of SPEC §5), then remix-auth's strategy
- * checks the credentials or creates the (never admin) user from a clone of the request.
+ * checks the credentials or creates the (never admin) user from a request rebuilt from the
+ * form already read (the strategy reads the body itself; this one is bounded).
  */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await request.clone().formData();
+  const formData = await readForm(request);
   const intent: Intent = formData.get('intent') === 'register' ? 'register' : 'login';
   const hideFields = ['password', 'confirmPassword'];
 
@@ -90,7 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   let user;
   try {
-    user = await authenticator.authenticate(intent, request);
+    user = await authenticator.authenticate(intent, formRequest(request, formData));
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
     return data<ActionResult>(

@@ -22,6 +22,7 @@ import { Field, FormError, inputClass } from '~/components/ui/field';
 import { badRequest } from '~/server/http-errors.server';
 import { CONTACT_INTENT, contactAction } from '~/services/public-forms.server';
 import { seoMeta, seoSite } from '~/utils/seo/seo';
+import { readForm } from '~/server/request-body.server';
 
 export const meta: MetaFunction = ({ matches, location }) =>
   seoMeta({
@@ -32,7 +33,7 @@ export const meta: MetaFunction = ({ matches, location }) =>
   });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get('intent') === CONTACT_INTENT)
     return contactAction(formData, '/contact', request);
   throw badRequest();

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { env } from './env.server';
-import { installFormDataGuard } from './request-body.server';
 import { baseSecurityHeaders } from '~/document/security-headers.server';
 
 /**
@@ -92,7 +91,6 @@ type AppendFn = (this: ServerResponse, field: string, value: string | string[]) 
 
 function onRequestStart(message: unknown) {
   const { request, response } = message as StartMessage;
-  installFormDataGuard();
   const started = performance.now();
   const id = newRequestId();
   // Remix builds its Request from these headers: overwrite whatever the client sent.
