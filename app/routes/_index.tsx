@@ -19,6 +19,7 @@ import { imageInfos } from '~/files/image-derivatives.server';
 import { subscribeAction, SUBSCRIBE_INTENT } from '~/services/public-forms.server';
 import { badRequest } from '~/server/http-errors.server';
 import { musicGroupLd, musicRecordingLd, seoMeta, seoSite, socialLinks } from '~/utils/seo/seo';
+import { retryAfterFromAction } from '~/server/rate-limit.server';
 import { readForm } from '~/server/request-body.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
@@ -68,6 +69,9 @@ const TRACK_SIZES =
   '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 /** One column; 3 from `md`. */
 const POST_SIZES = '(min-width: 1280px) 400px, (min-width: 768px) 33vw, 100vw';
+
+/** A 429 of the action keeps its Retry-After on the page's answer. */
+export const headers = retryAfterFromAction;
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);

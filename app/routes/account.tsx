@@ -13,7 +13,12 @@ import { FormError } from '~/components/ui/field';
 import { setPassword, verifyLogin } from '~/models/user.server';
 import { ChangePasswordSchema } from '~/schemas/account';
 import { createUserSession, deleteSessionsOfUser, requireUser } from '~/auth/auth.server';
-import { consumeRateLimit, resetLoginLimit, retryAfterHeaders } from '~/server/rate-limit.server';
+import {
+  consumeRateLimit,
+  resetLoginLimit,
+  retryAfterFromAction,
+  retryAfterHeaders,
+} from '~/server/rate-limit.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { readForm } from '~/server/request-body.server';
 
@@ -25,6 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const hideFields = ['currentPassword', 'newPassword', 'confirmPassword'];
+
+/** A 429 of the action keeps its Retry-After on the page's answer. */
+export const headers = retryAfterFromAction;
 
 /**
  * Change the password: the current one must be right (counted like a login attempt,

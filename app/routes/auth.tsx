@@ -21,7 +21,12 @@ import {
   safeRedirect,
 } from '~/auth/auth.server';
 import { env } from '~/server/env.server';
-import { consumeRateLimit, resetLoginLimit, retryAfterHeaders } from '~/server/rate-limit.server';
+import {
+  consumeRateLimit,
+  resetLoginLimit,
+  retryAfterFromAction,
+  retryAfterHeaders,
+} from '~/server/rate-limit.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { formRequest, readForm } from '~/server/request-body.server';
 import { cn } from '~/utils/cn';
@@ -50,6 +55,9 @@ const failureToast = (intent: Intent, description: string): ToastInput => ({
   title: intent === 'login' ? 'Login failed' : 'Registration failed',
   description,
 });
+
+/** A 429 of the action keeps its Retry-After on the page's answer. */
+export const headers = retryAfterFromAction;
 
 /**
  * One action for both forms, told apart by the hidden `intent`. The fields are validated

@@ -12,6 +12,7 @@ import { DATE_LONG, formatSiteDate } from '~/utils/time/dates';
 import { badRequest, notFound } from '~/server/http-errors.server';
 import { subscribeAction, SUBSCRIBE_INTENT } from '~/services/public-forms.server';
 import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo/seo';
+import { retryAfterFromAction } from '~/server/rate-limit.server';
 import { readForm } from '~/server/request-body.server';
 
 export const POST_NOT_FOUND_TITLE = 'Blog Post Not Found';
@@ -47,6 +48,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
   // Intrinsic size + responsive derivatives of the post image (null for images without them).
   return { ...found, image: await imageInfo(found.post.imageUrl) };
 }
+
+/** A 429 of the action keeps its Retry-After on the page's answer. */
+export const headers = retryAfterFromAction;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const slug = params.slug ?? '';

@@ -22,6 +22,7 @@ import { Field, FormError, inputClass } from '~/components/ui/field';
 import { badRequest } from '~/server/http-errors.server';
 import { CONTACT_INTENT, contactAction } from '~/services/public-forms.server';
 import { seoMeta, seoSite } from '~/utils/seo/seo';
+import { retryAfterFromAction } from '~/server/rate-limit.server';
 import { readForm } from '~/server/request-body.server';
 
 export const meta: MetaFunction = ({ matches, location }) =>
@@ -31,6 +32,9 @@ export const meta: MetaFunction = ({ matches, location }) =>
     description: 'Bookings, press, collaborations and questions: get in touch with Night Shore.',
     url: location.pathname,
   });
+
+/** A 429 of the action keeps its Retry-After on the page's answer. */
+export const headers = retryAfterFromAction;
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
