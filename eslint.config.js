@@ -5,6 +5,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
+/**
+ * A request body is read only through app/server/request-body.server.ts (bounded, with its
+ * 415/413/400 refusals and the body dropped before early answers): `request.formData()`,
+ * `.json()`, `.text()`, `.arrayBuffer()`, `.blob()`, `.bytes()`, on the request or a clone of
+ * it, and `request.body`, are errors anywhere else in app/.
+ */
+const BODY_METHODS = '/^(formData|json|text|arrayBuffer|blob|bytes)$/';
+const REQUEST = '/^(request|req)$/';
+const BODY_READ_MESSAGE =
+  'Read request bodies with readForm/readJson/readMultipart (app/server/request-body.server.ts).';
+const bodyReadRestrictions = [
+  `CallExpression[callee.property.name=${BODY_METHODS}][callee.object.name=${REQUEST}]`,
+  `CallExpression[callee.property.name=${BODY_METHODS}][callee.object.property.name=${REQUEST}]`,
+  `CallExpression[callee.property.name=${BODY_METHODS}][callee.object.callee.property.name='clone'][callee.object.callee.object.name=${REQUEST}]`,
+  `MemberExpression[property.name='body'][object.name=${REQUEST}]`,
+].map((selector) => ({ selector, message: BODY_READ_MESSAGE }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,6 +57,11 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': ['warn', { fixStyle: 'inline-type-imports' }],
     },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/server/request-body.server.ts', 'app/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...bodyReadRestrictions] },
   },
   {
     // Playwright fixtures call their callback `use`, which is not a React hook.

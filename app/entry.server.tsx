@@ -9,7 +9,6 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { installFormDataGuard } from '~/server/request-body.server';
 import { NonceProvider } from '~/document/request-info';
 import { logError, requestIdOf } from '~/server/request-tracking.server';
 import {
@@ -23,10 +22,6 @@ import { cachedRender, recordRender, renderCacheKey } from '~/document/render-me
 import { inlineStylesheets } from '~/document/fonts.server';
 import { deferScripts } from '~/document/html-rewrite.server';
 import siteCssHref from '~/styles/tailwind.css';
-
-// Page actions' request.formData(): a 4xx (415/413/400) instead of a 500 for bodies that are
-// not forms, too large or malformed (see app/server/request-body.server.ts).
-installFormDataGuard();
 
 // The server answers its first request only once the database is connected, its indexes
 // exist and the demo content is seeded (the server imports the build before listening).

@@ -4,10 +4,20 @@ import { parseId } from '~/models/model-helpers.server';
 import type { UserJSON } from '~/types/entities';
 import { requireAdminApi } from '~/auth/auth.server';
 import { env } from '~/server/env.server';
+import {
+  JSON_LIMIT,
+  bodyRefusal,
+  finishUnreadBody,
+  formRequest,
+  isFormRequest,
+  isJsonRequest,
+  readForm,
+  readJson,
+} from '~/server/request-body.server';
 
 /**
  * Helpers shared by the /api resource routes (app/routes/api.*.ts): JSON errors,
- * bounded body reading with zod validation, the same-origin check for mutations and a
+ * bodies read through app/server/request-body.server.ts with zod validation, the same-origin check for mutations and a
  * wrapper that turns unexpected failures into a JSON 500 without internals.
  * The reference of the API is docs/api.md.
  */
@@ -15,8 +25,8 @@ import { env } from '~/server/env.server';
 export type FieldErrors = Record<string, string[]>;
 export type ApiErrorBody = { error: string; fields?: FieldErrors };
 
-/** Default bound for JSON and form bodies (file uploads have their own limits). */
-export const JSON_BODY_LIMIT = 100 * 1024;
+/** The bound of JSON and form bodies (file uploads have their own limits). */
+const API_BODY_LIMIT = JSON_LIMIT;
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -115,125 +125,19 @@ export async function requireAdminRequest(request: Request): Promise<UserJSON> {
 }
 
 // ---------------------------------------------------------------------------------------
-// Bodies
+// Bodies (read by app/server/request-body.server.ts; refusals become JSON in `handleApi`)
 // ---------------------------------------------------------------------------------------
 
-/** The media type of a request, lower case, without parameters ('' when absent). */
-export function mediaType(request: Request): string {
-  return (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-}
-
-export const isJsonRequest = (request: Request) => {
-  const type = mediaType(request);
-  return type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type);
-};
-
-export const isFormRequest = (request: Request) => {
-  const type = mediaType(request);
-  return type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
-};
-
-/** Read the whole body, refusing (413) more than `limit` bytes, streamed. */
-export async function readBodyBytes(
-  request: Request,
-  limit: number,
-): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = request.headers.get('Content-Length');
-  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
-  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let result: ReadableStreamReadResult<Uint8Array>;
-    try {
-      result = await reader.read();
-    } catch {
-      throw apiError(400, 'The request body could not be read');
-    }
-    if (result.done) break;
-    size += result.value.byteLength;
-    if (size > limit) {
-      const drained = await drainReader(reader, DRAIN_LIMIT);
-      throw tooLarge(limit, !drained);
-    }
-    chunks.push(result.value);
-  }
-  const out = new Uint8Array(new ArrayBuffer(size));
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
-}
-
-function tooLarge(limit: number, closeConnection = false): Response {
-  return apiError(
-    413,
-    `Request body too large (limit ${Math.round(limit / 1024)} KB)`,
-    undefined,
-    closeConnection ? { Connection: 'close' } : undefined,
-  );
-}
-
-/** Read and drop up to `budget` more bytes; true when the body ended within it. */
-async function drainReader(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  budget: number,
-): Promise<boolean> {
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return true;
-      size += value.byteLength;
-      if (size > budget) {
-        // Not cancel(): that destroys the socket before the answer is written (the client
-        // sees a reset, not the 413). The answer says Connection: close instead.
-        reader.releaseLock();
-        return false;
-      }
-    }
-  } catch {
-    return false;
-  }
-}
-
-/** Parse a JSON body (415 for another content type, 413 over the limit, 400 malformed). */
-export async function readJsonValue(
-  request: Request,
-  options: { limit?: number } = {},
-): Promise<unknown> {
-  if (!isJsonRequest(request)) throw apiError(415, 'Content-Type must be application/json');
-  const bytes = await readBodyBytes(request, options.limit ?? JSON_BODY_LIMIT);
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  if (text.trim() === '') throw apiError(400, 'Malformed JSON body');
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw apiError(400, 'Malformed JSON body');
-  }
-}
+/** A JSON body of at most API_BODY_LIMIT (415, 413, 400 from the reader). */
+export const readJsonValue = (request: Request): Promise<unknown> =>
+  readJson(request, { maxBytes: API_BODY_LIMIT });
 
 /**
  * A form body (urlencoded or multipart, without files) as a plain object; repeated keys
- * keep their last value. 415 for other content types, 413 over the limit.
+ * keep their last value.
  */
-export async function readFormValue(
-  request: Request,
-  options: { limit?: number } = {},
-): Promise<Record<string, unknown>> {
-  if (!isFormRequest(request)) throw apiError(415, 'Unsupported content type');
-  const bytes = await readBodyBytes(request, options.limit ?? JSON_BODY_LIMIT);
-  let form: FormData;
-  try {
-    form = await new Response(bytes, {
-      headers: { 'Content-Type': request.headers.get('Content-Type') ?? '' },
-    }).formData();
-  } catch {
-    throw apiError(400, 'Malformed form body');
-  }
+async function readFormValue(request: Request): Promise<Record<string, unknown>> {
+  const form = await readForm(request, { maxBytes: API_BODY_LIMIT });
   const out: Record<string, unknown> = {};
   // Files stay File objects, so a schema expecting text refuses them.
   for (const [key, value] of form) out[key] = value;
@@ -241,13 +145,10 @@ export async function readFormValue(
 }
 
 /** JSON or a form body, whichever the Content-Type says (415 for anything else). */
-export async function readJsonOrFormValue(
-  request: Request,
-  options: { limit?: number } = {},
-): Promise<unknown> {
-  if (isJsonRequest(request)) return readJsonValue(request, options);
-  if (isFormRequest(request)) return readFormValue(request, options);
-  throw apiError(415, 'Content-Type must be application/json or a form');
+export async function readJsonOrFormValue(request: Request): Promise<unknown> {
+  if (isJsonRequest(request)) return readJsonValue(request);
+  if (isFormRequest(request)) return readFormValue(request);
+  throw bodyRefusal.unsupportedType('application/json or a form');
 }
 
 type ZodIssueLike = { path: (string | number)[]; message: string };
@@ -296,28 +197,18 @@ export function validate<Output, Input>(
 export async function readJsonBody<Output, Input>(
   request: Request,
   schema: ZodType<Output, ZodTypeDef, Input>,
-  options: { limit?: number } = {},
 ): Promise<Output> {
-  return validate(schema, await readJsonValue(request, options));
+  return validate(schema, await readJsonValue(request));
 }
 
 /**
  * The validated credentials as the urlencoded form request the remix-auth form
  * strategies read, so /api and the /auth page share one login and register path.
  */
-export function credentialsRequest(
+export const credentialsRequest = (
   request: Request,
   credentials: { username: string; password: string },
-): Request {
-  const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded' });
-  const cookie = request.headers.get('Cookie');
-  if (cookie) headers.set('Cookie', cookie);
-  return new Request(request.url, {
-    method: 'POST',
-    headers,
-    body: new URLSearchParams({ username: credentials.username, password: credentials.password }),
-  });
-}
+) => formRequest(request, { username: credentials.username, password: credentials.password });
 
 /** True when the anti-spam field the forms hide from people was filled in. */
 export function honeypotFilled(value: unknown, field: string): boolean {
@@ -370,30 +261,9 @@ export async function handleApi(request: Request, run: () => Promise<Response>):
       response = apiError(500, 'Internal server error');
     }
   }
-  return finishBody(request, response);
-}
-
-/** Bodies up to this size are read and dropped when the answer came before reading them. */
-const DRAIN_LIMIT = 16 * 1024 * 1024;
-
-/**
- * An answer given before the body was read (401, 403, 404, 413, 415…) must still consume
- * it: an unread request body stalls the keep-alive connection for the client's next
- * request. Small bodies are drained; a bigger one is abandoned and the connection closed.
- */
-async function finishBody(request: Request, response: Response): Promise<Response> {
-  if (request.bodyUsed || !request.body || request.body.locked) return response;
-  // A declared body bigger than the budget is not waited for (the client may send slowly).
-  const declared = Number(request.headers.get('Content-Length') ?? '');
-  const small = !(Number.isFinite(declared) && declared > DRAIN_LIMIT);
-  if (small && (await drainReader(request.body.getReader(), DRAIN_LIMIT))) return response;
-  const headers = new Headers(response.headers);
-  headers.set('Connection', 'close');
-  return new Response(response.body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
-  });
+  // An answer given before the body was read (401, 403, 404, 405…) still consumes it: an
+  // unread body stalls the keep-alive connection for the client's next request.
+  return finishUnreadBody(request, response);
 }
 
 /** Parse a numeric id route param, or throw a JSON 404 (unknown ids and non-numbers alike). */

@@ -1,9 +1,9 @@
 import type { SaveClient, SaveResult, SaveTarget } from '~/services/upload-save.server';
+import { isJsonRequest } from '~/server/request-body.server';
 import {
   apiError,
   apiJson,
   handleApi,
-  isJsonRequest,
   issuesToFields,
   mergeFieldErrors,
   methodNotAllowed,

@@ -2,9 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { unstable_parseMultipartFormData, type UploadHandlerPart } from '@remix-run/node';
 import { parseFile } from 'music-metadata';
 import { uploadsDir } from '~/server/env.server';
+import {
+  bodyRefusal,
+  readMultipart,
+  type MultipartPart as UploadHandlerPart,
+} from '~/server/request-body.server';
 import { deleteUploadedFile } from './stored-files.server';
 
 /**
@@ -110,26 +114,6 @@ function cleanOriginalName(filename: string): string {
 
 const freshName = () => randomBytes(16).toString('hex');
 
-class BodyTooLargeError extends Error {}
-
-/** Counts the bytes of the body and errors the stream once it passes the cap. */
-function capStream(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
-  let total = 0;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        total += chunk.byteLength;
-        if (total > limit) controller.error(new BodyTooLargeError('Request body too large'));
-        else controller.enqueue(chunk);
-      },
-    }),
-    // Never cancel the request body: that destroys the socket before the 413/400 is
-    // written (the client sees a reset). The server drops the unread rest after answering
-    // (request-tracker.server.ts).
-    { preventCancel: true },
-  );
-}
-
 function writeChunk(stream: WriteStream, chunk: Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
     const ok = stream.write(chunk, (error) => {
@@ -147,192 +131,211 @@ function closeStream(stream: WriteStream): Promise<void> {
   });
 }
 
-async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
-  for await (const _chunk of data) {
-    // Discard: the parser must read the part to reach the next one.
-  }
+/** Read a part to its end (the parser must read it to reach the next one); its size. */
+async function skipPart(data: AsyncIterable<Uint8Array>): Promise<number> {
+  let size = 0;
+  for await (const chunk of data) size += chunk.byteLength;
+  return size;
 }
 
-const textResponse = (status: number, message: string) =>
-  new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+const typeMessage = (kind: UploadKind) =>
+  kind === 'image' ? UPLOAD_MESSAGES.imageType : UPLOAD_MESSAGES.audioType;
+const sizeMessage = (kind: UploadKind) =>
+  kind === 'image' ? UPLOAD_MESSAGES.imageSize : UPLOAD_MESSAGES.audioSize;
+
+/** What one request's parts have produced so far, and what must be undone if it fails. */
+type UploadState = ParsedUpload & {
+  /** `.part` files not yet renamed into place or deleted. */
+  tempFiles: Set<string>;
+  /**
+   * Open temp-file streams: a body that fails before a stream has opened its file would
+   * otherwise create the `.part` after the cleanup removed it.
+   */
+  streams: Set<WriteStream>;
+  /** Bytes of all text fields so far. */
+  fieldBytes: number;
+};
+
+const newState = (): UploadState => ({
+  fields: {},
+  files: {},
+  fileErrors: {},
+  tempFiles: new Set(),
+  streams: new Set(),
+  fieldBytes: 0,
+});
+
+function addError(state: UploadState, name: string, message: string): void {
+  state.fileErrors[name] = [...(state.fileErrors[name] ?? []), message];
+}
+
+/** A temporary `.part` file for one upload, in its kind's folder, opened for writing. */
+async function openTempFile(state: UploadState, kind: UploadKind) {
+  const folder = path.join(uploadsDir(), FOLDERS[kind]);
+  await fs.mkdir(folder, { recursive: true });
+  const name = freshName();
+  const temp = path.join(folder, `.${name}.part`);
+  state.tempFiles.add(temp);
+  const out = createWriteStream(temp, { flags: 'wx' });
+  state.streams.add(out);
+  out.once('close', () => state.streams.delete(out));
+  const failed = new Promise<never>((_, reject) => out.once('error', reject));
+  failed.catch(() => undefined);
+  /** Write, or reject with the stream's error. */
+  const write = (chunk: Uint8Array) => Promise.race([writeChunk(out, chunk), failed]);
+  const close = () => Promise.race([closeStream(out), failed]);
+  return { folder, name, temp, write, close };
+}
+
+type Streamed = { size: number; detected: Detected | null; failure: string | null };
+
+/**
+ * Copy a file part into its temp file: its type from the first 12 bytes, its size against the
+ * kind's limit. Past a failure the part is still read to its end, but nothing more is written.
+ */
+async function copyToTemp(
+  part: UploadHandlerPart,
+  kind: UploadKind,
+  write: (chunk: Uint8Array) => Promise<void>,
+): Promise<Streamed> {
+  let size = 0;
+  let head = new Uint8Array(0);
+  let detected: Detected | null = null;
+  let failure: string | null = null;
+  for await (const chunk of part.data) {
+    size += chunk.byteLength;
+    if (failure) continue;
+    if (size > UPLOAD_LIMITS[kind]) {
+      failure = sizeMessage(kind);
+      continue;
+    }
+    if (detected) {
+      await write(chunk);
+      continue;
+    }
+    const merged = new Uint8Array(head.length + chunk.byteLength);
+    merged.set(head);
+    merged.set(chunk, head.length);
+    head = merged;
+    if (head.length < 12) continue;
+    detected = sniffType(kind, head);
+    if (!detected) failure = typeMessage(kind);
+    else await write(head);
+    head = new Uint8Array(0);
+  }
+  if (!failure && !detected) {
+    // Shorter than 12 bytes: still try to identify it (a real file never is).
+    detected = head.length > 0 ? sniffType(kind, head) : null;
+    if (!detected) failure = typeMessage(kind);
+    else await write(head);
+  }
+  if (!failure && detected && !detected.extensions.includes(extensionOf(part.filename ?? '')))
+    failure = typeMessage(kind);
+  return { size, detected, failure };
+}
+
+/**
+ * Store one file part: streamed to a temp file, then renamed into place under a fresh name,
+ * or deleted with a message in `fileErrors` (a second file for the same field is dropped).
+ */
+async function storeFile(state: UploadState, part: UploadHandlerPart, kind: UploadKind) {
+  const temp = await openTempFile(state, kind);
+  const { size, detected, failure } = await copyToTemp(part, kind, temp.write);
+  await temp.close();
+  const discard = async () => {
+    await fs.rm(temp.temp, { force: true });
+    state.tempFiles.delete(temp.temp);
+  };
+  if (failure || !detected) {
+    await discard();
+    addError(state, part.name, failure ?? typeMessage(kind));
+    return;
+  }
+  if (state.files[part.name]) {
+    await discard(); // a second file for the same field: keep the first
+    return;
+  }
+  const finalName = `${temp.name}.${detected.ext}`;
+  const finalPath = path.join(temp.folder, finalName);
+  await fs.rename(temp.temp, finalPath);
+  state.tempFiles.delete(temp.temp);
+  state.files[part.name] = {
+    url: `/uploads/${FOLDERS[kind]}/${finalName}`,
+    path: finalPath,
+    size,
+    mime: detected.mime,
+    originalName: cleanOriginalName(part.filename ?? ''),
+  };
+}
+
+/** A text field, capped per field and for all fields together (413); the first one wins. */
+async function readTextField(state: UploadState, part: UploadHandlerPart): Promise<void> {
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for await (const chunk of part.data) {
+    bytes += chunk.byteLength;
+    state.fieldBytes += chunk.byteLength;
+    if (bytes > FIELD_LIMIT) throw bodyRefusal.tooLarge(FIELD_LIMIT);
+    if (state.fieldBytes > FIELDS_TOTAL_LIMIT) throw bodyRefusal.tooLarge(FIELDS_TOTAL_LIMIT);
+    text += decoder.decode(chunk, { stream: true });
+  }
+  text += decoder.decode();
+  if (!Object.hasOwn(state.fields, part.name)) state.fields[part.name] = text;
+}
+
+/** One part: a file of the spec is stored, another file skipped, a text field kept. */
+async function handlePart(state: UploadState, spec: UploadSpec, part: UploadHandlerPart) {
+  if (typeof part.filename !== 'string') return readTextField(state, part);
+  const fileSpec = Object.hasOwn(spec, part.name) ? spec[part.name] : undefined;
+  if (!fileSpec) {
+    await skipPart(part.data);
+    return;
+  }
+  // No file chosen: the browser sends an empty part without a name.
+  if (part.filename === '') {
+    if ((await skipPart(part.data)) > 0) addError(state, part.name, typeMessage(fileSpec.kind));
+    return;
+  }
+  await storeFile(state, part, fileSpec.kind);
+}
+
+/** Undo a failed request: close the temp streams, delete temp and stored files. */
+async function abandon(state: UploadState): Promise<void> {
+  await Promise.all(
+    [...state.streams].map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          s.once('close', () => resolve());
+          s.destroy();
+        }),
+    ),
+  );
+  await Promise.all([...state.tempFiles].map((f) => fs.rm(f, { force: true })));
+  await discardUploads(state.files);
+}
 
 /**
  * Parse a multipart request, storing the files named in `spec`. Throws a Response for a
- * body-level problem (413 too large, 415 not multipart, 400 malformed or truncated);
- * per-file type and size problems go to `fileErrors` (and that file is deleted).
- * Empty file inputs (no file chosen) are simply absent from `files`.
+ * body-level problem (the request-body reader's 413 too large, 415 not multipart, 400
+ * malformed or incomplete), after deleting every file of the request; per-file type and size
+ * problems go to `fileErrors` (and that file is deleted). Empty file inputs (no file chosen)
+ * are simply absent from `files`. Resolves only once the whole body has arrived.
  */
 export async function parseMultipartUpload(
   request: Request,
   spec: UploadSpec,
 ): Promise<ParsedUpload> {
-  const contentType = request.headers.get('Content-Type') ?? '';
-  if (!/^multipart\/form-data\s*;.*boundary=/i.test(contentType)) {
-    throw textResponse(415, 'Expected multipart/form-data');
-  }
-  const declared = Number(request.headers.get('Content-Length') ?? '');
-  if (Number.isFinite(declared) && declared > UPLOAD_LIMITS.body) {
-    throw textResponse(413, 'Upload too large');
-  }
-  if (!request.body) throw textResponse(400, 'Malformed multipart body');
-
-  const fields: Record<string, string> = {};
-  const files: Record<string, StoredUpload> = {};
-  const fileErrors: Record<string, string[]> = {};
-  const tempFiles = new Set<string>();
-  // Open temp-file streams: a body that fails before a stream has opened its file would
-  // otherwise create the `.part` after the cleanup removed it.
-  const streams = new Set<WriteStream>();
-  let fieldBytes = 0;
-
-  const addError = (name: string, message: string) => {
-    fileErrors[name] = [...(fileErrors[name] ?? []), message];
-  };
-
-  async function storeFile(part: UploadHandlerPart, kind: UploadKind): Promise<void> {
-    const filename = part.filename ?? '';
-    const limit = UPLOAD_LIMITS[kind];
-    const folder = path.join(uploadsDir(), FOLDERS[kind]);
-    await fs.mkdir(folder, { recursive: true });
-    const name = freshName();
-    const temp = path.join(folder, `.${name}.part`);
-    tempFiles.add(temp);
-    const out = createWriteStream(temp, { flags: 'wx' });
-    streams.add(out);
-    out.once('close', () => streams.delete(out));
-    const outError = new Promise<never>((_, reject) => out.once('error', reject));
-    outError.catch(() => undefined);
-
-    let size = 0;
-    let head = new Uint8Array(0);
-    let detected: Detected | null = null;
-    let failure: string | null = null;
-    const typeMessage = kind === 'image' ? UPLOAD_MESSAGES.imageType : UPLOAD_MESSAGES.audioType;
-    const sizeMessage = kind === 'image' ? UPLOAD_MESSAGES.imageSize : UPLOAD_MESSAGES.audioSize;
-
-    for await (const chunk of part.data) {
-      size += chunk.byteLength;
-      if (failure) continue; // keep reading (the parser needs it), stop writing
-      if (size > limit) {
-        failure = sizeMessage;
-        continue;
-      }
-      if (!detected) {
-        const merged = new Uint8Array(head.length + chunk.byteLength);
-        merged.set(head);
-        merged.set(chunk, head.length);
-        head = merged;
-        if (head.length < 12) continue;
-        detected = sniffType(kind, head);
-        if (!detected) {
-          failure = typeMessage;
-          continue;
-        }
-        await Promise.race([writeChunk(out, head), outError]);
-        head = new Uint8Array(0);
-        continue;
-      }
-      await Promise.race([writeChunk(out, chunk), outError]);
-    }
-
-    if (!failure && !detected) {
-      // Shorter than 12 bytes: still try to identify it (a real file never is).
-      detected = head.length > 0 ? sniffType(kind, head) : null;
-      if (!detected) failure = typeMessage;
-      else await Promise.race([writeChunk(out, head), outError]);
-    }
-    if (!failure && detected && !detected.extensions.includes(extensionOf(filename)))
-      failure = typeMessage;
-
-    await Promise.race([closeStream(out), outError]);
-    if (failure || !detected) {
-      await fs.rm(temp, { force: true });
-      tempFiles.delete(temp);
-      addError(part.name, failure ?? typeMessage);
-      return;
-    }
-    if (files[part.name]) {
-      // A second file for the same field: keep the first.
-      await fs.rm(temp, { force: true });
-      tempFiles.delete(temp);
-      return;
-    }
-    const finalName = `${name}.${detected.ext}`;
-    const finalPath = path.join(folder, finalName);
-    await fs.rename(temp, finalPath);
-    tempFiles.delete(temp);
-    files[part.name] = {
-      url: `/uploads/${FOLDERS[kind]}/${finalName}`,
-      path: finalPath,
-      size,
-      mime: detected.mime,
-      originalName: cleanOriginalName(filename),
-    };
-  }
-
-  async function handlePart(part: UploadHandlerPart): Promise<null> {
-    const fileSpec = Object.hasOwn(spec, part.name) ? spec[part.name] : undefined;
-    if (typeof part.filename === 'string') {
-      // A file input. No file chosen: the browser sends an empty part without a name.
-      if (!fileSpec) {
-        await drain(part.data);
-        return null;
-      }
-      if (part.filename === '') {
-        let size = 0;
-        for await (const chunk of part.data) size += chunk.byteLength;
-        if (size > 0)
-          addError(
-            part.name,
-            fileSpec.kind === 'image' ? UPLOAD_MESSAGES.imageType : UPLOAD_MESSAGES.audioType,
-          );
-        return null;
-      }
-      await storeFile(part, fileSpec.kind);
-      return null;
-    }
-    const decoder = new TextDecoder();
-    let text = '';
-    let bytes = 0;
-    for await (const chunk of part.data) {
-      bytes += chunk.byteLength;
-      fieldBytes += chunk.byteLength;
-      if (bytes > FIELD_LIMIT || fieldBytes > FIELDS_TOTAL_LIMIT)
-        throw new BodyTooLargeError('Field too large');
-      text += decoder.decode(chunk, { stream: true });
-    }
-    text += decoder.decode();
-    if (!Object.hasOwn(fields, part.name)) fields[part.name] = text;
-    return null;
-  }
-
-  const capped = new Request(request.url, {
-    method: request.method,
-    headers: request.headers,
-    body: capStream(request.body, UPLOAD_LIMITS.body),
-    duplex: 'half',
-  } as RequestInit);
-
+  const state = newState();
   try {
-    await unstable_parseMultipartFormData(capped, handlePart);
+    await readMultipart(request, (part) => handlePart(state, spec, part), {
+      maxBytes: UPLOAD_LIMITS.body,
+    });
   } catch (error) {
-    await Promise.all(
-      [...streams].map(
-        (s) =>
-          new Promise<void>((resolve) => {
-            s.once('close', () => resolve());
-            s.destroy();
-          }),
-      ),
-    );
-    await Promise.all([...tempFiles].map((f) => fs.rm(f, { force: true })));
-    await discardUploads(files);
-    if (error instanceof BodyTooLargeError) throw textResponse(413, 'Upload too large');
-    // A disk problem of ours is a server error; anything else is the body's fault.
-    if (error instanceof Error && 'syscall' in error) throw error;
-    throw textResponse(400, 'Malformed or incomplete multipart body');
+    await abandon(state);
+    throw error;
   }
-  return { fields, files, fileErrors };
+  return { fields: state.fields, files: state.files, fileErrors: state.fileErrors };
 }
 
 /**

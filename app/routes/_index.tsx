@@ -19,6 +19,8 @@ import { imageInfos } from '~/files/image-derivatives.server';
 import { subscribeAction, SUBSCRIBE_INTENT } from '~/services/public-forms.server';
 import { badRequest } from '~/server/http-errors.server';
 import { musicGroupLd, musicRecordingLd, seoMeta, seoSite, socialLinks } from '~/utils/seo/seo';
+import { retryAfterFromAction } from '~/server/rate-limit.server';
+import { readForm } from '~/server/request-body.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const site = seoSite(matches);
@@ -68,8 +70,11 @@ const TRACK_SIZES =
 /** One column; 3 from `md`. */
 const POST_SIZES = '(min-width: 1280px) 400px, (min-width: 768px) 33vw, 100vw';
 
+/** A 429 of the action keeps its Retry-After on the page's answer. */
+export const headers = retryAfterFromAction;
+
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get('intent') === SUBSCRIBE_INTENT)
     return subscribeAction(formData, 'full', '/', request);
   throw badRequest();

@@ -13,8 +13,14 @@ import { FormError } from '~/components/ui/field';
 import { setPassword, verifyLogin } from '~/models/user.server';
 import { ChangePasswordSchema } from '~/schemas/account';
 import { createUserSession, deleteSessionsOfUser, requireUser } from '~/auth/auth.server';
-import { consumeRateLimit, resetLoginLimit, retryAfterHeaders } from '~/server/rate-limit.server';
+import {
+  consumeRateLimit,
+  resetLoginLimit,
+  retryAfterFromAction,
+  retryAfterHeaders,
+} from '~/server/rate-limit.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import { readForm } from '~/server/request-body.server';
 
 export const meta: MetaFunction = () => [{ title: 'Account | Night Shore' }];
 
@@ -25,6 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const hideFields = ['currentPassword', 'newPassword', 'confirmPassword'];
 
+/** A 429 of the action keeps its Retry-After on the page's answer. */
+export const headers = retryAfterFromAction;
+
 /**
  * Change the password: the current one must be right (counted like a login attempt,
  * so this form cannot be used to guess it). Every session of the user ends, this one
@@ -32,7 +41,7 @@ const hideFields = ['currentPassword', 'newPassword', 'confirmPassword'];
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields }), { status: 400 });

@@ -12,6 +12,7 @@ import { ShowForm } from '~/components/admin/show-form';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import { readForm } from '~/server/request-body.server';
 
 export const meta: MetaFunction = () => [{ title: 'Add New Show | Admin | Night Shore' }];
 
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: ShowSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ShowSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   try {
     const show = await createShow(submission.value);

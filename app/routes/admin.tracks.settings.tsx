@@ -6,6 +6,7 @@ import { getTheme, saveTheme } from '~/models/theme.server';
 import { tracksListUrl } from '~/utils/admin-urls';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import { readForm } from '~/server/request-body.server';
 
 export const meta: MetaFunction = () => [{ title: 'Track Settings | Admin | Night Shore' }];
 
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const to = tracksListUrl(request.url);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const weeklyRotation = formData.get('weeklyRotation') === 'on';
   try {
     await saveTheme({ weeklyRotation });

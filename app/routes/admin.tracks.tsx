@@ -10,6 +10,7 @@ import { keepSearch, tracksListUrl } from '~/utils/admin-urls';
 import { requireAdmin } from '~/auth/auth.server';
 import { cn } from '~/utils/cn';
 import { redirectWithToast } from '~/auth/toast.server';
+import { readForm } from '~/server/request-body.server';
 
 export const meta: MetaFunction = () => [{ title: 'Tracks | Admin | Night Shore' }];
 
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const to = tracksListUrl(request.url);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get('intent');
 
   if (intent === 'toggle-featured') {

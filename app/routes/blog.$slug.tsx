@@ -12,6 +12,8 @@ import { DATE_LONG, formatSiteDate } from '~/utils/time/dates';
 import { badRequest, notFound } from '~/server/http-errors.server';
 import { subscribeAction, SUBSCRIBE_INTENT } from '~/services/public-forms.server';
 import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo/seo';
+import { retryAfterFromAction } from '~/server/rate-limit.server';
+import { readForm } from '~/server/request-body.server';
 
 export const POST_NOT_FOUND_TITLE = 'Blog Post Not Found';
 export const POST_NOT_FOUND_TEXT =
@@ -47,11 +49,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return { ...found, image: await imageInfo(found.post.imageUrl) };
 }
 
+/** A 429 of the action keeps its Retry-After on the page's answer. */
+export const headers = retryAfterFromAction;
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const slug = params.slug ?? '';
   const post = await getBlogPostBySlug(slug);
   if (!post) throw notFound();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get('intent') === SUBSCRIBE_INTENT) {
     return subscribeAction(formData, 'minimal', `/blog/${encodeURIComponent(post.slug)}`, request);
   }

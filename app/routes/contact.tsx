@@ -22,6 +22,8 @@ import { Field, FormError, inputClass } from '~/components/ui/field';
 import { badRequest } from '~/server/http-errors.server';
 import { CONTACT_INTENT, contactAction } from '~/services/public-forms.server';
 import { seoMeta, seoSite } from '~/utils/seo/seo';
+import { retryAfterFromAction } from '~/server/rate-limit.server';
+import { readForm } from '~/server/request-body.server';
 
 export const meta: MetaFunction = ({ matches, location }) =>
   seoMeta({
@@ -31,8 +33,11 @@ export const meta: MetaFunction = ({ matches, location }) =>
     url: location.pathname,
   });
 
+/** A 429 of the action keeps its Retry-After on the page's answer. */
+export const headers = retryAfterFromAction;
+
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get('intent') === CONTACT_INTENT)
     return contactAction(formData, '/contact', request);
   throw badRequest();

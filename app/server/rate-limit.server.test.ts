@@ -94,3 +94,34 @@ describe('rate limits on the embedded store', () => {
     });
   });
 });
+
+describe('page forms answering 429', () => {
+  it('retryAfterFromAction passes the action’s Retry-After on to the page', () => {
+    const args = (actionHeaders: HeadersInit) => ({
+      actionHeaders: new Headers(actionHeaders),
+      loaderHeaders: new Headers(),
+      parentHeaders: new Headers(),
+      errorHeaders: undefined,
+    });
+    const headers = new Headers(m.rl.retryAfterFromAction(args({ 'Retry-After': '42' })));
+    expect(headers.get('Retry-After')).toBe('42');
+    expect([...new Headers(m.rl.retryAfterFromAction(args({})))]).toEqual([]);
+  });
+
+  it('every page route whose action can be rate-limited exports it as `headers`', async () => {
+    const fs = await import('node:fs/promises');
+    const path = await import('node:path');
+    const root = path.resolve(__dirname, '../routes');
+    const entries = await fs.readdir(root, { recursive: true });
+    const limited = /consumeRateLimit|subscribeAction|contactAction|handleSubscribe|handleContact/;
+    const routes: string[] = [];
+    for (const entry of entries) {
+      if (!/\.tsx$/.test(entry) || /\.test\.tsx$/.test(entry)) continue;
+      const source = await fs.readFile(path.join(root, entry), 'utf8');
+      if (!/export (async function|const) action/.test(source) || !limited.test(source)) continue;
+      routes.push(entry);
+      expect(source, entry).toMatch(/export const headers = retryAfterFromAction;/);
+    }
+    expect(routes.length).toBeGreaterThanOrEqual(5);
+  });
+});

@@ -1,3 +1,4 @@
+import type { HeadersFunction } from '@remix-run/node';
 import mongoose from 'mongoose';
 import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
 import { env } from './env.server';
@@ -135,6 +136,18 @@ export async function resetLoginLimit(request: Request, username: string): Promi
 export function retryAfterHeaders(decision: LimitDecision): Record<string, string> {
   return decision.ok ? {} : { 'Retry-After': String(decision.retryAfterSeconds) };
 }
+
+/**
+ * The `headers` export of a page route whose action may answer 429: a page's answer carries
+ * only the headers its route's `headers` function returns (Remix drops the action's own,
+ * cookies aside), so without it the action's Retry-After never reaches the client.
+ */
+export const retryAfterFromAction: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
 
 /** For /api routes: throws a JSON 429 `{ error }` with Retry-After when refused. */
 export async function enforceRateLimit(

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { env } from './env.server';
+import { DISCARD_LIMIT } from './request-body.server';
 import { baseSecurityHeaders } from '~/document/security-headers.server';
 
 /**
@@ -74,13 +75,10 @@ function shouldLog(status: number): boolean {
   return true;
 }
 
-/** What is read and dropped of a body left unread by an early answer before the cut. */
-export const MAX_DISCARD = 16 * 1024 * 1024;
-
 /**
  * An answer sent before the whole body was read (413, 415, 401…): keep reading and dropping
  * the rest, so the client receives the answer instead of a connection reset (closing a
- * socket with unread data makes the kernel send RST). Past MAX_DISCARD the connection is cut.
+ * socket with unread data makes the kernel send RST). Past DISCARD_LIMIT the connection is cut.
  */
 function discardUnreadBody(request: IncomingMessage): void {
   if (request.complete || request.destroyed) return;
@@ -89,7 +87,7 @@ function discardUnreadBody(request: IncomingMessage): void {
   request.removeAllListeners('data');
   request.on('data', (chunk: Buffer) => {
     discarded += chunk.length;
-    if (discarded > MAX_DISCARD) request.socket?.destroy();
+    if (discarded > DISCARD_LIMIT) request.socket?.destroy();
   });
   request.resume();
 }

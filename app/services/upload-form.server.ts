@@ -12,38 +12,20 @@ import type {
 import type { UserJSON } from '~/types/entities';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import { finishUnreadBody } from '~/server/request-body.server';
 import { UPLOAD_LIMITS } from '~/files/uploads.server';
 
-/** Read and discard a request body, up to `limit` bytes (then stop reading). */
-async function drainBody(request: Request, limit: number): Promise<void> {
-  if (!request.body || request.bodyUsed) return;
-  const reader = request.body.getReader();
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      total += value.byteLength;
-      if (total > limit) {
-        await reader.cancel();
-        return;
-      }
-    }
-  } catch {
-    // The client went away: nothing left to drain.
-  }
-}
-
 /**
- * `requireAdmin` for the upload actions. A refused request's body is read (up to the upload
- * cap) before the redirect goes out: answering while the client is still sending makes the
- * server reset the connection, and the client would see a network error, not the redirect.
+ * `requireAdmin` for the upload actions. A refused request's body is read and dropped before
+ * the redirect goes out (`finishUnreadBody`): answering while the client is still sending
+ * makes the server reset the connection, and the client would see a network error, not the
+ * redirect.
  */
 export async function requireAdminForUpload(request: Request): Promise<UserJSON> {
   try {
     return await requireAdmin(request);
   } catch (error) {
-    await drainBody(request, UPLOAD_LIMITS.body);
+    if (error instanceof Response) throw await finishUnreadBody(request, error);
     throw error;
   }
 }

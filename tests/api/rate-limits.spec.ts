@@ -7,7 +7,7 @@ import { runScriptFor, startServer, type TestServer } from '../security/server';
 /**
  * Abuse limits over HTTP, on a server of its own with small limits (the shared e2e server
  * raises them for the suites): 429 + Retry-After + 'Too many attempts…' on /api and on the
- * page forms, per address and per username for login, not escaped by a forged
+ * page forms (contact, subscribe, register, login), per address and per username for login, not escaped by a forged
  * X-Forwarded-For, and still in force after a restart (the counters live in the database).
  */
 
@@ -62,6 +62,7 @@ test('abuse limits answer 429 with Retry-After, per address and per username, ac
     const page = await form('/contact', { intent: 'contact', ...contact });
     expect(page.status).toBe(429);
     expect(await page.text()).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
+    expect(Number(page.headers.get('Retry-After'))).toBeGreaterThan(0);
 
     // Subscribe: page form and /api share the bucket.
     expect(
@@ -76,6 +77,14 @@ test('abuse limits answer 429 with Retry-After, per address and per username, ac
     ).toBe(302);
     expect((await post('/api/subscribe', { email: 'bo2@example.com' })).status).toBe(201);
     expect((await post('/api/subscribe', { email: 'bo3@example.com' })).status).toBe(429);
+    const subscribePage = await form('/?index', {
+      intent: 'subscribe',
+      name: 'Bo',
+      email: 'bo4@example.com',
+      privacy: 'on',
+    });
+    expect(subscribePage.status).toBe(429);
+    expect(Number(subscribePage.headers.get('Retry-After'))).toBeGreaterThan(0);
 
     // Register.
     expect(
@@ -94,6 +103,14 @@ test('abuse limits answer 429 with Retry-After, per address and per username, ac
     expect(
       (await post('/api/register', { username: 'reg-three', password: 'secret-123' })).status,
     ).toBe(429);
+    const registerPage = await form('/auth', {
+      intent: 'register',
+      username: 'reg-four',
+      password: 'secret-123',
+      confirmPassword: 'secret-123',
+    });
+    expect(registerPage.status).toBe(429);
+    expect(Number(registerPage.headers.get('Retry-After'))).toBeGreaterThan(0);
 
     // Login: two wrong passwords for a name, then that name is refused even with the right one…
     const login = (username: string, password: string) =>
@@ -109,6 +126,7 @@ test('abuse limits answer 429 with Retry-After, per address and per username, ac
       password: 'limit-admin-pw',
     });
     expect(lockedPage.status).toBe(429);
+    expect(Number(lockedPage.headers.get('Retry-After'))).toBeGreaterThan(0);
     // …while another name from the same address still gets an answer, until the address cap (6).
     expect((await login('someone-else', 'x')).status).toBe(401);
     expect((await login('someone-else-2', 'x')).status).toBe(401);

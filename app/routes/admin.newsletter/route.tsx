@@ -14,6 +14,7 @@ import { TabLinks } from '~/components/admin/tab-links';
 import { Button, buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import { readForm } from '~/server/request-body.server';
 import { ComposeTab } from './compose-tab';
 import { plural } from './plural';
 import { SubscribersTab } from './subscribers-tab';
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ComposeNewsletterSchema });
   if (submission.status !== 'success') {
     return data({ result: submission.reply(), failureTitle: null }, { status: 400 });

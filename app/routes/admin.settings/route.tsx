@@ -11,6 +11,7 @@ import { ThemeSchema } from '~/schemas/theme';
 import { requireAdmin } from '~/auth/auth.server';
 import { resolvePrimary } from '~/utils/theme/colour';
 import { redirectWithToast } from '~/auth/toast.server';
+import { readForm } from '~/server/request-body.server';
 import { SettingsForm } from './settings-form';
 
 export const meta: MetaFunction = () => [{ title: 'Site Appearance | Admin | Night Shore' }];
@@ -25,7 +26,7 @@ const str = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v : null)
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const current = await getTheme();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   formData.set(
     'primary',
     resolvePrimary({

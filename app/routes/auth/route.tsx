@@ -17,8 +17,14 @@ import {
   safeRedirect,
 } from '~/auth/auth.server';
 import { env } from '~/server/env.server';
-import { consumeRateLimit, resetLoginLimit, retryAfterHeaders } from '~/server/rate-limit.server';
+import {
+  consumeRateLimit,
+  resetLoginLimit,
+  retryAfterFromAction,
+  retryAfterHeaders,
+} from '~/server/rate-limit.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import { formRequest, readForm } from '~/server/request-body.server';
 import { AccountTabs } from './account-tabs';
 import { LoginForm } from './login-form';
 import { MemberPerks } from './member-perks';
@@ -54,9 +60,12 @@ const failureToast = (intent: Intent, description: string): ToastInput => ({
  * with the shared schemas first (the messages of SPEC §5), then remix-auth's strategy
  * checks the credentials or creates the (never admin) user from a clone of the request.
  */
+/** A 429 of the action keeps its Retry-After on the page's answer. */
+export const headers = retryAfterFromAction;
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await request.clone().formData();
+  const formData = await readForm(request);
   const intent: Intent = formData.get('intent') === 'register' ? 'register' : 'login';
   const hideFields = ['password', 'confirmPassword'];
 
@@ -89,7 +98,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   let user;
   try {
-    user = await authenticator.authenticate(intent, request);
+    user = await authenticator.authenticate(intent, formRequest(request, formData));
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
     return data<ActionResult>(
