@@ -86,13 +86,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export type RootLoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
-
-/** Root data for components anywhere in the tree (undefined inside the root error boundary). */
-export function useRootData(): RootLoaderData | undefined {
-  return useRouteLoaderData<typeof loader>('root');
-}
-
 function Document({ children, head }: { children: React.ReactNode; head: ThemeHead }) {
   const nonce = useNonce();
   const siteCss = useSiteCss();

@@ -1,4 +1,4 @@
-import type { SaveClient, SaveResult, SaveTarget } from '~/services/upload-save.server';
+import type { SaveClient, SaveResult, SaveTarget } from '~/types/save-flow';
 import {
   apiError,
   apiJson,

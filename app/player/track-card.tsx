@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Download, ListPlus, Pause, Play, Share2 } from '~/components/site/icons';
-import { ResponsiveImage, type ImageInfo } from '~/components/ui/responsive-image';
+import { ResponsiveImage } from '~/components/ui/responsive-image';
+import type { ImageInfo } from '~/types/image-info';
 import type { TrackJSON } from '~/types/entities';
 import { usePlayer } from './player-provider';
 import { cx, IconButton, PLACEHOLDER_COVER } from './player-controls';

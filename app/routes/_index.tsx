@@ -7,7 +7,7 @@ import { listGalleryImages } from '~/models/gallery-image.server';
 import { listBlogPostCards } from '~/models/blog-post.server';
 import { FeaturedPlayer } from '~/player/featured-player';
 import { TrackCard } from '~/player/track-card';
-import { useRootData } from '~/root';
+import { useRootData } from '~/document/use-root-data';
 import { BlogCard } from '~/components/site/blog-card';
 import { ImageGrid } from '~/components/site/image-grid';
 import { NewsletterForm } from '~/components/site/newsletter-form';

@@ -1,4 +1,4 @@
-import { IMAGE_REQUIRED_GALLERY } from '~/components/admin/gallery-form';
+import { IMAGE_REQUIRED_GALLERY } from '~/schemas/gallery';
 import { saveGalleryImage } from '~/services/gallery-save.server';
 import type { FieldErrors, SaveTarget } from '~/services/upload-save.server';
 import { IMAGE_FILE_MESSAGE } from '~/schemas/gallery';

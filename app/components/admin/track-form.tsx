@@ -14,7 +14,7 @@ import { FormAlert } from '~/components/admin/form-alert';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { Field, inputClass } from '~/components/ui/field';
 import { showToast } from '~/components/site/toaster';
-import { TRACK_TYPES, TrackFieldsSchema } from '~/schemas/track';
+import { MISSING_FILES, TRACK_TYPES, TrackFieldsSchema } from '~/schemas/track';
 import type { TrackJSON } from '~/types/entities';
 
 /** The text fields plus the two file inputs (checked on the server by the upload parser). */
@@ -22,11 +22,6 @@ const TrackFormSchema = TrackFieldsSchema.extend({
   coverImage: z.unknown().optional(),
   audioFile: z.unknown().optional(),
 });
-
-export const MISSING_FILES = {
-  title: 'Missing files',
-  description: 'Cover image and audio file are required. Make sure both files are selected.',
-} as const;
 
 /** A chosen file in a file input (an empty input still sends an empty, nameless File). */
 export const hasFile = (value: FormDataEntryValue | null) =>

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import { ArrowRight } from '~/components/site/icons';
-import { ResponsiveImage, type ImageInfo } from '~/components/ui/responsive-image';
+import { ResponsiveImage } from '~/components/ui/responsive-image';
+import type { ImageInfo } from '~/types/image-info';
 import type { BlogPostJSON } from '~/types/entities';
 import { DATE_LONG, formatSiteDate } from '~/utils/time/dates';
 import { cn } from '~/utils/cn';

@@ -1,5 +1,5 @@
 import { PlayerBar } from '~/player/player-bar';
-import { useRootData } from '~/root';
+import { useRootData } from '~/document/use-root-data';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';

@@ -7,7 +7,8 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { useToastOnce, type ToastInput } from '~/components/site/toaster';
+import { useToastOnce } from '~/components/site/toaster';
+import type { ToastInput } from '~/types/toast';
 import { LoginSchema, RegisterSchema } from '~/schemas/auth';
 import {
   AuthError,
