@@ -16,6 +16,7 @@
  *   `*.server` module. Root data comes from `~/document/use-root-data`.
  * - Nothing imports `~/root` but types, and another folder of app/ is imported as `~/folder/...`
  *   (a relative `../` path would slip past these rules).
+ * - Dates are formatted by ~/utils/time only: no date-fns in app/ outside tests.
  *
  * Test files (`*.test.ts(x)`) may reach across layers to set up what they test; the last two
  * rules still hold for them.
@@ -115,6 +116,12 @@ const LAYERS = [
   ],
 ];
 
+/** Outside tests, every date is formatted by ~/utils/time (tests use date-fns as an oracle). */
+const DATE_LIBRARY = forbid(
+  '^(date-fns|@date-fns/.*)(/|$)',
+  'Format dates with ~/utils/time (the site time zone and every format, without a date library in the browser).',
+);
+
 const rule = (patterns) => [
   'error',
   { paths: COMMON.paths, patterns: [...COMMON.patterns, ...patterns] },
@@ -123,11 +130,15 @@ const rule = (patterns) => [
 export default [
   {
     files: ['app/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': rule([DATE_LIBRARY]) },
+  },
+  {
+    files: ['app/**/*.test.{ts,tsx}'],
     rules: { '@typescript-eslint/no-restricted-imports': rule([]) },
   },
   ...LAYERS.map(([files, ignores, patterns]) => ({
     files,
     ignores: [...ignores, '**/*.test.{ts,tsx}'],
-    rules: { '@typescript-eslint/no-restricted-imports': rule(patterns) },
+    rules: { '@typescript-eslint/no-restricted-imports': rule([DATE_LIBRARY, ...patterns]) },
   })),
 ];

@@ -27,6 +27,7 @@ import {
 import { getSiteConfig } from '~/server/site-config.server';
 import { siteOrigin } from '~/document/cache-headers.server';
 import { themeCss } from '~/utils/theme/theme';
+import { currentSiteYear } from '~/utils/time';
 import { themeFonts } from '~/document/fonts.server';
 import { imageInfos } from '~/files/image-derivatives.server';
 import { DEFAULT_THEME_HEAD, type ThemeHead } from '~/document/theme-head';
@@ -80,7 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       latestTracks,
       latestCovers,
       upcomingShows,
-      year: new Date().getFullYear(),
+      year: currentSiteYear(),
     },
     { headers: combineHeaders(headers, sessionHeaders) },
   );

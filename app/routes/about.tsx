@@ -8,7 +8,7 @@ import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { ALL_NETWORKS, SocialLinks } from '~/components/site/social-icons';
 import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
-import { DATE_SHORT, formatSiteDate } from '~/utils/time/dates';
+import { DATE_SHORT, formatSiteDate } from '~/utils/time';
 import { musicGroupLd, seoMeta, seoSite, socialLinks } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches, location }) => {

@@ -5,7 +5,7 @@ import { listShows } from '~/models/show.server';
 import type { ShowJSON } from '~/types/entities';
 import { buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/auth/auth.server';
-import { formatShowDate } from '~/utils/time/admin-dates';
+import { formatShowDate } from '~/utils/time';
 
 export const meta: MetaFunction = () => [{ title: 'Shows | Admin | Night Shore' }];
 

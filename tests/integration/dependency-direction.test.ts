@@ -94,6 +94,11 @@ describe('dependency direction (lint)', () => {
       'app/routes/x.tsx',
       "import { listTracks } from '../models/track.server';\nexport const l = listTracks;\n",
     ],
+    [
+      'a route formatting with date-fns',
+      'app/routes/x.tsx',
+      "import { format } from 'date-fns';\nexport const f = format;\n",
+    ],
   ])('%s is an error', async (_what, filePath, code) => {
     const messages = await restrictedImports(filePath, code);
     expect(messages.length).toBeGreaterThan(0);
@@ -140,6 +145,11 @@ describe('dependency direction (lint)', () => {
       'a test reaching across layers',
       'app/utils/x.test.ts',
       "import { listTracks } from '~/models/track.server';\nexport const l = listTracks;\n",
+    ],
+    [
+      'a test using date-fns as an oracle',
+      'app/utils/x.test.ts',
+      "import { format } from 'date-fns';\nexport const f = format;\n",
     ],
   ])('%s is allowed', async (_what, filePath, code) => {
     expect(await restrictedImports(filePath, code)).toEqual([]);

@@ -3,7 +3,7 @@ import { ArrowRight } from '~/components/site/icons';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import type { ImageInfo } from '~/types/image-info';
 import type { BlogPostJSON } from '~/types/entities';
-import { DATE_LONG, formatSiteDate } from '~/utils/time/dates';
+import { DATE_LONG, formatSiteDate } from '~/utils/time';
 import { cn } from '~/utils/cn';
 
 /** SPEC §9 badge colours: NEWS primary, EVENTS accent, REVIEWS and others secondary. */

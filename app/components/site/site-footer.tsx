@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { ShowJSON, TrackJSON } from '~/types/entities';
-import { formatSiteDate, DATE_SHORT } from '~/utils/time/dates';
+import { formatSiteDate, DATE_SHORT } from '~/utils/time';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import type { ImageInfo } from '~/types/image-info';
 import { QUICK_LINKS } from './nav-links';
