@@ -61,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sessionRefreshHeaders(request),
     ]);
   // The head's theme CSS and inlined @font-face rules are computed here, so the browser bundle
-  // carries no theme code or font URLs (page-weight budget, issue 9).
+  // carries no theme code or font URLs (`/` ships at most 120 KB of gzipped JS).
   const fonts = themeFonts(theme.headerFont, theme.bodyFont);
   // The footer's 40 px release covers use the smallest derivative, not the 1200 px original.
   const latestCovers = await imageInfos(latestTracks.map((t) => t.coverImage));

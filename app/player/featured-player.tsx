@@ -11,7 +11,7 @@ import { useHydrated } from './use-hydrated';
 export const NO_FEATURED_TEXT = 'No featured track available.';
 
 /**
- * The home page's featured-track player (SPEC §4: starts after ~100 ms, ±10 s while current).
+ * The home page's featured-track player (starts after ~100 ms, skips ±10 s while current).
  * `image`: the cover's `imageInfo` (responsive `<picture>`; none → a plain `<img>`). Lazy: the
  * player sits below the home page's hero.
  */

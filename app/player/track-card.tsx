@@ -15,7 +15,7 @@ export function trackShareUrl(id: number, origin: string): string {
 }
 
 /**
- * SPEC "Track card". Without JS it holds the browser's own `<audio controls preload="none">`;
+ * A track card. Without JS it holds the browser's own `<audio controls preload="none">`;
  * once hydrated that is replaced by a Play/Pause button driving the site-wide player.
  * `queue`: the list the card belongs to; playing from it makes that list the play queue when
  * the track is not queued yet.

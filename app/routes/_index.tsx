@@ -37,10 +37,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   });
 };
 
-/** SPEC §9: the home page shows 3 tracks, 3 gallery images and 3 posts. */
+/** The home page shows 3 tracks, 3 gallery images and 3 posts. */
 const HOME_COUNT = 3;
 export const HERO_TITLE_DEFAULT = 'Echoes of the Night';
-/** A flag recording that this visitor has seen the home page before (SPEC §2 Home). */
+/** A flag recording that this visitor has seen the home page before. */
 export const VISITED_STORAGE_KEY = 'night-shore:visited-home';
 
 export async function loader() {

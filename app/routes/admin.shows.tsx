@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     return { shows: await listShows(), error: null };
   } catch (error) {
-    // Render the failure in the page (SPEC: 'Error loading shows: {message}').
+    // Render the failure in the page ('Error loading shows: {message}').
     return {
       shows: [] as ShowJSON[],
       error: error instanceof Error ? error.message : 'Unknown error',

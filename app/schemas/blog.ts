@@ -10,7 +10,7 @@ export const IMAGE_REQUIRED_BLOG = {
 
 export const SLUG_MESSAGE = 'Slug must contain only lowercase letters, numbers, and hyphens';
 
-/** The slug auto-filled from the title on create (SPEC §4). */
+/** The slug filled from the title on create: lowercase, punctuation dropped, spaces to hyphens. */
 export function slugify(title: string): string {
   return title
     .toLowerCase()

@@ -6,7 +6,7 @@ import type { GalleryImageJSON } from '~/types/entities';
 import { FORM_CLIENT, answerForm, type FormTexts } from './upload-form.server';
 import { UPLOAD_MESSAGES } from '~/files/uploads.server';
 
-/** SPEC §5's image message for a wrong type; the size message stays specific. */
+/** The gallery's one message for a missing or wrong-type image; the size message stays specific. */
 export const imageFieldErrors = (errors: FieldErrors): FieldErrors =>
   Object.fromEntries(
     Object.entries(errors).map(([name, messages]) => [

@@ -30,7 +30,7 @@ export const hasFile = (value: FormDataEntryValue | null) =>
 const fileName = (url: string) => url.split('/').pop() ?? url;
 
 /**
- * The add/edit track form (SPEC §5): text fields validated by the shared schema, cover and
+ * The add/edit track form: text fields validated by the shared TrackFieldsSchema, cover and
  * audio as real file inputs posted as multipart. On create both files are required; on
  * edit they are optional and the current ones are kept.
  */

@@ -8,7 +8,7 @@ import { SocialIconSprite } from './social-icons';
 import { Toaster } from './toaster';
 
 /**
- * The app shell (SPEC §2): header, main area, footer, the bottom area holding the player
+ * The app shell around every page: header, main area, footer, the bottom area holding the player
  * (full bar on md+, mini bar plus the mobile bottom bar on small screens) and the toasts.
  * Mount it inside <PlayerProvider>; the route content goes in as children (<Outlet/>).
  */

@@ -4,7 +4,7 @@ import type { ToastInput, ToastMessage } from '~/types/toast';
 import { cn } from '~/utils/cn';
 import { useHydrated } from '~/player/use-hydrated';
 
-/** SPEC §9: default display duration. */
+/** How long a toast stays on screen unless dismissed: 5 seconds. */
 export const TOAST_DURATION_MS = 5000;
 
 // A tiny store for toasts raised in the browser (e.g. 'Link copied', action errors).

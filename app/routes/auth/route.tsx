@@ -52,7 +52,7 @@ const failureToast = (intent: Intent, description: string): ToastInput => ({
 
 /**
  * One action for both forms, told apart by the hidden `intent`. The fields are validated
- * with the shared schemas first (the messages of SPEC §5), then remix-auth's strategy
+ * with the shared schemas first (the messages every form shows), then remix-auth's strategy
  * checks the credentials or creates the (never admin) user from a clone of the request.
  */
 export async function action({ request }: ActionFunctionArgs) {
