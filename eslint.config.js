@@ -4,6 +4,7 @@ import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import dependencyDirection from './eslint.dependency-direction.js';
 
 /**
  * A request body is read only through app/server/request-body.server.ts (bounded, with its
@@ -71,4 +72,6 @@ export default tseslint.config(
       'no-empty-pattern': 'off',
     },
   },
+  // routes -> services -> models -> schemas/types/utils; see the file for every rule.
+  ...dependencyDirection,
 );

@@ -27,6 +27,7 @@ import {
 import { getSiteConfig } from '~/server/site-config.server';
 import { siteOrigin } from '~/document/cache-headers.server';
 import { themeCss } from '~/utils/theme/theme';
+import { currentSiteYear } from '~/utils/time';
 import { themeFonts } from '~/document/fonts.server';
 import { imageInfos } from '~/files/image-derivatives.server';
 import { DEFAULT_THEME_HEAD, type ThemeHead } from '~/document/theme-head';
@@ -60,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sessionRefreshHeaders(request),
     ]);
   // The head's theme CSS and inlined @font-face rules are computed here, so the browser bundle
-  // carries no theme code or font URLs (page-weight budget, issue 9).
+  // carries no theme code or font URLs (`/` ships at most 120 KB of gzipped JS).
   const fonts = themeFonts(theme.headerFont, theme.bodyFont);
   // The footer's 40 px release covers use the smallest derivative, not the 1200 px original.
   const latestCovers = await imageInfos(latestTracks.map((t) => t.coverImage));
@@ -80,17 +81,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       latestTracks,
       latestCovers,
       upcomingShows,
-      year: new Date().getFullYear(),
+      year: currentSiteYear(),
     },
     { headers: combineHeaders(headers, sessionHeaders) },
   );
-}
-
-export type RootLoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
-
-/** Root data for components anywhere in the tree (undefined inside the root error boundary). */
-export function useRootData(): RootLoaderData | undefined {
-  return useRouteLoaderData<typeof loader>('root');
 }
 
 function Document({ children, head }: { children: React.ReactNode; head: ThemeHead }) {

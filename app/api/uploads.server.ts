@@ -1,4 +1,4 @@
-import type { SaveClient, SaveResult, SaveTarget } from '~/services/upload-save.server';
+import type { SaveClient, SaveResult, SaveTarget } from '~/types/save-flow';
 import { isJsonRequest } from '~/server/request-body.server';
 import {
   apiError,

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { Transform } from 'node:stream';
 import type { EntryContext } from '@remix-run/node';
 import { hasPersonalCookie } from './cache-headers.server';
-import { siteToday } from '~/utils/time/site-time';
+import { siteToday } from '~/utils/time';
 
 /**
  * A memo of the server render for anonymous visitors: the HTML of a page is a function of its

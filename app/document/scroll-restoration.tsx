@@ -9,7 +9,7 @@ const STORAGE_KEY = 'positions';
  * opened by a link or typed address gets a new key, for which nothing can be stored. The first
  * sessionStorage read of a page is a synchronous round trip to the browser process, which is
  * busy fetching the page's resources at that moment: 10-50 ms of blocked main thread on every
- * first visit (measured in Lighthouse traces, issue 9).
+ * first visit (measured in Lighthouse traces, decision 012).
  */
 function restoreScroll(storageKey: string) {
   const state = window.history.state as { key?: string } | null;

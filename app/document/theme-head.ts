@@ -7,7 +7,7 @@ import type { ThemeJSON } from '~/types/entities';
 /**
  * What the document head needs for the theme, computed on the server (root loader) so the
  * browser bundle carries neither the theme code nor the twelve font stylesheet URLs
- * (page-weight budget, issue 9).
+ * (`/` ships at most 120 KB of gzipped JS, tests/e2e/page-weight.spec.ts).
  */
 export type ThemeHead = {
   appearance: ThemeJSON['appearance'];

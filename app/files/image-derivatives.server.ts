@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { ImageInfo } from '~/components/ui/responsive-image';
+import type { ImageInfo } from '~/types/image-info';
 import { onUploadedFileDeleted, uploadPathFromUrl } from './stored-files.server';
 
 /**

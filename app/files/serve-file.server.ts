@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createReadableStreamFromReadable } from '@remix-run/node';
+import { httpDate } from '~/utils/time';
 import {
   contentRange,
   isNotModified,
@@ -123,7 +124,7 @@ export async function serveFile(request: Request, options: ServeFileOptions): Pr
     'Content-Type': type,
     'X-Content-Type-Options': 'nosniff',
     ETag: etag,
-    'Last-Modified': new Date(stat.mtimeMs).toUTCString(),
+    'Last-Modified': httpDate(stat.mtimeMs),
     // Upload names are unique per upload: a replaced file gets a new URL.
     'Cache-Control': options.cacheControl ?? 'public, max-age=31536000, immutable',
   });

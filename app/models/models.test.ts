@@ -193,7 +193,7 @@ describe('subscribers, blog and shows', () => {
 });
 
 describe('theme', () => {
-  it('has the SPEC defaults until saved', async () => {
+  it('has the default theme until saved', async () => {
     expect(await theme.getTheme()).toMatchObject({
       primary: 'hsl(347, 100%, 56%)',
       variant: 'vibrant',

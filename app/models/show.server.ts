@@ -1,7 +1,6 @@
 import mongoose, { Schema } from 'mongoose';
 import type { ShowJSON } from '~/types/entities';
-import { compareShows, splitShows } from '~/utils/time/shows';
-import { siteToday } from '~/utils/time/site-time';
+import { compareShows, siteToday, splitShows } from '~/utils/time';
 import { serialIdPlugin } from './counter.server';
 import { defineModel, iso } from './model-helpers.server';
 

@@ -2,7 +2,7 @@ import { Schema } from 'mongoose';
 import type { ThemeJSON } from '~/types/entities';
 import { defineModel } from './model-helpers.server';
 
-/** SPEC §9 defaults. The hero and footer texts' wording is ours (docs/decisions). */
+/** The default theme (what a fresh install shows); the hero and footer texts' wording is ours. */
 export const DEFAULT_THEME: ThemeJSON = {
   primary: 'hsl(347, 100%, 56%)',
   variant: 'vibrant',

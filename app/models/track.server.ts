@@ -1,7 +1,7 @@
 import mongoose, { Schema } from 'mongoose';
 import type { TrackJSON } from '~/types/entities';
 import { env } from '~/server/env.server';
-import { siteWeekNumber } from '~/utils/time/site-time';
+import { siteWeekNumber } from '~/utils/time';
 import { deleteUploadedFile } from '~/files/stored-files.server';
 import { serialIdPlugin } from './counter.server';
 import { defineModel, escapeRegExp, iso } from './model-helpers.server';

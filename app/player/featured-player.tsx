@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Pause, Play, RotateCcw, RotateCw } from '~/components/site/icons';
-import { ResponsiveImage, type ImageInfo } from '~/components/ui/responsive-image';
+import { ResponsiveImage } from '~/components/ui/responsive-image';
+import type { ImageInfo } from '~/types/image-info';
 import type { TrackJSON } from '~/types/entities';
 import { FEATURED_SEEK_SECONDS, formatTime, PLAY_START_DELAY_MS } from './player-machine';
 import { usePlayer } from './player-provider';
@@ -10,7 +11,7 @@ import { useHydrated } from './use-hydrated';
 export const NO_FEATURED_TEXT = 'No featured track available.';
 
 /**
- * The home page's featured-track player (SPEC §4: starts after ~100 ms, ±10 s while current).
+ * The home page's featured-track player (starts after ~100 ms, skips ±10 s while current).
  * `image`: the cover's `imageInfo` (responsive `<picture>`; none → a plain `<img>`). Lazy: the
  * player sits below the home page's hero.
  */

@@ -3,7 +3,7 @@ import type { TrackJSON } from '~/types/entities';
 import { usePlayer } from './player-provider';
 
 /**
- * For /music: queues all tracks, starting at the first one under /uploads/audio/ (SPEC §2),
+ * For /music: queues all tracks, starting at the first uploaded one (under /uploads/audio/),
  * without starting playback; a current track that is in the list keeps playing. With
  * `?track={id}` that track is loaded (current, paused: browsers refuse autoplay anyway).
  * Runs once the saved player state has been restored, so it is not overwritten by it.

@@ -142,7 +142,7 @@ export function useDismiss(
   }, [open, close, wrapper, button]);
 }
 
-/** Volume button with a popup slider 0..100, step 1 (SPEC §9). */
+/** Volume button with a popup slider 0..100, step 1. */
 export function VolumeControl({
   volume,
   onChange,

@@ -51,7 +51,7 @@ const withQueue = (n: number, index = 0) =>
   );
 
 describe('initial state', () => {
-  it('has the SPEC defaults', () => {
+  it("has the player's defaults", () => {
     const s = init();
     expect(s.volume).toBe(DEFAULT_VOLUME);
     expect(s.volume).toBe(0.8);

@@ -1,5 +1,5 @@
 /**
- * The persistent player's rules as a pure state machine (SPEC §4 Player, §5 Player, §9).
+ * The persistent player's rules as a pure state machine (queue, shuffle, loop, fallback, volume).
  *
  * No React, no DOM: `player-provider.tsx` binds this reducer to the single `<audio>` element.
  * The element is told what to do through the state: `src` + `loadNonce` (load this file),
@@ -121,7 +121,7 @@ function stripTrailingSlashes(s: string): string {
 }
 
 /**
- * SPEC §5: 'sample.mp3' or a path without '/uploads/audio/' becomes the fallback file; an
+ * 'sample.mp3' or a path without '/uploads/audio/' becomes the fallback file; an
  * http(s) URL is kept; a relative path gets a leading slash; anything else (a root-relative
  * path) is prefixed with the asset host. The fallback itself is a root-relative path.
  */
@@ -141,7 +141,7 @@ export function fallbackAudioSrc(assetHost = ''): string {
   return stripTrailingSlashes(assetHost) + FALLBACK_AUDIO_PATH;
 }
 
-/** A track can be loaded only with a title and an audio file (SPEC §5). */
+/** A track can be loaded only with a title and an audio file. */
 export function isLoadable(track: Partial<PlayerTrack> | null | undefined): track is PlayerTrack {
   return (
     !!track &&
@@ -164,7 +164,7 @@ export function clampPosition(position: number, duration: number): number {
   return position;
 }
 
-/** SPEC §5: at index 0, start at the first track whose file is under /uploads/audio/. */
+/** At index 0, start at the first track whose file is under /uploads/audio/ (an uploaded file). */
 export function resolveStartIndex(tracks: PlayerTrack[], index: number): number {
   if (tracks.length === 0) return -1;
   if (index === 0) {

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { ImageInfo } from '~/components/ui/responsive-image';
+import type { ImageInfo } from '~/types/image-info';
 import type { TrackJSON } from '~/types/entities';
 import { FeaturedPlayer, NO_FEATURED_TEXT } from './featured-player';
 import { MobilePlayButton } from './mobile-play-button';

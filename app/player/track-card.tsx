@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Download, ListPlus, Pause, Play, Share2 } from '~/components/site/icons';
-import { ResponsiveImage, type ImageInfo } from '~/components/ui/responsive-image';
+import { ResponsiveImage } from '~/components/ui/responsive-image';
+import type { ImageInfo } from '~/types/image-info';
 import type { TrackJSON } from '~/types/entities';
 import { usePlayer } from './player-provider';
 import { cx, IconButton, PLACEHOLDER_COVER } from './player-controls';
@@ -14,7 +15,7 @@ export function trackShareUrl(id: number, origin: string): string {
 }
 
 /**
- * SPEC "Track card". Without JS it holds the browser's own `<audio controls preload="none">`;
+ * A track card. Without JS it holds the browser's own `<audio controls preload="none">`;
  * once hydrated that is replaced by a Play/Pause button driving the site-wide player.
  * `queue`: the list the card belongs to; playing from it makes that list the play queue when
  * the track is not queued yet.

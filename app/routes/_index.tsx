@@ -7,7 +7,7 @@ import { listGalleryImages } from '~/models/gallery-image.server';
 import { listBlogPostCards } from '~/models/blog-post.server';
 import { FeaturedPlayer } from '~/player/featured-player';
 import { TrackCard } from '~/player/track-card';
-import { useRootData } from '~/root';
+import { useRootData } from '~/document/use-root-data';
 import { BlogCard } from '~/components/site/blog-card';
 import { ImageGrid } from '~/components/site/image-grid';
 import { NewsletterForm } from '~/components/site/newsletter-form';
@@ -39,10 +39,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   });
 };
 
-/** SPEC §9: the home page shows 3 tracks, 3 gallery images and 3 posts. */
+/** The home page shows 3 tracks, 3 gallery images and 3 posts. */
 const HOME_COUNT = 3;
 export const HERO_TITLE_DEFAULT = 'Echoes of the Night';
-/** A flag recording that this visitor has seen the home page before (SPEC §2 Home). */
+/** A flag recording that this visitor has seen the home page before. */
 export const VISITED_STORAGE_KEY = 'night-shore:visited-home';
 
 export async function loader() {

@@ -2,13 +2,13 @@ import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Mail } from 'lucide-react';
 import { listUpcomingShows } from '~/models/show.server';
-import { useRootData } from '~/root';
+import { useRootData } from '~/document/use-root-data';
 import { PageHeader } from '~/components/site/section-heading';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { ALL_NETWORKS, SocialLinks } from '~/components/site/social-icons';
 import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
-import { DATE_SHORT, formatSiteDate } from '~/utils/time/dates';
+import { DATE_SHORT, formatSiteDate } from '~/utils/time';
 import { musicGroupLd, seoMeta, seoSite, socialLinks } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches, location }) => {

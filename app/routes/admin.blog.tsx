@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
-import { format, parseISO } from 'date-fns';
+import { DATE_SHORT, formatSiteDate } from '~/utils/time';
 import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
 import { TabLinks } from '~/components/admin/tab-links';
 import { CategoryBadge } from '~/components/site/blog-card';
@@ -80,7 +80,7 @@ export default function AdminBlog() {
                 <h2 className="font-semibold">{post.title}</h2>
                 <p className="mt-1 text-xs text-muted-foreground">
                   <time dateTime={post.createdAt}>
-                    {format(parseISO(post.createdAt), 'MMM d, yyyy')}
+                    {formatSiteDate(post.createdAt, DATE_SHORT)}
                   </time>{' '}
                   · <span className="font-mono">/{post.slug}</span>
                 </p>

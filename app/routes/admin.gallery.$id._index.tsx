@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { format, parseISO } from 'date-fns';
+import { DATE_LONG, formatSiteDate } from '~/utils/time';
 import { AdminRouteError } from '~/components/admin/route-error';
 import { buttonClass } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
@@ -26,7 +26,7 @@ export default function GalleryImagePreview() {
   return (
     <RouteDialog
       title={image.title}
-      description={`Added ${format(parseISO(image.createdAt), 'MMMM d, yyyy')}`}
+      description={`Added ${formatSiteDate(image.createdAt, DATE_LONG)}`}
       closeTo="/admin/gallery"
       size="xl"
     >

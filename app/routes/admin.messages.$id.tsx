@@ -5,7 +5,7 @@ import { parseId } from '~/models/model-helpers.server';
 import { buttonClass } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { requireAdmin } from '~/auth/auth.server';
-import { formatMessageDate } from '~/utils/time/admin-dates';
+import { formatMessageDate } from '~/utils/time';
 import { AdminRouteError } from '~/components/admin/route-error';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -4,7 +4,7 @@ import { ArrowLeft, Eye, Trash2 } from 'lucide-react';
 import { listContactMessages } from '~/models/contact-message.server';
 import { buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/auth/auth.server';
-import { formatMessageDate } from '~/utils/time/admin-dates';
+import { formatMessageDate } from '~/utils/time';
 
 export const meta: MetaFunction = () => [{ title: 'Messages | Admin | Night Shore' }];
 

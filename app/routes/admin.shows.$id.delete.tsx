@@ -5,7 +5,7 @@ import { deleteShow, getShow } from '~/models/show.server';
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { AdminRouteError } from '~/components/admin/route-error';
 import { requireAdmin } from '~/auth/auth.server';
-import { formatShowDate } from '~/utils/time/admin-dates';
+import { formatShowDate } from '~/utils/time';
 import { redirectWithToast } from '~/auth/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Delete show | Admin | Night Shore' }];

@@ -5,7 +5,7 @@ import { listShows } from '~/models/show.server';
 import type { ShowJSON } from '~/types/entities';
 import { buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/auth/auth.server';
-import { formatShowDate } from '~/utils/time/admin-dates';
+import { formatShowDate } from '~/utils/time';
 
 export const meta: MetaFunction = () => [{ title: 'Shows | Admin | Night Shore' }];
 
@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     return { shows: await listShows(), error: null };
   } catch (error) {
-    // Render the failure in the page (SPEC: 'Error loading shows: {message}').
+    // Render the failure in the page ('Error loading shows: {message}').
     return {
       shows: [] as ShowJSON[],
       error: error instanceof Error ? error.message : 'Unknown error',

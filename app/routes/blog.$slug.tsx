@@ -8,7 +8,7 @@ import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { imageInfo } from '~/files/image-derivatives.server';
-import { DATE_LONG, formatSiteDate } from '~/utils/time/dates';
+import { DATE_LONG, formatSiteDate } from '~/utils/time';
 import { badRequest, notFound } from '~/server/http-errors.server';
 import { subscribeAction, SUBSCRIBE_INTENT } from '~/services/public-forms.server';
 import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo/seo';

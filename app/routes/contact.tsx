@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remi
 import { CheckCircle2, Clock, ExternalLink, Mail, MapPin, Phone } from 'lucide-react';
 import { ContactSchema } from '~/schemas/contact';
 import { CONTACT_SUBJECTS } from '~/types/entities';
-import { useRootData } from '~/root';
+import { useRootData } from '~/document/use-root-data';
 import { Honeypot } from '~/components/site/honeypot';
 import { isPublicFormActionData } from '~/components/site/public-form-types';
 import { PageHeader } from '~/components/site/section-heading';

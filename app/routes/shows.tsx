@@ -6,7 +6,7 @@ import type { ShowJSON } from '~/types/entities';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { buttonClass } from '~/components/ui/button';
-import { DATE_FULL, DATE_SHORT, formatSiteDate } from '~/utils/time/dates';
+import { DATE_FULL, DATE_SHORT, formatSiteDate } from '~/utils/time';
 import { musicEventLd, seoMeta, seoSite } from '~/utils/seo/seo';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {

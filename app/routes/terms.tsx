@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { useRootData } from '~/root';
+import { useRootData } from '~/document/use-root-data';
 import { LegalPage } from '~/components/site/legal-page';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 

@@ -2,9 +2,15 @@ import { z } from 'zod';
 import { BLOG_CATEGORIES } from '~/types/entities';
 import { LIMITS, requiredText } from './common';
 
+/** Shown (toast and form alert) when a new post is submitted without its featured image. */
+export const IMAGE_REQUIRED_BLOG = {
+  title: 'Image is required',
+  description: 'Please select a featured image for your blog post',
+} as const;
+
 export const SLUG_MESSAGE = 'Slug must contain only lowercase letters, numbers, and hyphens';
 
-/** The slug auto-filled from the title on create (SPEC §4). */
+/** The slug filled from the title on create: lowercase, punctuation dropped, spaces to hyphens. */
 export function slugify(title: string): string {
   return title
     .toLowerCase()

@@ -7,5 +7,11 @@ export const GalleryFieldsSchema = z.object({
 });
 export type GalleryFields = z.infer<typeof GalleryFieldsSchema>;
 
+/** Shown (toast and form alert) when a new gallery image is submitted without its file. */
+export const IMAGE_REQUIRED_GALLERY = {
+  title: 'Image is required',
+  description: 'Please select an image file to upload',
+} as const;
+
 export const IMAGE_FILE_MESSAGE =
   'Image file is required and must be a valid image (JPEG, PNG, or WEBP)';

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { LIMITS, optionalText, requiredText } from './common';
 
+/** Shown (toast and form alert) when a new track is submitted without its cover or audio file. */
+export const MISSING_FILES = {
+  title: 'Missing files',
+  description: 'Cover image and audio file are required. Make sure both files are selected.',
+} as const;
+
 export const TRACK_TYPES = ['Single', 'EP', 'Album', 'Remix', 'Live'] as const;
 
 const booleanField = z.preprocess(

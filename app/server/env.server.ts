@@ -49,7 +49,7 @@ const EnvSchema = z.object({
   SOCIAL_FACEBOOK: optionalUrl.default('https://www.facebook.com/nightshoreband'),
   SEED: booleanish.default('true'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
-  // Security and operations (issue 8): see .env.example.
+  // Security and operations (proxy trust, rate limits, shutdown): see .env.example.
   TRUST_PROXY: booleanish.default('false'),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_LOGIN_PER_USER: z.coerce.number().int().min(1).default(5),

@@ -19,7 +19,7 @@ import {
   demoTracks,
 } from '../../scripts/demo/content';
 import { uploadsDir } from './env.server';
-import { addDaysToDateString, siteToday } from '~/utils/time/site-time';
+import { addDaysToDateString, siteToday } from '~/utils/time';
 import { prepareUploadedImage } from '~/files/image-derivatives.server';
 
 /** A marker: once demo content has been seeded, it is never seeded again (even if deleted). */

@@ -1,4 +1,4 @@
-import { IMAGE_REQUIRED_BLOG } from '~/components/admin/blog-form';
+import { IMAGE_REQUIRED_BLOG } from '~/schemas/blog';
 import { saveBlogPost } from '~/services/blog-save.server';
 import type { SaveTarget, TextFields } from '~/services/upload-save.server';
 import { slugify } from '~/schemas/blog';

@@ -1,4 +1,4 @@
-import { IMAGE_REQUIRED_GALLERY } from '~/components/admin/gallery-form';
+import { IMAGE_REQUIRED_GALLERY } from '~/schemas/gallery';
 import { saveGalleryImage } from '~/services/gallery-save.server';
 import type { FieldErrors, SaveTarget } from '~/services/upload-save.server';
 import { IMAGE_FILE_MESSAGE } from '~/schemas/gallery';
@@ -6,7 +6,7 @@ import type { GalleryImageJSON } from '~/types/entities';
 import { FORM_CLIENT, answerForm, type FormTexts } from './upload-form.server';
 import { UPLOAD_MESSAGES } from '~/files/uploads.server';
 
-/** SPEC §5's image message for a wrong type; the size message stays specific. */
+/** The gallery's one message for a missing or wrong-type image; the size message stays specific. */
 export const imageFieldErrors = (errors: FieldErrors): FieldErrors =>
   Object.fromEntries(
     Object.entries(errors).map(([name, messages]) => [

@@ -32,7 +32,7 @@ const errorsOf = (outcome: Awaited<ReturnType<typeof forms.handleSubscribe>>) =>
   outcome.ok ? null : outcome.result.error;
 
 describe('handleSubscribe', () => {
-  it('validates with the SPEC messages', async () => {
+  it("validates with the site's messages", async () => {
     const outcome = await forms.handleSubscribe(fd({ name: 'A', email: 'nope' }), 'full');
     expect(outcome.ok).toBe(false);
     expect(errorsOf(outcome)).toMatchObject({

@@ -19,7 +19,7 @@ import { redirectWithToast } from '~/auth/toast.server';
 export const SUBSCRIBE_INTENT = 'subscribe';
 export const CONTACT_INTENT = 'contact';
 
-/** SPEC §8 success toast. */
+/** The toast after a successful sign-up (its wording is the site's copy; e2e tests assert it). */
 export const SUBSCRIBED_TOAST = {
   type: 'success',
   title: 'Subscribed!',

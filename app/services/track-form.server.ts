@@ -1,4 +1,4 @@
-import { MISSING_FILES } from '~/components/admin/track-form';
+import { MISSING_FILES } from '~/schemas/track';
 import { saveTrack } from '~/services/track-save.server';
 import type { SaveTarget } from '~/services/upload-save.server';
 import type { TrackJSON } from '~/types/entities';

@@ -1,7 +1,7 @@
 import type { Submission, SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data } from '@remix-run/node';
-import type { ToastInput } from '~/components/site/toaster';
+import type { ToastInput } from '~/types/toast';
 import type {
   FieldErrors,
   SaveClient,

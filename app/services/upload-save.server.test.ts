@@ -217,7 +217,7 @@ describe('saveTrack', () => {
 });
 
 describe('saveGalleryImage', () => {
-  it('requires the image on create with the SPEC message', async () => {
+  it("requires the image on create with the site's message", async () => {
     const result = await saveGalleryImage(
       multipart({ title: 'No image' }),
       { mode: 'create' },

@@ -1,4 +1,11 @@
 import type { ZodType, ZodTypeDef } from 'zod';
+import type {
+  FieldErrors,
+  SaveClient,
+  SaveResult,
+  SaveTarget,
+  TextFields,
+} from '~/types/save-flow';
 import { IMAGE_FILE_MESSAGE } from '~/schemas/gallery';
 import { prepareUploadedImage } from '~/files/image-derivatives.server';
 import {
@@ -21,60 +28,14 @@ import {
  * (app/api/uploads.server.ts). The entities' flows are in app/services/*-save.server.ts.
  */
 
-export type FieldErrors = Record<string, string[]>;
-export type TextFields = Record<string, string>;
-
-/**
- * A new record, or the record with this id (null: the URL's id is not an id, so there is
- * no such record).
- */
-export type SaveTarget = { mode: 'create' } | { mode: 'update'; id: number | null };
-
-/** The text fields as a client validates them; `submission` is what it needs to answer. */
-export type FieldsRead<T, S> = { submission: S } & (
-  { ok: true; value: T } | { ok: false; errors: FieldErrors }
-);
-
-/** What differs between the admin pages and the API (the flow itself does not). */
-export type SaveClient<S> = {
-  /** The pages validate through conform (its coercion, its submission), the API with the bare schema. */
-  readFields<T>(schema: ZodType<T, ZodTypeDef, unknown>, fields: TextFields): FieldsRead<T, S>;
-  /**
-   * The API's PUT: `type`, `featured` and `category` that are not sent keep their values, and
-   * so does the duration unless a new audio file comes. The page forms always send them.
-   */
-  keepUnsent: boolean;
-};
-
-export type SaveResult<R, S> =
-  | { ok: true; status: 200 | 201; record: R }
-  // Before the body is read.
-  | { ok: false; reason: 'not-found'; status: 404 }
-  // The body as a whole is refused (the upload parser's status and message).
-  | {
-      ok: false;
-      reason: 'payload-too-large' | 'unsupported-type' | 'malformed';
-      status: number;
-      message: string;
-    }
-  // After the body was read; its files are deleted again.
-  | ({ ok: false; submission: S } & (
-      | {
-          reason: 'invalid';
-          status: 400;
-          /** From the schema. */
-          fieldErrors: FieldErrors;
-          /** Per file: wrong type, too big, or required and missing. */
-          fileErrors: FieldErrors;
-          /** A required file was not sent (create only). */
-          missingFiles: boolean;
-        }
-      | { reason: 'conflict'; status: 409; field: string; message: string }
-      /** The record was deleted while the upload was read. */
-      | { reason: 'gone'; status: 404 }
-      /** Saving threw (the caller decides: a form error, or a 500). */
-      | { reason: 'failed'; status: 500; error: unknown }
-    ));
+export type {
+  FieldErrors,
+  FieldsRead,
+  SaveClient,
+  SaveResult,
+  SaveTarget,
+  TextFields,
+} from '~/types/save-flow';
 
 export type SaveInput<T, R> = {
   value: T;

@@ -1,6 +1,6 @@
 /**
  * The JSON shapes of the site's entities, as loaders and the /api routes send them
- * (SPEC §3). Dates are ISO 8601 strings. Never a password hash, `_id` or `__v`.
+ * (numeric `id`, `createdAt`). Dates are ISO 8601 strings. Never a password hash, `_id` or `__v`.
  */
 export type TrackJSON = {
   id: number;

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 Blog post: previous and next post links follow the list order (newest first), so
+ * A blog post's previous and next post links follow the list order (newest first), so
  * "previous" is the post listed before this one (newer) and "next" the one after it (older).
  * The model applies the same rule in `getBlogPostWithNeighbours`.
  */

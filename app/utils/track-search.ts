@@ -1,5 +1,5 @@
 /**
- * SPEC §2 Music: search is a case-insensitive substring match on title, artist or album.
+ * The music page's search is a case-insensitive substring match on title, artist or album.
  * The same rule as the model's query (`listTracks({ q })` builds a `RegExp(escaped, 'i')` over
  * the three fields), written as a pure function so both can be tested to agree.
  */

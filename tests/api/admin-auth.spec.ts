@@ -24,7 +24,7 @@ type Call = {
   admin: number;
 };
 
-/** Every admin endpoint of SPEC §7. Ids are unknown (999999) so nothing is changed. */
+/** Every admin endpoint (docs/api.md). Ids are unknown (999999) so nothing is changed. */
 const CALLS: Call[] = [
   { method: 'GET', path: '/api/admin/subscribers', admin: 200 },
   { method: 'DELETE', path: '/api/admin/subscribers/999999', admin: 404 },

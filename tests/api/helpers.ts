@@ -6,7 +6,7 @@ import { runScript } from '../e2e/fixtures';
 /**
  * Shared pieces of the /api tests (Playwright project `api`): the server's address, one
  * request context per role (cookies kept per context), fixtures for multipart uploads and
- * shape checks for SPEC §3 entities.
+ * shape checks for the entities' JSON (app/types/entities.ts).
  */
 
 export const baseURL = `http://localhost:${process.env.E2E_API_PORT}`;
@@ -144,7 +144,7 @@ export const ENTITY_KEYS = {
   user: ['id', 'username', 'isAdmin'],
 } as const;
 
-/** Exactly the SPEC §3 fields: numeric id, ISO createdAt, no _id/__v/password. */
+/** Exactly the entity's fields: numeric id, ISO createdAt, no _id/__v/password. */
 export function expectEntity(
   value: unknown,
   kind: keyof typeof ENTITY_KEYS,

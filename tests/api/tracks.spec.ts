@@ -88,7 +88,7 @@ test.describe('theme', () => {
     // weeklyRotation was not sent: it keeps its value.
     expect(saved).toEqual({ ...valid, weeklyRotation: before.weeklyRotation });
     expect(await expectJson(await r.anon.get('/api/theme'), 200)).toEqual(saved);
-    // Back to the defaults of SPEC §9 for the other suites.
+    // Back to the default settings for the other suites.
     await expectJson(
       await r.admin.post('/api/admin/theme', {
         data: {
@@ -181,7 +181,7 @@ test.describe('theme', () => {
   });
 });
 
-test('GET /api/tracks: every track, newest first, SPEC §3 shape', async () => {
+test('GET /api/tracks: every track, newest first, entity JSON shape', async () => {
   const tracks = await listTracks();
   expect(tracks.length).toBeGreaterThan(0);
   const times = tracks.map((t) => Date.parse(t.createdAt));

@@ -353,7 +353,7 @@ test.describe('admin blog', () => {
     await dialog.getByLabel('Excerpt').fill('A short e2e excerpt.');
     await dialog.getByLabel('Content').fill('The full story of the e2e post.\n\nSecond paragraph.');
 
-    // No image: refused with the SPEC message.
+    // No image: refused with the site's message.
     await dialog.getByRole('button', { name: 'Publish Post' }).click();
     await expect(dialog.getByRole('alert')).toContainText(
       'Please select a featured image for your blog post',

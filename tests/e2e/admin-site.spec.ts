@@ -5,7 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import { ADMIN, expect, logIn, runScript, test } from './fixtures';
 
 /**
- * The admin screens for the newsletter, messages, shows and settings (issue 6 part B), as
+ * The admin screens for the newsletter, messages, shows and settings, as
  * an administrator with JavaScript on and off, and the authorisation of every one of their
  * URLs and actions for visitors and plain users.
  */
@@ -448,7 +448,7 @@ test.describe('admin settings', () => {
         site = await publicTheme(page);
         expect(site.primary).toMatch(/^(13[0-9]|14[0-9]) /);
       } finally {
-        // Restore the defaults (SPEC §9) so other tests see the usual site.
+        // Restore the default settings so other tests see the usual site.
         const restore = await page.request.post('/admin/settings', {
           form: {
             primary: 'hsl(347, 100%, 56%)',

@@ -4,7 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures';
 
 /**
- * Issue 9, discovery: JSON-LD, canonical/Open Graph tags, sitemap, robots, RSS and iCalendar
+ * Discovery: JSON-LD, canonical/Open Graph tags, sitemap, robots, RSS and iCalendar
  * against the seeded production server, parsed with real parsers; plus the caching rules
  * (public for anonymous visitors, private with a session, an admin change visible at once).
  * Everything goes through HTTP, so it runs once (JavaScript project only).

@@ -3,7 +3,7 @@ import type { Response } from '@playwright/test';
 import { test, expect } from './fixtures';
 
 /**
- * Page-weight budget (issue 9): a first visit to `/` downloads at most 120 KB of JavaScript
+ * Page-weight budget: a first visit to `/` downloads at most 120 KB of JavaScript
  * and 30 KB of CSS, gzipped (linked stylesheets and the document's inline `<style>` elements).
  * Fonts are not counted: neither font files nor the @fontsource
  * stylesheets made only of @font-face rules.

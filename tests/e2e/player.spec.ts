@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * The persistent player (issue 5) against the real app: one <audio id="site-audio"> that
+ * The persistent player against the real app: one <audio id="site-audio"> that
  * survives client-side navigations, next/previous wrap, keyboard shortcuts, seeking, the
  * fallback file and the restore after a reload. Chromium runs with
  * --autoplay-policy=no-user-gesture-required (playwright.config.ts).

@@ -125,7 +125,7 @@ for (const { path, h1, content } of PAGES) {
   });
 }
 
-/** Responsive card images (issue 9): the page's first image is its LCP candidate. */
+/** Responsive card images: the page's first image is its LCP candidate. */
 const DERIVATIVE = /\/uploads\/images\/[^ ,]+-\d+w\.(?:jpe?g|png|webp) \d+w/;
 
 async function expectPriorityImage(img: Locator) {

@@ -16,13 +16,8 @@ import { hasFile } from '~/components/admin/track-form';
 import { showToast } from '~/components/site/toaster';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { Field, inputClass } from '~/components/ui/field';
-import { BlogFieldsSchema, slugify } from '~/schemas/blog';
+import { BlogFieldsSchema, IMAGE_REQUIRED_BLOG, slugify } from '~/schemas/blog';
 import { BLOG_CATEGORIES, type BlogPostJSON } from '~/types/entities';
-
-export const IMAGE_REQUIRED_BLOG = {
-  title: 'Image is required',
-  description: 'Please select a featured image for your blog post',
-} as const;
 
 /**
  * On create without JavaScript the slug may be left empty (the server derives it from the

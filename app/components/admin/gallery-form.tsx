@@ -15,13 +15,8 @@ import { hasFile } from '~/components/admin/track-form';
 import { showToast } from '~/components/site/toaster';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { Field, inputClass } from '~/components/ui/field';
-import { GalleryFieldsSchema } from '~/schemas/gallery';
+import { GalleryFieldsSchema, IMAGE_REQUIRED_GALLERY } from '~/schemas/gallery';
 import type { GalleryImageJSON } from '~/types/entities';
-
-export const IMAGE_REQUIRED_GALLERY = {
-  title: 'Image is required',
-  description: 'Please select an image file to upload',
-} as const;
 
 const GalleryFormSchema = GalleryFieldsSchema.extend({ image: z.unknown().optional() });
 

@@ -14,7 +14,7 @@ import { FormAlert } from '~/components/admin/form-alert';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { Field, inputClass } from '~/components/ui/field';
 import { showToast } from '~/components/site/toaster';
-import { TRACK_TYPES, TrackFieldsSchema } from '~/schemas/track';
+import { MISSING_FILES, TRACK_TYPES, TrackFieldsSchema } from '~/schemas/track';
 import type { TrackJSON } from '~/types/entities';
 
 /** The text fields plus the two file inputs (checked on the server by the upload parser). */
@@ -23,11 +23,6 @@ const TrackFormSchema = TrackFieldsSchema.extend({
   audioFile: z.unknown().optional(),
 });
 
-export const MISSING_FILES = {
-  title: 'Missing files',
-  description: 'Cover image and audio file are required. Make sure both files are selected.',
-} as const;
-
 /** A chosen file in a file input (an empty input still sends an empty, nameless File). */
 export const hasFile = (value: FormDataEntryValue | null) =>
   value instanceof File && value.size > 0 && value.name !== '';
@@ -35,7 +30,7 @@ export const hasFile = (value: FormDataEntryValue | null) =>
 const fileName = (url: string) => url.split('/').pop() ?? url;
 
 /**
- * The add/edit track form (SPEC §5): text fields validated by the shared schema, cover and
+ * The add/edit track form: text fields validated by the shared TrackFieldsSchema, cover and
  * audio as real file inputs posted as multipart. On create both files are required; on
  * edit they are optional and the current ones are kept.
  */

@@ -1,11 +1,12 @@
 import { Link } from '@remix-run/react';
 import { ArrowRight } from '~/components/site/icons';
-import { ResponsiveImage, type ImageInfo } from '~/components/ui/responsive-image';
+import { ResponsiveImage } from '~/components/ui/responsive-image';
+import type { ImageInfo } from '~/types/image-info';
 import type { BlogPostJSON } from '~/types/entities';
-import { DATE_LONG, formatSiteDate } from '~/utils/time/dates';
+import { DATE_LONG, formatSiteDate } from '~/utils/time';
 import { cn } from '~/utils/cn';
 
-/** SPEC §9 badge colours: NEWS primary, EVENTS accent, REVIEWS and others secondary. */
+/** Category badge colours: NEWS primary, EVENTS accent, REVIEWS and others secondary. */
 export function CategoryBadge({ category, className }: { category: string; className?: string }) {
   const colour =
     category === 'NEWS'
@@ -32,7 +33,7 @@ type CardPost = Pick<
 >;
 
 /**
- * Blog post card, normal or featured layout (SPEC §2 Shared cards). `image`: the post image's
+ * Blog post card, normal or featured layout (blog list, home page). `image`: the post image's
  * `imageInfo` (a responsive `<picture>`; none → a plain 16:9 `<img>`); `sizes`: the image's
  * rendered width where the caller puts the card (a featured card's image is its left half from
  * `md` up).

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Eye, X } from '~/components/site/icons';
-import { ResponsiveImage, type ImageInfo } from '~/components/ui/responsive-image';
+import { ResponsiveImage } from '~/components/ui/responsive-image';
+import type { ImageInfo } from '~/types/image-info';
 import type { GalleryImageJSON } from '~/types/entities';
 import { cn } from '~/utils/cn';
 
@@ -14,7 +15,7 @@ const COLUMNS = {
 } as const;
 
 /**
- * SPEC §2 Image grid: 1 to 4 columns (default 3), a hover overlay with title, optional
+ * The image grid: 1 to 4 columns (default 3), a hover overlay with title, optional
  * description and a view button that opens a lightbox <dialog> (closes with its button or
  * Escape; the image is at most 80% of the viewport height). Without JavaScript the view
  * button is a plain link to the full image.

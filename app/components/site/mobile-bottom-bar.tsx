@@ -9,7 +9,7 @@ const slotClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
   );
 
-/** SPEC §2: six slots on small screens — Home, Music, play/pause, Gallery, Blog, Shows. */
+/** Six slots on small screens, in this order: Home, Music, play/pause, Gallery, Blog, Shows. */
 export function MobileBottomBar() {
   return (
     <nav

@@ -1,4 +1,4 @@
-/** The header's main links (SPEC §2 Header); the mobile menu adds Contact. */
+/** The header's main links, in order; the mobile menu adds Contact. */
 export const MAIN_LINKS = [
   { to: '/', label: 'Home', end: true },
   { to: '/music', label: 'Music', end: false },
@@ -11,7 +11,7 @@ export const MAIN_LINKS = [
 
 export const MOBILE_EXTRA_LINKS = [{ to: '/contact', label: 'Contact', end: false }] as const;
 
-/** Footer Quick Links (SPEC §2 Footer). */
+/** The footer's Quick Links, in order. */
 export const QUICK_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/music', label: 'Music' },

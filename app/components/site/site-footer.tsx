@@ -1,7 +1,8 @@
 import { Link } from '@remix-run/react';
 import type { ShowJSON, TrackJSON } from '~/types/entities';
-import { formatSiteDate, DATE_SHORT } from '~/utils/time/dates';
-import { ResponsiveImage, type ImageInfo } from '~/components/ui/responsive-image';
+import { formatSiteDate, DATE_SHORT } from '~/utils/time';
+import { ResponsiveImage } from '~/components/ui/responsive-image';
+import type { ImageInfo } from '~/types/image-info';
 import { QUICK_LINKS } from './nav-links';
 import { SocialLinks, type SocialLinksConfig } from './social-icons';
 

@@ -7,7 +7,7 @@ import { cn } from '~/utils/cn';
 import { MAIN_LINKS, MOBILE_EXTRA_LINKS } from './nav-links';
 import { SocialLinks, type SocialLinksConfig } from './social-icons';
 
-/** SPEC §9: the header turns solid after this many pixels of scrolling. */
+/** The header turns solid after this many pixels of scrolling. */
 export const HEADER_SCROLL_THRESHOLD = 10;
 
 function useScrolled(threshold = HEADER_SCROLL_THRESHOLD) {

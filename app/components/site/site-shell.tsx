@@ -1,5 +1,6 @@
 import { PlayerBar } from '~/player/player-bar';
-import { useRootData } from '~/root';
+import { useRootData } from '~/document/use-root-data';
+import { currentSiteYear } from '~/utils/time';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -7,7 +8,7 @@ import { SocialIconSprite } from './social-icons';
 import { Toaster } from './toaster';
 
 /**
- * The app shell (SPEC §2): header, main area, footer, the bottom area holding the player
+ * The app shell around every page: header, main area, footer, the bottom area holding the player
  * (full bar on md+, mini bar plus the mobile bottom bar on small screens) and the toasts.
  * Mount it inside <PlayerProvider>; the route content goes in as children (<Outlet/>).
  */
@@ -34,7 +35,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
         latestTracks={root?.latestTracks ?? []}
         latestCovers={root?.latestCovers ?? {}}
         upcomingShows={root?.upcomingShows ?? []}
-        year={root?.year ?? new Date().getFullYear()}
+        year={root?.year ?? currentSiteYear()}
       />
       {/* Sticky at the end of the page: fixed to the viewport bottom while scrolling, yet it
           takes its own room after the footer, so it never covers the footer's last line. */}

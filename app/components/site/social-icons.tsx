@@ -1,7 +1,7 @@
 import { siFacebook, siInstagram, siSoundcloud, siSpotify, siX, siYoutube } from 'simple-icons';
 import { cn } from '~/utils/cn';
 
-/** The networks the site links to (SPEC §2: photo-sharing, short-message, video, music-streaming, sound platform, social network). */
+/** The networks the site links to: photos, short messages, video, streaming, sound, social. */
 export type SocialNetwork =
   'instagram' | 'twitter' | 'youtube' | 'spotify' | 'soundcloud' | 'facebook';
 
@@ -16,7 +16,7 @@ const ICONS: Record<SocialNetwork, { path: string; label: string }> = {
   facebook: { path: siFacebook.path, label: 'Facebook' },
 };
 
-/** The five header/footer networks, in SPEC order. */
+/** The five header/footer networks, in the order the header and footer show them. */
 export const HEADER_NETWORKS: SocialNetwork[] = [
   'instagram',
   'twitter',

@@ -1,13 +1,10 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { X } from '~/components/site/icons';
+import type { ToastInput, ToastMessage } from '~/types/toast';
 import { cn } from '~/utils/cn';
 import { useHydrated } from '~/player/use-hydrated';
 
-export type ToastType = 'success' | 'error' | 'info';
-export type ToastMessage = { id: string; type: ToastType; title: string; description?: string };
-export type ToastInput = Omit<ToastMessage, 'id' | 'type'> & { id?: string; type?: ToastType };
-
-/** SPEC §9: default display duration. */
+/** How long a toast stays on screen unless dismissed: 5 seconds. */
 export const TOAST_DURATION_MS = 5000;
 
 // A tiny store for toasts raised in the browser (e.g. 'Link copied', action errors).

@@ -1,5 +1,4 @@
 import { Link } from '@remix-run/react';
-import { format, parseISO } from 'date-fns';
 import { CalendarDays, Mail, MessageSquare } from 'lucide-react';
 import { buttonClass } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -99,8 +98,8 @@ export function UpcomingShowsCard({ shows }: { shows: ShowJSON[] }) {
             <li key={s.id} className="py-2">
               <p className="font-medium">{s.title}</p>
               <p className="text-sm text-muted-foreground">
-                <time dateTime={s.date}>{format(parseISO(s.date), 'MMM d, yyyy')}</time> · {s.time}{' '}
-                · {s.venue}, {s.location}
+                <time dateTime={s.date}>{shortDate(s.date)}</time> · {s.time} · {s.venue},{' '}
+                {s.location}
               </p>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { format, parseISO } from 'date-fns';
+import { DATE_SHORT, formatSiteDate } from '~/utils/time';
 
-/** An ISO date as the dashboard shows it: 'MMM d, yyyy'. */
-export const shortDate = (iso: string) => format(parseISO(iso), 'MMM d, yyyy');
+/** A timestamp or calendar date as the dashboard shows it: 'MMM d, yyyy' (site time zone). */
+export const shortDate = (iso: string) => formatSiteDate(iso, DATE_SHORT);

@@ -1,5 +1,5 @@
 import type { NewsletterJSON } from '~/types/entities';
-import { formatMessageDate } from '~/utils/time/admin-dates';
+import { formatMessageDate } from '~/utils/time';
 
 /** The newsletters recorded so far, newest first. */
 export function RecordedNewsletters({ newsletters }: { newsletters: NewsletterJSON[] }) {

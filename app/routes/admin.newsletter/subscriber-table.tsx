@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { Trash2 } from 'lucide-react';
 import { buttonClass } from '~/components/ui/button';
 import type { SubscriberJSON } from '~/types/entities';
-import { formatAddedDate } from '~/utils/time/admin-dates';
+import { formatAddedDate } from '~/utils/time';
 
 /**
  * The subscribers, newest first, each with a remove link to its delete dialog route

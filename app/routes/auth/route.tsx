@@ -7,7 +7,8 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { useToastOnce, type ToastInput } from '~/components/site/toaster';
+import { useToastOnce } from '~/components/site/toaster';
+import type { ToastInput } from '~/types/toast';
 import { LoginSchema, RegisterSchema } from '~/schemas/auth';
 import {
   AuthError,
@@ -57,7 +58,7 @@ const failureToast = (intent: Intent, description: string): ToastInput => ({
 
 /**
  * One action for both forms, told apart by the hidden `intent`. The fields are validated
- * with the shared schemas first (the messages of SPEC §5), then remix-auth's strategy
+ * with the shared schemas first (the messages every form shows), then remix-auth's strategy
  * checks the credentials or creates the (never admin) user from a clone of the request.
  */
 /** A 429 of the action keeps its Retry-After on the page's answer. */

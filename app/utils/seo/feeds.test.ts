@@ -12,7 +12,7 @@ import {
   sitemapEntries,
   sitemapXml,
 } from './feeds';
-import { showStart } from '~/utils/time/show-time';
+import { showStart } from '~/utils/time';
 
 const ORIGIN = 'https://nightshore.example';
 

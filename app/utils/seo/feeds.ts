@@ -1,7 +1,6 @@
 import type { BlogPostJSON, ShowJSON } from '~/types/entities';
 import { absoluteUrl, splitLocation } from './seo';
-import { showStart } from '~/utils/time/show-time';
-import { SITE_TIME_ZONE } from '~/utils/time/site-time';
+import { httpDate, icsUtcStamp, showStart, SITE_TIME_ZONE } from '~/utils/time';
 
 /** Pure builders for /sitemap.xml, /robots.txt, /blog/rss.xml and the .ics calendars. */
 
@@ -95,10 +94,6 @@ export function robotsTxt(origin: string): string {
 
 // --- RSS 2.0 ------------------------------------------------------------------------------------
 
-export function rssDate(iso: string): string {
-  return new Date(iso).toUTCString();
-}
-
 export function blogRssXml(input: {
   origin: string;
   siteName: string;
@@ -117,7 +112,7 @@ export function blogRssXml(input: {
       `      <title>${escapeXml(p.title)}</title>`,
       `      <link>${escapeXml(link)}</link>`,
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
-      `      <pubDate>${rssDate(p.createdAt)}</pubDate>`,
+      `      <pubDate>${httpDate(p.createdAt)}</pubDate>`,
       `      <category>${escapeXml(p.category)}</category>`,
       `      <description>${escapeXml(p.excerpt)}</description>`,
       `      <enclosure url="${escapeXml(absoluteUrl(origin, p.imageUrl))}" length="0" type="${imageType(p.imageUrl)}"/>`,
@@ -132,7 +127,7 @@ export function blogRssXml(input: {
     `    <link>${escapeXml(blogUrl)}</link>`,
     `    <description>${escapeXml(input.description)}</description>`,
     '    <language>en-us</language>',
-    `    <lastBuildDate>${rssDate(lastBuild)}</lastBuildDate>`,
+    `    <lastBuildDate>${httpDate(lastBuild)}</lastBuildDate>`,
     `    <atom:link href="${escapeXml(selfUrl)}" rel="self" type="application/rss+xml"/>`,
     ...items,
     '  </channel>',
@@ -183,13 +178,6 @@ export function foldIcsLine(line: string): string {
   }
   out.push(current);
   return out.join('\r\n ');
-}
-
-function utcStamp(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
 }
 
 /** America/New_York since 2007: DST from the second Sunday of March to the first of November. */
@@ -253,7 +241,7 @@ function showEvent(
   const lines = [
     'BEGIN:VEVENT',
     `UID:show-${show.id}@${icsHost(input.origin)}`,
-    `DTSTAMP:${utcStamp(input.now)}`,
+    `DTSTAMP:${icsUtcStamp(input.now)}`,
     start.allDay
       ? `DTSTART;VALUE=DATE:${start.ics}`
       : `DTSTART;TZID=${SITE_TIME_ZONE}:${start.ics}`,
@@ -264,7 +252,7 @@ function showEvent(
     'STATUS:CONFIRMED',
     'TRANSP:OPAQUE',
   ];
-  if (show.createdAt) lines.push(`CREATED:${utcStamp(new Date(show.createdAt))}`);
+  if (show.createdAt) lines.push(`CREATED:${icsUtcStamp(new Date(show.createdAt))}`);
   lines.push('END:VEVENT');
   return lines;
 }

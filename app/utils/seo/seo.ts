@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import type { MetaDescriptor } from '@remix-run/node';
 import type { BlogPostJSON, ShowJSON, TrackJSON } from '~/types/entities';
-import { showStart } from '~/utils/time/show-time';
+import { showStart } from '~/utils/time';
 
 /**
  * Discovery metadata (client-safe: meta functions also run in the browser).

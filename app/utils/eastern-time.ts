@@ -63,15 +63,26 @@ export type CivilDate = {
   weekday: number;
 };
 
-/** The calendar date in New York at an instant. */
-export function easternCivilDate(epochMs: number): CivilDate {
+/** A calendar date with the time of day (0–23 hours, 0–59 minutes). */
+export type WallClock = CivilDate & { hours: number; minutes: number };
+
+/** The date and time of day on a New York wall clock at an instant. */
+export function easternWallClock(epochMs: number): WallClock {
   const local = new Date(epochMs + easternOffsetMinutes(epochMs) * MINUTE);
   return {
     year: local.getUTCFullYear(),
     month: local.getUTCMonth() + 1,
     day: local.getUTCDate(),
     weekday: local.getUTCDay(),
+    hours: local.getUTCHours(),
+    minutes: local.getUTCMinutes(),
   };
+}
+
+/** The calendar date in New York at an instant. */
+export function easternCivilDate(epochMs: number): CivilDate {
+  const { year, month, day, weekday } = easternWallClock(epochMs);
+  return { year, month, day, weekday };
 }
 
 /** The calendar date of a 'YYYY-MM-DD' string, with its weekday. */

@@ -1,0 +1,144 @@
+/**
+ * One direction of dependencies inside app/, checked by `npm run lint` (and by
+ * tests/integration/dependency-direction.test.ts):
+ *
+ *   root, entry.*, routes  ->  services  ->  models  ->  schemas, types, utils
+ *
+ * - document/, server/, auth/, api/ and files/ hold what routes and services use (the HTML
+ *   document, the process, sessions, the JSON plumbing, stored files). They use each other
+ *   where needed and never import routes, components, the player or services.
+ * - models import schemas/types/utils, other models, server/ (db, env, read cache) and the
+ *   storage primitive files/stored-files (a model deletes the files of a record it deletes or
+ *   replaces). server/ and files/ therefore never import models, except the two modules that
+ *   drive the process from above: server/seed and server/startup.
+ * - schemas/, types/ and utils/ are client-safe leaves: they import only each other.
+ * - components/ and player/ (React) never import root, routes, models, services or any
+ *   `*.server` module. Root data comes from `~/document/use-root-data`.
+ * - Nothing imports `~/root` but types, and another folder of app/ is imported as `~/folder/...`
+ *   (a relative `../` path would slip past these rules).
+ * - Dates are formatted by ~/utils/time only: no date-fns in app/ outside tests.
+ *
+ * Test files (`*.test.ts(x)`) may reach across layers to set up what they test; the last two
+ * rules still hold for them.
+ */
+
+const folders = (...names) => `^~/(${names.join('|')})(/|$)`;
+
+const COMMON = {
+  paths: [
+    {
+      name: '~/root',
+      allowTypeImports: true,
+      message:
+        'Only types may come from ~/root (it renders the site shell); read root data with useRootData from ~/document/use-root-data.',
+    },
+  ],
+  patterns: [
+    {
+      regex: '^\\.\\./(?!\\.\\./(embedded-mongo|scripts|tests)/)',
+      message: 'Import another folder of app/ as ~/<folder>/..., so the dependency rules see it.',
+    },
+  ],
+};
+
+const forbid = (regex, message) => ({ regex, message });
+
+const UPPER = forbid(
+  folders('routes', 'components', 'player', 'services'),
+  'document/, server/, auth/, api/ and files/ are used by routes and services; they never import routes, components, the player or services.',
+);
+const MODELS_FROM_BELOW = forbid(
+  folders('models'),
+  'Models import server/ and files/stored-files; this folder sits below the models and must not import them.',
+);
+
+/** [files, ignores, restricted patterns] per layer; a file matches at most one entry. */
+const LAYERS = [
+  [
+    ['app/services/**'],
+    [],
+    [
+      forbid(
+        folders('routes', 'components', 'player'),
+        'Services are called by routes; they never import routes, components or the player (move shared constants to ~/schemas, types to ~/types).',
+      ),
+    ],
+  ],
+  [['app/document/**', 'app/auth/**', 'app/api/**'], [], [UPPER]],
+  [
+    ['app/server/**'],
+    ['app/server/seed.server.ts', 'app/server/startup.server.ts'],
+    [UPPER, MODELS_FROM_BELOW],
+  ],
+  [['app/server/seed.server.ts', 'app/server/startup.server.ts'], [], [UPPER]],
+  [['app/files/**'], [], [UPPER, MODELS_FROM_BELOW]],
+  [
+    ['app/models/**'],
+    [],
+    [
+      forbid(
+        folders('routes', 'components', 'player', 'services', 'auth', 'api', 'document'),
+        'Models import only schemas, types, utils, server/ (db, env, read cache), files/stored-files and other models.',
+      ),
+      forbid(
+        '^~/files/(?!stored-files\\.server$)',
+        'Of files/, models use only the storage primitive ~/files/stored-files.server.',
+      ),
+      forbid(
+        '^~/server/(seed|startup)\\.server$',
+        'Seeding and startup drive the models; a model importing them makes a cycle.',
+      ),
+    ],
+  ],
+  [
+    ['app/schemas/**', 'app/types/**', 'app/utils/**'],
+    [],
+    [
+      forbid(
+        '^~/(?!(schemas|types|utils)/)',
+        'schemas/, types/ and utils/ are client-safe leaves: they import only schemas, types and utils.',
+      ),
+    ],
+  ],
+  [
+    ['app/components/**', 'app/player/**'],
+    [],
+    [
+      forbid(
+        folders('routes', 'models', 'services'),
+        'Components get data from their route (props or loader data); they never import routes, models or services.',
+      ),
+      forbid(
+        '\\.server(\\.[jt]sx?)?$',
+        'Components run in the browser too; they never import a *.server module.',
+      ),
+    ],
+  ],
+];
+
+/** Outside tests, every date is formatted by ~/utils/time (tests use date-fns as an oracle). */
+const DATE_LIBRARY = forbid(
+  '^(date-fns|@date-fns/.*)(/|$)',
+  'Format dates with ~/utils/time (the site time zone and every format, without a date library in the browser).',
+);
+
+const rule = (patterns) => [
+  'error',
+  { paths: COMMON.paths, patterns: [...COMMON.patterns, ...patterns] },
+];
+
+export default [
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': rule([DATE_LIBRARY]) },
+  },
+  {
+    files: ['app/**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': rule([]) },
+  },
+  ...LAYERS.map(([files, ignores, patterns]) => ({
+    files,
+    ignores: [...ignores, '**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': rule([DATE_LIBRARY, ...patterns]) },
+  })),
+];

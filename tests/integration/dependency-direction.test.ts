@@ -1,0 +1,173 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { importCycles, importEdges } from '../../scripts/import-cycles';
+
+/**
+ * The dependency rules of eslint.dependency-direction.js, run through the project's own ESLint
+ * config on small snippets placed (in name only) in each folder of app/.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: root, overrideConfigFile: `${root}eslint.config.js` });
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports')
+    .map((m) => `${m.severity === 2 ? 'error' : 'warning'}: ${m.message}`);
+}
+
+describe('dependency direction (lint)', () => {
+  it.each([
+    [
+      'a model importing a component',
+      'app/models/x.server.ts',
+      "import { Button } from '~/components/ui/button';\nexport const b = Button;\n",
+    ],
+    [
+      'a model importing a service',
+      'app/models/x.server.ts',
+      "import { saveTrack } from '~/services/track-save.server';\nexport const s = saveTrack;\n",
+    ],
+    [
+      'a model importing the seeding',
+      'app/models/x.server.ts',
+      "import { seedIfEmpty } from '~/server/seed.server';\nexport const s = seedIfEmpty;\n",
+    ],
+    [
+      'a component importing ~/root',
+      'app/components/site/x.tsx',
+      "import { useRootData } from '~/root';\nexport const u = useRootData;\n",
+    ],
+    [
+      'a component importing a model',
+      'app/components/site/x.tsx',
+      "import { listTracks } from '~/models/track.server';\nexport const l = listTracks;\n",
+    ],
+    [
+      'a component importing a *.server module',
+      'app/player/x.tsx',
+      "import { env } from '~/server/env.server';\nexport const e = env;\n",
+    ],
+    [
+      'a utils module importing a model',
+      'app/utils/x.ts',
+      "import { listTracks } from '~/models/track.server';\nexport const l = listTracks;\n",
+    ],
+    [
+      'a schema importing a component',
+      'app/schemas/x.ts',
+      "import { cn } from '~/components/ui/button';\nexport const c = cn;\n",
+    ],
+    [
+      'a service importing a component',
+      'app/services/x.server.ts',
+      "import { MISSING } from '~/components/admin/track-form';\nexport const m = MISSING;\n",
+    ],
+    [
+      'files/ importing a component type',
+      'app/files/x.server.ts',
+      "import type { Props } from '~/components/ui/responsive-image';\nexport type P = Props;\n",
+    ],
+    [
+      'server/ importing a route',
+      'app/server/x.server.ts',
+      "import { loader } from '~/routes/healthz';\nexport const l = loader;\n",
+    ],
+    [
+      'server/ importing a model',
+      'app/server/x.server.ts',
+      "import { listTracks } from '~/models/track.server';\nexport const l = listTracks;\n",
+    ],
+    [
+      'api/ importing a service',
+      'app/api/x.server.ts',
+      "import { saveTrack } from '~/services/track-save.server';\nexport const s = saveTrack;\n",
+    ],
+    [
+      'a route importing ~/root values',
+      'app/routes/x.tsx',
+      "import { loader } from '~/root';\nexport const l = loader;\n",
+    ],
+    [
+      'a relative path into another folder',
+      'app/routes/x.tsx',
+      "import { listTracks } from '../models/track.server';\nexport const l = listTracks;\n",
+    ],
+    [
+      'a route formatting with date-fns',
+      'app/routes/x.tsx',
+      "import { format } from 'date-fns';\nexport const f = format;\n",
+    ],
+  ])('%s is an error', async (_what, filePath, code) => {
+    const messages = await restrictedImports(filePath, code);
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) expect(message).toMatch(/^error: /);
+  });
+
+  it.each([
+    [
+      'a route importing a model, a service and a component',
+      'app/routes/x.tsx',
+      "import { listTracks } from '~/models/track.server';\nimport { saveTrack } from '~/services/track-save.server';\nimport { Button } from '~/components/ui/button';\nexport const all = [listTracks, saveTrack, Button];\n",
+    ],
+    [
+      'a service importing a model, files/ and a schema',
+      'app/services/x.server.ts',
+      "import { listTracks } from '~/models/track.server';\nimport { parseMultipartUpload } from '~/files/uploads.server';\nimport { MISSING_FILES } from '~/schemas/track';\nexport const all = [listTracks, parseMultipartUpload, MISSING_FILES];\n",
+    ],
+    [
+      'a model importing db, stored files, a schema and a model',
+      'app/models/x.server.ts',
+      "import { connectDb } from '~/server/db.server';\nimport { deleteUploadedFile } from '~/files/stored-files.server';\nimport { LIMITS } from '~/schemas/common';\nimport { getTheme } from '~/models/theme.server';\nexport const all = [connectDb, deleteUploadedFile, LIMITS, getTheme];\n",
+    ],
+    [
+      'a component reading root data and a schema',
+      'app/components/site/x.tsx',
+      "import { useRootData } from '~/document/use-root-data';\nimport { LIMITS } from '~/schemas/common';\nexport const all = [useRootData, LIMITS];\n",
+    ],
+    [
+      'a type-only import of ~/root',
+      'app/document/x.ts',
+      "import type { loader } from '~/root';\nexport type L = typeof loader;\n",
+    ],
+    [
+      'a utils module importing types and utils',
+      'app/utils/x.ts',
+      "import type { TrackJSON } from '~/types/entities';\nimport { cn } from '~/utils/cn';\nexport const c: (t: TrackJSON) => string = () => cn('a');\n",
+    ],
+    [
+      'the seeding importing models',
+      'app/server/seed.server.ts',
+      "import { listTracks } from '~/models/track.server';\nexport const l = listTracks;\n",
+    ],
+    [
+      'a test reaching across layers',
+      'app/utils/x.test.ts',
+      "import { listTracks } from '~/models/track.server';\nexport const l = listTracks;\n",
+    ],
+    [
+      'a test using date-fns as an oracle',
+      'app/utils/x.test.ts',
+      "import { format } from 'date-fns';\nexport const f = format;\n",
+    ],
+  ])('%s is allowed', async (_what, filePath, code) => {
+    expect(await restrictedImports(filePath, code)).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  it('app/ has none (type-only imports excepted: the compiler erases them)', () => {
+    const edges = importEdges(fileURLToPath(new URL('../../app', import.meta.url)));
+    expect(edges.length).toBeGreaterThan(500);
+    expect(importCycles(edges)).toEqual([]);
+  });
+
+  it('finds a cycle, and ignores one closed by a type-only import', () => {
+    const edge = (from: string, to: string, typeOnly = false) => ({ from, to, typeOnly });
+    expect(importCycles([edge('a', 'b'), edge('b', 'c'), edge('c', 'a'), edge('c', 'd')])).toEqual([
+      ['a', 'b', 'c'],
+    ]);
+    expect(importCycles([edge('root', 'shell'), edge('shell', 'root', true)])).toEqual([]);
+  });
+});
