@@ -798,7 +798,8 @@ test('hostile input: admin JSON endpoints (shows, theme, featured toggle)', asyn
     id: number;
     featured: boolean;
   }[];
-  const track = tracks[0]!;
+  // The oldest track is seeded: the newest may be another test's, deleted meanwhile.
+  const track = tracks.at(-1)!;
   const adminCases = (cases: Case[]) => cases.map((c) => ({ ...c, role: 'admin' as const }));
 
   await runGroup('admin json', [
@@ -1548,7 +1549,8 @@ function formCases(
 }
 
 test('hostile input: public and account page forms', async () => {
-  const slug = ((await (await r.anon.get('/api/blog')).json()) as { slug: string }[])[0]!.slug;
+  // The oldest post is seeded: the newest may be another test's, deleted meanwhile.
+  const slug = ((await (await r.anon.get('/api/blog')).json()) as { slug: string }[]).at(-1)!.slug;
   const contact = (m: string) => ({
     name: `N ${m}`,
     email: `${m}@example.com`,

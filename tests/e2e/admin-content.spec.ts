@@ -83,60 +83,64 @@ test.describe('admin tracks', () => {
   test('create, edit and delete a track with real cover and audio files', async ({
     adminPage: page,
   }) => {
-    const title = unique('E2E Track');
-    await createTrack(page, title, { album: 'E2E Album' });
-    const card = trackCard(page, title);
-    await expect(card).toHaveCount(1);
-    await expect(card).toContainText('Night Shore'); // the artist defaults to the site name
-    await expect(card).toContainText('E2E Album');
-    await expect(card).toContainText(/\d+:\d{2}/); // duration read from the audio
-    await expect(card).not.toContainText('0:00');
+    // Under the featured lock: Randomize (the next test) must never pick this track while it
+    // is renamed or deleted here.
+    await withRunLock('featured', async () => {
+      const title = unique('E2E Track');
+      await createTrack(page, title, { album: 'E2E Album' });
+      const card = trackCard(page, title);
+      await expect(card).toHaveCount(1);
+      await expect(card).toContainText('Night Shore'); // the artist defaults to the site name
+      await expect(card).toContainText('E2E Album');
+      await expect(card).toContainText(/\d+:\d{2}/); // duration read from the audio
+      await expect(card).not.toContainText('0:00');
 
-    // On the public music page, and playable (the file is served).
-    await page.goto('/music');
-    await expect(page.getByText(title).first()).toBeVisible();
-    const list = (await (await page.request.get('/api/tracks')).json()) as Array<{
-      title: string;
-      audioFile: string;
-    }>;
-    const audioUrl = list.find((x) => x.title === title)?.audioFile ?? '';
-    expect(audioUrl).toMatch(/^\/uploads\/audio\/[0-9a-f]{32}\.mp3$/);
-    const audio = await page.request.get(audioUrl, { headers: { Range: 'bytes=0-99' } });
-    expect(audio.status()).toBe(206);
-    await page.goto('/admin/tracks');
+      // On the public music page, and playable (the file is served).
+      await page.goto('/music');
+      await expect(page.getByText(title).first()).toBeVisible();
+      const list = (await (await page.request.get('/api/tracks')).json()) as Array<{
+        title: string;
+        audioFile: string;
+      }>;
+      const audioUrl = list.find((x) => x.title === title)?.audioFile ?? '';
+      expect(audioUrl).toMatch(/^\/uploads\/audio\/[0-9a-f]{32}\.mp3$/);
+      const audio = await page.request.get(audioUrl, { headers: { Range: 'bytes=0-99' } });
+      expect(audio.status()).toBe(206);
+      await page.goto('/admin/tracks');
 
-    // Edit: a new title, and an entered duration wins.
-    const edited = `${title} (edited)`;
-    await card.getByRole('link', { name: `Edit ${title}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Track' });
-    await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue(title);
-    await dialog.getByLabel('Title', { exact: true }).fill(edited);
-    await dialog.getByLabel('Duration').fill('4:05');
-    await dialog.getByRole('button', { name: 'Update Track' }).click();
-    await expectToast(page, 'Track updated');
-    const editedCard = trackCard(page, edited);
-    await expect(editedCard).toContainText('4:05');
+      // Edit: a new title, and an entered duration wins.
+      const edited = `${title} (edited)`;
+      await card.getByRole('link', { name: `Edit ${title}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Track' });
+      await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue(title);
+      await dialog.getByLabel('Title', { exact: true }).fill(edited);
+      await dialog.getByLabel('Duration').fill('4:05');
+      await dialog.getByRole('button', { name: 'Update Track' }).click();
+      await expectToast(page, 'Track updated');
+      const editedCard = trackCard(page, edited);
+      await expect(editedCard).toContainText('4:05');
 
-    // Delete, after the confirmation; the files go too.
-    const coverUrl = (await editedCard.locator('img').getAttribute('src')) ?? '';
-    expect(fs.existsSync(uploadedPath(coverUrl))).toBe(true);
-    await editedCard.getByRole('link', { name: `Delete ${edited}` }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete track?' });
-    await expect(confirm).toContainText(
-      `Are you sure? This will permanently delete the track "${edited}". This action cannot be undone.`,
-    );
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expectToast(page, 'Track deleted');
-    await expect(trackCard(page, edited)).toHaveCount(0);
-    expect(fs.existsSync(uploadedPath(coverUrl))).toBe(false);
+      // Delete, after the confirmation; the files go too.
+      const coverUrl = (await editedCard.locator('img').getAttribute('src')) ?? '';
+      expect(fs.existsSync(uploadedPath(coverUrl))).toBe(true);
+      await editedCard.getByRole('link', { name: `Delete ${edited}` }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete track?' });
+      await expect(confirm).toContainText(
+        `Are you sure? This will permanently delete the track "${edited}". This action cannot be undone.`,
+      );
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await expectToast(page, 'Track deleted');
+      await expect(trackCard(page, edited)).toHaveCount(0);
+      expect(fs.existsSync(uploadedPath(coverUrl))).toBe(false);
+    });
   });
 
   test('toggle featured and Randomize Featured change the home page', async ({
     adminPage: page,
   }) => {
     const title = unique('E2E Featured');
-    await createTrack(page, title);
     await withRunLock('featured', async () => {
+      await createTrack(page, title);
       await page.goto('/admin/tracks');
       await trackCard(page, title)
         .getByRole('button', { name: `Feature ${title}` })
@@ -385,14 +389,22 @@ test.describe('admin blog', () => {
     await page.goto(`/blog/${expectedSlug}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
-    // Edit: a bad slug, a taken slug, then a good edit.
+    // Edit: a bad slug, a taken slug, then a good edit. The taken slug is a post of this
+    // test's own: another test's post may be deleted before the edit is sent.
+    const otherSlug = `${expectedSlug}-other`;
+    const other = await page.request.post('/api/admin/blog', {
+      multipart: {
+        title: unique('E2E Taken Slug'),
+        slug: otherSlug,
+        content: 'The post whose slug is taken.',
+        excerpt: 'Taken slug.',
+        category: 'NEWS',
+        image: { name: 'cover.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(coverFile()) },
+      },
+    });
+    expect(other.status(), await other.text()).toBe(201);
+    const otherId = ((await other.json()) as { id: number }).id;
     await page.goto('/admin/blog');
-    const otherSlug = await page
-      .getByTestId('admin-blog-card')
-      .filter({ hasNotText: title })
-      .first()
-      .locator('.font-mono')
-      .textContent();
     await blogCard(page, title)
       .getByRole('link', { name: `Edit ${title}` })
       .click();
@@ -402,7 +414,7 @@ test.describe('admin blog', () => {
     await expect(
       dialog.getByText('Slug must contain only lowercase letters, numbers, and hyphens'),
     ).toBeVisible();
-    await dialog.getByLabel('Slug').fill((otherSlug ?? '').replace(/^\//, ''));
+    await dialog.getByLabel('Slug').fill(otherSlug);
     await dialog.getByRole('button', { name: 'Update Post' }).click();
     await expect(dialog.getByText('Another post already uses this slug')).toBeVisible();
     const edited = `${title} (edited)`;
@@ -426,5 +438,6 @@ test.describe('admin blog', () => {
     expect(fs.existsSync(uploadedPath(imageUrl))).toBe(false);
     const gone = await page.goto(`/blog/${expectedSlug}`);
     expect(gone?.status()).toBe(404);
+    expect((await page.request.delete(`/api/admin/blog/${otherId}`)).status()).toBe(204);
   });
 });

@@ -57,7 +57,10 @@ export function uploadedFilesEndingWith(suffix: string): string[] {
 
 /**
  * A lock shared by every worker of the run (both projects), for tests that change global
- * state such as which track is featured.
+ * state such as which track is featured. The `featured` lock is held by every test that
+ * features a track, randomizes the featured track or reads it, and by every test that creates,
+ * renames or deletes a track: Randomize picks among all tracks, so a track another test renames
+ * or deletes meanwhile would leave the home page without the featured track it announced.
  */
 export async function withRunLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
   const dir = path.join(process.env.E2E_DIR ?? os.tmpdir(), `${name}.lock`);

@@ -4,7 +4,8 @@ import { test as base, expect, type Page, type Response } from '@playwright/test
 
 /**
  * The temporary folders of the server the current test talks to (see playwright.config.ts):
- * the `api` project has a server of its own, so its data changes never race the pages'.
+ * the `api` and `api-tracks` projects have a server of their own, so their data changes never
+ * race the pages'.
  */
 function serverRoot(): string {
   let project = '';
@@ -13,7 +14,7 @@ function serverRoot(): string {
   } catch {
     // Outside a test (e.g. module scope): the pages' server.
   }
-  return path.join(process.env.E2E_DIR ?? '', project === 'api' ? 'api' : '');
+  return path.join(process.env.E2E_DIR ?? '', project.startsWith('api') ? 'api' : '');
 }
 export const e2eDataDir = () => path.join(serverRoot(), 'data');
 export const e2eUploadsDir = () => path.join(serverRoot(), 'uploads');

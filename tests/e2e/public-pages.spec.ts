@@ -199,8 +199,9 @@ test('header: active links (Blog for /blog/...), social links open in a new tab,
   page,
 }) => {
   await page.goto('/blog');
-  const firstPost = page.locator('[data-testid="blog-card-featured"] h3 a');
-  const href = await firstPost.getAttribute('href');
+  // The oldest post is seeded: the newest may be another test's, deleted meanwhile.
+  const post = page.locator('[data-testid="blog-card"] h3 a').last();
+  const href = await post.getAttribute('href');
   await page.goto(href ?? '/blog');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
@@ -298,9 +299,10 @@ test('music search: server-side ?q= with the form, and an empty state', async ({
   javaScriptEnabled,
 }) => {
   await page.goto('/music');
-  const firstTitle =
-    (await page.locator('[data-testid="track-card"] h3').first().textContent()) ?? '';
-  const word = firstTitle.trim().split(/\s+/)[0];
+  // The oldest track is seeded: the newest may be another test's, renamed or deleted meanwhile.
+  const seededTitle =
+    (await page.locator('[data-testid="track-card"] h3').last().textContent()) ?? '';
+  const word = seededTitle.trim().split(/\s+/)[0];
   const fragment = word.slice(1, Math.min(word.length, 5)).toUpperCase();
   const search = page.getByPlaceholder('Search tracks...');
   await search.fill(fragment);
@@ -310,10 +312,10 @@ test('music search: server-side ?q= with the form, and an empty state', async ({
   // wait for it, and for the card, before reading the list.
   await page.waitForLoadState();
   const cards = page.locator('[data-testid="track-card"] h3');
-  await expect(cards.filter({ hasText: firstTitle.trim() }).first()).toBeVisible();
+  await expect(cards.filter({ hasText: seededTitle.trim() }).first()).toBeVisible();
   const titles = await cards.allTextContents();
   expect(titles.length).toBeGreaterThan(0);
-  expect(titles).toContain(firstTitle);
+  expect(titles).toContain(seededTitle);
 
   await page.goto('/music?q=zz-no-such-track-zz');
   await expect(page.getByRole('heading', { name: 'No tracks found' })).toBeVisible();
@@ -345,7 +347,9 @@ test('blog post: badge, date, content, neighbours, back link; unknown slug is a 
   page,
 }) => {
   await page.goto('/blog');
-  const link = page.locator('[data-testid="blog-card"] h3 a').first();
+  // The oldest post is seeded (the newest may be another test's, deleted meanwhile), and it
+  // has a previous (newer) post.
+  const link = page.locator('[data-testid="blog-card"] h3 a').last();
   const title = (await link.textContent()) ?? '';
   await link.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
