@@ -1,4 +1,5 @@
-// Two stores in one process share nothing: each has its own cursors (and idle-cursor clock).
+// Two stores in one process share nothing: each has its own cursors (and idle-cursor clock) and
+// its own write hook, which names the collections each command changed.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Long, MongoClient, MongoServerError, type Db } from 'mongodb';
 import { startEmbeddedMongo, type EmbeddedMongo } from './index';
@@ -6,8 +7,8 @@ import { startEmbeddedMongo, type EmbeddedMongo } from './index';
 const MINUTE = 60_000;
 const running: { server: EmbeddedMongo; client: MongoClient }[] = [];
 
-async function open(): Promise<Db> {
-  const server = await startEmbeddedMongo();
+async function open(onWrite?: (collections: string[]) => void): Promise<Db> {
+  const server = await startEmbeddedMongo({ onWrite });
   const client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 3000 });
   await client.connect();
   running.push({ server, client });
@@ -57,5 +58,26 @@ describe('two stores in one process', () => {
     // B's cursor is untouched by A's sweep: it returns the rest of its result.
     const more = await b.command({ getMore: fresh, collection: 'c' });
     expect(more.cursor.nextBatch).toHaveLength(2);
+  });
+
+  it('report writes to their own hook, by collection name', async () => {
+    const seenA: string[][] = [];
+    const seenB: string[][] = [];
+    const a = await open((names) => seenA.push(names));
+    const b = await open((names) => seenB.push(names));
+
+    await a.collection('tracks').insertOne({ title: 'x' });
+    await a.collection('tracks').find({}).toArray(); // reads report nothing
+    expect(seenA).toEqual([['tracks']]);
+    expect(seenB).toEqual([]);
+
+    await b.collection('posts').insertOne({ title: 'y' });
+    await b.collection('posts').updateOne({ title: 'y' }, { $set: { title: 'z' } });
+    await b.collection('posts').updateOne({ title: 'nothing' }, { $set: { title: 'z' } });
+    await b.collection('posts').rename('news');
+    await b.collection('shows').insertOne({ at: 1 });
+    await b.dropDatabase();
+    expect(seenB).toEqual([['posts'], ['posts'], ['news', 'posts'], ['shows'], ['news', 'shows']]);
+    expect(seenA).toEqual([['tracks']]);
   });
 });

@@ -15,7 +15,7 @@ await vi.hoisted(async () => {
 
 const { startEmbeddedMongo } = await import('../../embedded-mongo/index');
 const { connectDb, disconnectDb, DB_NAME } = await import('./db.server');
-const { dataCacheStats, enableDataCache, noteStoreWrite, disableDataCache } =
+const { dataCacheStats, enableDataCache, noteDataWrite, disableDataCache } =
   await import('./read-cache.server');
 const { Show, createShow, listShows, updateShow, getShow, deleteShow } =
   await import('~/models/show.server');
@@ -26,7 +26,7 @@ let stop: () => Promise<void>;
 let uri: string;
 
 beforeAll(async () => {
-  const store = await startEmbeddedMongo({ onWrite: noteStoreWrite });
+  const store = await startEmbeddedMongo({ onWrite: noteDataWrite });
   stop = store.stop;
   uri = store.uri;
   await connectDb({ uri });

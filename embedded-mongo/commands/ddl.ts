@@ -78,7 +78,15 @@ export function renameCollection(cmd: Doc, ctx: CmdContext): Doc {
 }
 
 export function dropDatabase(_cmd: Doc, ctx: CmdContext): Doc {
-  if (ctx.state.store.dbs.delete(ctx.db)) ctx.log.push({ k: 'dd', db: ctx.db });
+  // Drop collection by collection, so the log names every collection the command changed
+  // (the write hook reports those names).
+  const store = ctx.state.store;
+  for (const name of [...(store.dbs.get(ctx.db)?.keys() ?? [])]) {
+    store.dropColl(ctx.db, name);
+    ctx.log.push({ k: 'dc', db: ctx.db, c: name });
+  }
+  // dropColl removes a database with its last collection; a database left empty goes here.
+  if (store.dbs.delete(ctx.db)) ctx.log.push({ k: 'dd', db: ctx.db });
   return { dropped: ctx.db, ok: 1 };
 }
 
