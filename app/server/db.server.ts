@@ -1,7 +1,7 @@
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { env } from './env.server';
-import { startEmbeddedMongo, findRunningStore } from '../../embedded-mongo/index';
+import { startEmbeddedMongo, findRunningStore } from '@night-shore/embedded-mongo';
 import { enableDataCache, noteDataWrite } from './read-cache.server';
 
 /**

@@ -13,7 +13,7 @@ await vi.hoisted(async () => {
   delete (globalThis as { __nightShoreEnv?: unknown }).__nightShoreEnv;
 });
 
-const { startEmbeddedMongo } = await import('../../embedded-mongo/index');
+const { startEmbeddedMongo } = await import('@night-shore/embedded-mongo');
 const { connectDb, disconnectDb, DB_NAME } = await import('./db.server');
 const { dataCacheStats, enableDataCache, noteDataWrite, disableDataCache } =
   await import('./read-cache.server');
