@@ -5,8 +5,9 @@ export default {
   serverPlatform: 'node',
   tailwind: true,
   postcss: true,
-  // Bundled so the classic compiler can handle their ESM-only builds.
-  serverDependenciesToBundle: [/^remix-auth/, /^@conform-to\//],
+  // Bundled so the classic compiler can handle their ESM-only builds; the embedded store (an npm
+  // workspace, embedded-mongo/) is TypeScript source that Node cannot import as is.
+  serverDependenciesToBundle: [/^remix-auth/, /^@conform-to\//, /^@night-shore\/embedded-mongo$/],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

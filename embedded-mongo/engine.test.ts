@@ -68,7 +68,7 @@ describe('values', () => {
 
 describe('simple equality matcher', () => {
   it('agrees with mingo on equality, $in, null, arrays and dotted paths', async () => {
-    const { simpleMatcher } = await import('./commands');
+    const { simpleMatcher } = await import('./commands/query');
     const { Query } = await import('mingo/query');
     const { QUERY_OPTIONS } = await import('./mingo-context');
     const oid = new ObjectId();
@@ -114,7 +114,7 @@ describe('simple equality matcher', () => {
 
 describe('fast update path', () => {
   it('agrees with mingo for $set, $unset and $inc on plain paths', async () => {
-    const { fastUpdate } = await import('./commands');
+    const { fastUpdate } = await import('./commands/update');
     const { updateOne } = await import('mingo/updater');
     const { QUERY_OPTIONS } = await import('./mingo-context');
     const base = () => ({ _id: 1, a: 1, b: { c: 2, d: 'x' }, s: 'str', when: new Date(0) });

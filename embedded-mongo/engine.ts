@@ -65,6 +65,13 @@ export type Op =
   | { k: 'di'; db: string; c: string; name: string }
   | { k: 'dd'; db: string };
 
+/** The names of the collections that `ops` changed, each once, in order of first change. */
+export function changedCollections(ops: readonly Op[]): string[] {
+  const names = new Set<string>();
+  for (const op of ops) if (op.k !== 'dd') names.add(op.c);
+  return [...names];
+}
+
 export function formatValue(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(v);
   if (v instanceof ObjectId) return `ObjectId('${v.toHexString()}')`;

@@ -9,8 +9,7 @@ import {
   fsyncSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Store, type Op } from './engine';
-export type { Op } from './engine';
+import { Store, changedCollections, type Op } from './engine';
 import { Journal } from './journal';
 import { WireServer, newState } from './server';
 import { ttlSweep } from './ttl';
@@ -25,10 +24,11 @@ export interface EmbeddedMongoOptions {
   /** Durable mode: compact the journal into a snapshot once it exceeds this many bytes (default 16 MiB). */
   journalCompactBytes?: number;
   /**
-   * Called synchronously with the changes of every command that modified data (from any client),
-   * after they are applied and before the reply is sent. The app uses it to invalidate its caches.
+   * Called synchronously with the names of the collections that a command (from any client) or
+   * a TTL sweep changed, after the changes are applied and before the reply is sent. The app uses
+   * it to invalidate its caches. Names only: the same name in two databases is one name here.
    */
-  onWrite?: (ops: readonly Op[]) => void;
+  onWrite?: (collections: string[]) => void;
 }
 
 export interface EmbeddedMongo {
@@ -165,7 +165,7 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
   const onWrite = opts.onWrite;
   const commit = onWrite
     ? (ops: Op[]) => {
-        onWrite(ops);
+        onWrite(changedCollections(ops));
         return persist(ops);
       }
     : persist;

@@ -1,12 +1,13 @@
 // TCP server: frames messages, dispatches commands, writes replies.
 import { createServer, type Server, type Socket } from 'node:net';
 import {
+  CursorTable,
   HANDLERS,
   MAX_MESSAGE_SIZE,
   checkCommandEnvelope,
   type ServerState,
   type CmdContext,
-} from './commands';
+} from './commands/index';
 import { MongoError, type Op } from './engine';
 import { normalize, type Doc } from './values';
 import {
@@ -45,6 +46,8 @@ export class WireServer {
   private server: Server;
   private sockets = new Set<Socket>();
   private connectionIds = 0;
+  /** Request ids of this server's replies. */
+  private nextRequestId = 1;
   /** Serialises command execution so each command sees and logs a consistent state. */
   private queue: Promise<void> = Promise.resolve();
 
@@ -140,8 +143,8 @@ export class WireServer {
         if (msg.moreToCome || socket.destroyed) return;
         const encode = (doc: Doc) =>
           msg.opCode === OP_QUERY
-            ? encodeOpReply(msg.requestId, doc)
-            : encodeMsgReply(msg.requestId, doc);
+            ? encodeOpReply(this.nextRequestId++ & 0x7fffffff, msg.requestId, doc)
+            : encodeMsgReply(this.nextRequestId++ & 0x7fffffff, msg.requestId, doc);
         let out: Buffer;
         try {
           out = encode(body);
@@ -214,10 +217,5 @@ export class WireServer {
 }
 
 export function newState(store: ServerState['store'], commit: ServerState['commit']): ServerState {
-  return {
-    store,
-    cursors: new Map(),
-    nextCursorId: BigInt(Date.now()) * 1000n,
-    commit,
-  };
+  return { store, cursors: new CursorTable(), commit };
 }

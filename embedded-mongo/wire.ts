@@ -100,13 +100,11 @@ export function parseMessage(msg: Buffer): Incoming {
   return { requestId, opCode, command: {}, moreToCome: false };
 }
 
-let nextRequestId = 1;
-
-export function encodeMsgReply(responseTo: number, body: Doc | Buffer): Buffer {
+export function encodeMsgReply(requestId: number, responseTo: number, body: Doc | Buffer): Buffer {
   const doc = Buffer.isBuffer(body) ? body : serialize(body);
   const header = Buffer.alloc(21);
   header.writeInt32LE(21 + doc.length, 0);
-  header.writeInt32LE(nextRequestId++ & 0x7fffffff, 4);
+  header.writeInt32LE(requestId, 4);
   header.writeInt32LE(responseTo, 8);
   header.writeInt32LE(OP_MSG, 12);
   header.writeUInt32LE(0, 16);
@@ -114,11 +112,11 @@ export function encodeMsgReply(responseTo: number, body: Doc | Buffer): Buffer {
   return Buffer.concat([header, doc]);
 }
 
-export function encodeOpReply(responseTo: number, body: Doc): Buffer {
+export function encodeOpReply(requestId: number, responseTo: number, body: Doc): Buffer {
   const doc = serialize(body);
   const header = Buffer.alloc(36);
   header.writeInt32LE(36 + doc.length, 0);
-  header.writeInt32LE(nextRequestId++ & 0x7fffffff, 4);
+  header.writeInt32LE(requestId, 4);
   header.writeInt32LE(responseTo, 8);
   header.writeInt32LE(OP_REPLY, 12);
   header.writeInt32LE(0, 16); // responseFlags

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo, type EmbeddedMongo } from '../embedded-mongo/index';
+import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
 
 let store: EmbeddedMongo;
 let tmp: string;

@@ -13,7 +13,7 @@ import {
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
-import { startEmbeddedMongo } from '../embedded-mongo/index';
+import { startEmbeddedMongo } from '@night-shore/embedded-mongo';
 
 const MS_PER_OP = 700;
 

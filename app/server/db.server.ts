@@ -1,8 +1,8 @@
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { env } from './env.server';
-import { startEmbeddedMongo, findRunningStore } from '../../embedded-mongo/index';
-import { enableDataCache, noteStoreWrite } from './read-cache.server';
+import { startEmbeddedMongo, findRunningStore } from '@night-shore/embedded-mongo';
+import { enableDataCache, noteDataWrite } from './read-cache.server';
 
 /**
  * The one connection helper used by the app, the scripts and the tests.
@@ -43,7 +43,7 @@ async function resolveUri(): Promise<string> {
   if (running) return running;
   // Every write to the store we own, from any client, reaches this process: the read cache can
   // be invalidated reliably (app/server/read-cache.server.ts).
-  const store = await startEmbeddedMongo({ dataDir, onWrite: noteStoreWrite });
+  const store = await startEmbeddedMongo({ dataDir, onWrite: noteDataWrite });
   enableDataCache();
   state.stopEmbedded = store.stop;
   return store.uri;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo, type EmbeddedMongo } from '../../embedded-mongo/index';
+import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
 
 type Modules = {
   rl: typeof import('./rate-limit.server');

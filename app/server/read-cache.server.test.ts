@@ -13,9 +13,9 @@ await vi.hoisted(async () => {
   delete (globalThis as { __nightShoreEnv?: unknown }).__nightShoreEnv;
 });
 
-const { startEmbeddedMongo } = await import('../../embedded-mongo/index');
+const { startEmbeddedMongo } = await import('@night-shore/embedded-mongo');
 const { connectDb, disconnectDb, DB_NAME } = await import('./db.server');
-const { dataCacheStats, enableDataCache, noteStoreWrite, disableDataCache } =
+const { dataCacheStats, enableDataCache, noteDataWrite, disableDataCache } =
   await import('./read-cache.server');
 const { Show, createShow, listShows, updateShow, getShow, deleteShow } =
   await import('~/models/show.server');
@@ -26,7 +26,7 @@ let stop: () => Promise<void>;
 let uri: string;
 
 beforeAll(async () => {
-  const store = await startEmbeddedMongo({ onWrite: noteStoreWrite });
+  const store = await startEmbeddedMongo({ onWrite: noteDataWrite });
   stop = store.stop;
   uri = store.uri;
   await connectDb({ uri });

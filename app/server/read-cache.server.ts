@@ -59,11 +59,6 @@ export function noteDataWrite(collections?: readonly string[]): void {
   state.entries.clear();
 }
 
-/** The store's write hook: `startEmbeddedMongo({ onWrite: noteStoreWrite })`. */
-export function noteStoreWrite(ops: readonly object[]): void {
-  noteDataWrite(ops.map((op) => ('c' in op && typeof op.c === 'string' ? op.c : '')));
-}
-
 export function dataGeneration(): number {
   return state.generation;
 }

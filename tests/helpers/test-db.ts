@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll } from 'vitest';
-import { startEmbeddedMongo, type EmbeddedMongo } from '../../embedded-mongo/index';
+import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
 
 /**
  * A fresh in-memory embedded store per test file, with mongoose connected to it and a

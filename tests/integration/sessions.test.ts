@@ -1,6 +1,6 @@
 import { createCookie } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo, type EmbeddedMongo } from '../../embedded-mongo/index';
+import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
 
 const NEW_SECRET = 'new-secret-0123456789abcdef';
 const OLD_SECRET = 'old-secret-0123456789abcdef';

@@ -1,0 +1,118 @@
+// The aggregate command: leading $match/$sort/$skip/$limit served by the indexes, countDocuments
+// answered without building documents, the rest of the pipeline run by mingo.
+import { Aggregator } from 'mingo/aggregator';
+import { ProcessingMode } from 'mingo/core';
+import type { Options } from 'mingo/types';
+import { QUERY_OPTIONS } from '../mingo-context';
+import { MongoError, failedToParse, unsupported } from '../engine';
+import { isPlainObject, type Doc } from '../values';
+import { type CmdContext, asDoc, outDoc, toNumber } from './context';
+import { batchSizeOf, makeCursor } from './cursors';
+import { checkCollation, checkUnsupported, findRecords } from './query';
+
+const UNSUPPORTED_STAGES: Record<string, string> = {
+  $changeStream: 'Change streams ($changeStream)',
+  $geoNear: 'Geospatial aggregation ($geoNear)',
+  $search: 'Atlas Search ($search)',
+  $searchMeta: 'Atlas Search ($searchMeta)',
+  $vectorSearch: 'Vector search ($vectorSearch)',
+  $out: 'The $out stage',
+  $merge: 'The $merge stage',
+  $collStats: '$collStats',
+  $indexStats: '$indexStats',
+  $currentOp: '$currentOp',
+  $listSessions: '$listSessions',
+};
+
+export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
+  const target = cmd.aggregate;
+  checkCollation(cmd);
+  const pipeline = cmd.pipeline;
+  if (!Array.isArray(pipeline))
+    throw failedToParse("'pipeline' option must be specified as an array");
+  for (const stage of pipeline) {
+    if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
+      throw failedToParse('A pipeline stage specification object must contain exactly one field.');
+    }
+    const op = Object.keys(stage)[0];
+    if (op in UNSUPPORTED_STAGES) throw unsupported(UNSUPPORTED_STAGES[op]);
+  }
+  checkUnsupported(pipeline);
+  if (cmd.explain) throw unsupported('explain');
+  const store = ctx.state.store;
+  const ns = `${ctx.db}.${target === 1 ? '$cmd.aggregate' : String(target)}`;
+  if (target === 1) throw unsupported('Database-level aggregation');
+  if (typeof target !== 'string') throw failedToParse('aggregate must name a collection');
+  const coll = store.getColl(ctx.db, target);
+  // Run leading $match / $sort / $skip / $limit ourselves so indexes can serve them.
+  let i = 0;
+  let filter: Doc = {};
+  let sort: Doc | undefined;
+  let skip = 0;
+  let limit = 0;
+  if (i < pipeline.length && '$match' in pipeline[i]) {
+    filter = asDoc(pipeline[i].$match, '$match');
+    i++;
+  }
+  if (i < pipeline.length && '$sort' in pipeline[i]) {
+    sort = asDoc(pipeline[i].$sort, '$sort');
+    i++;
+  }
+  while (i < pipeline.length && ('$skip' in pipeline[i] || '$limit' in pipeline[i])) {
+    if ('$skip' in pipeline[i]) {
+      if (limit) break;
+      skip += toNumber(pipeline[i].$skip);
+    } else {
+      const l = toNumber(pipeline[i].$limit);
+      limit = limit ? Math.min(limit, l) : l;
+    }
+    i++;
+  }
+  const rest = pipeline.slice(i) as Doc[];
+  // countDocuments: [$match, ($skip), ($limit), {$group: {_id: 1, n: {$sum: 1}}}]
+  if (rest.length === 1 && isCountGroup(rest[0])) {
+    const g = rest[0].$group as Doc;
+    const outKey = Object.keys(g).find((k) => k !== '_id')!;
+    let n = !coll
+      ? 0
+      : Object.keys(filter).length === 0 && !sort
+        ? coll.records.size
+        : findRecords(coll, filter).length;
+    n = Math.max(0, n - skip);
+    if (limit) n = Math.min(n, limit);
+    const docs = n > 0 ? [{ _id: g._id, [outKey]: n }] : [];
+    return makeCursor(ctx, ns, docs, batchSizeOf(cmd));
+  }
+  const recs = findRecords(coll, filter, { sort, skip, limit });
+  let docs = recs.map(([, r]) => outDoc(r));
+  if (rest.length) {
+    const resolver = (name: string): Doc[] => {
+      const c = store.getColl(ctx.db, name);
+      return c ? [...c.records.values()].map(outDoc) : [];
+    };
+    const options: Partial<Options> = {
+      ...QUERY_OPTIONS,
+      processingMode: ProcessingMode.CLONE_INPUT,
+      collectionResolver: resolver,
+    };
+    try {
+      docs = new Aggregator(rest, options).run<Doc>(docs);
+    } catch (e) {
+      if (e instanceof MongoError) throw e;
+      throw failedToParse(`aggregation failed: ${(e as Error).message}`);
+    }
+  }
+  return makeCursor(ctx, ns, docs, batchSizeOf(cmd));
+}
+
+function isCountGroup(stage: Doc): boolean {
+  const g = stage.$group;
+  if (!isPlainObject(g)) return false;
+  const keys = Object.keys(g);
+  if (keys.length !== 2 || !keys.includes('_id')) return false;
+  const id = g._id;
+  if (isPlainObject(id) || Array.isArray(id) || (typeof id === 'string' && id.startsWith('$')))
+    return false;
+  const acc = g[keys.find((k) => k !== '_id')!];
+  return isPlainObject(acc) && Object.keys(acc).length === 1 && acc.$sum === 1;
+}

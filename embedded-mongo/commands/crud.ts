@@ -1,0 +1,244 @@
+// Reads and writes of documents: insert, update, delete, find, findAndModify, count, distinct.
+import { badValue, failedToParse, unsupported, type Rec } from '../engine';
+import {
+  isEmptyArrayMarker,
+  isPlainObject,
+  keyOf,
+  normalize,
+  pathValues,
+  withTypes,
+  type Doc,
+} from '../values';
+import {
+  type CmdContext,
+  MAX_WRITE_BATCH,
+  asDoc,
+  collName,
+  outDoc,
+  storedDoc,
+  toNumber,
+  validateForStorage,
+  withId,
+  writeError,
+} from './context';
+import { makeCursor } from './cursors';
+import { checkCollation, findRecords, project } from './query';
+import { applyUpdate, doUpsert, isOperatorUpdate, updateRecord } from './update';
+
+export function insert(cmd: Doc, ctx: CmdContext): Doc {
+  const name = collName(cmd, 'insert');
+  const docs = cmd.documents;
+  if (!Array.isArray(docs)) throw failedToParse('insert.documents must be an array');
+  if (docs.length > MAX_WRITE_BATCH) throw badValue('too many documents in one batch');
+  const ordered = cmd.ordered !== false;
+  const coll = ctx.state.store.ensureColl(ctx.db, name, ctx.log);
+  const writeErrors: Doc[] = [];
+  let n = 0;
+  for (let i = 0; i < docs.length; i++) {
+    try {
+      const rec = storedDoc(docs[i]);
+      rec.doc = withId(rec.doc);
+      validateForStorage(rec.doc);
+      coll.insert(rec);
+      ctx.log.push({ k: 'p', db: ctx.db, c: name, d: outDoc(rec) });
+      n++;
+    } catch (e) {
+      writeErrors.push(writeError(i, e));
+      if (ordered) break;
+    }
+  }
+  const reply: Doc = { n, ok: 1 };
+  if (writeErrors.length) reply.writeErrors = writeErrors;
+  return reply;
+}
+
+export function update(cmd: Doc, ctx: CmdContext): Doc {
+  const name = collName(cmd, 'update');
+  const updates = cmd.updates;
+  if (!Array.isArray(updates)) throw failedToParse('update.updates must be an array');
+  const ordered = cmd.ordered !== false;
+  const store = ctx.state.store;
+  let n = 0;
+  let nModified = 0;
+  const upserted: Doc[] = [];
+  const writeErrors: Doc[] = [];
+  for (let i = 0; i < updates.length; i++) {
+    try {
+      const spec = normalize(updates[i]) as Doc;
+      const rawU = (updates[i] as Doc).u;
+      const filter = asDoc(spec.q, 'q');
+      const u = spec.u;
+      if (!isPlainObject(u) && !Array.isArray(u))
+        throw failedToParse('update.u must be an object or pipeline');
+      checkCollation(spec);
+      const arrayFilters = Array.isArray(spec.arrayFilters)
+        ? (spec.arrayFilters as Doc[])
+        : undefined;
+      // Keep the wire types of a replacement document.
+      const updateDoc = !Array.isArray(u) && !isOperatorUpdate(u) ? (rawU as Doc) : u;
+      const coll = store.getColl(ctx.db, name);
+      const matches = findRecords(coll, filter, { limit: spec.multi ? 0 : 1 });
+      if (matches.length === 0) {
+        if (spec.upsert) {
+          const c = store.ensureColl(ctx.db, name, ctx.log);
+          const rec = doUpsert(c, filter, updateDoc as Doc, arrayFilters, ctx);
+          upserted.push({ index: i, _id: rec.doc._id });
+          n++;
+        }
+        continue;
+      }
+      if (spec.multi && !Array.isArray(u) && !isOperatorUpdate(u)) {
+        throw failedToParse('multi update is not supported for replacement-style update');
+      }
+      for (const [id, rec] of matches) {
+        const res = applyUpdate(rec, updateDoc as Doc, { arrayFilters, filter, inserting: false });
+        n++;
+        if (res.modified) {
+          updateRecord(coll!, id, rec, res.rec, ctx);
+          nModified++;
+        }
+      }
+    } catch (e) {
+      writeErrors.push(writeError(i, e));
+      if (ordered) break;
+    }
+  }
+  const reply: Doc = { n, nModified, ok: 1 };
+  if (upserted.length) reply.upserted = upserted;
+  if (writeErrors.length) reply.writeErrors = writeErrors;
+  return reply;
+}
+
+export function del(cmd: Doc, ctx: CmdContext): Doc {
+  const name = collName(cmd, 'delete');
+  const deletes = cmd.deletes;
+  if (!Array.isArray(deletes)) throw failedToParse('delete.deletes must be an array');
+  const ordered = cmd.ordered !== false;
+  const coll = ctx.state.store.getColl(ctx.db, name);
+  let n = 0;
+  const writeErrors: Doc[] = [];
+  for (let i = 0; i < deletes.length; i++) {
+    try {
+      const spec = deletes[i] as Doc;
+      checkCollation(spec);
+      const limit = toNumber(spec.limit, 0);
+      const matches = findRecords(coll, asDoc(spec.q, 'q'), { limit: limit === 1 ? 1 : 0 });
+      for (const [id] of matches) {
+        const rec = coll!.remove(id);
+        if (rec) {
+          ctx.log.push({ k: 'd', db: ctx.db, c: name, id: withTypes(rec.doc, rec.notes)._id });
+          n++;
+        }
+      }
+    } catch (e) {
+      writeErrors.push(writeError(i, e));
+      if (ordered) break;
+    }
+  }
+  const reply: Doc = { n, ok: 1 };
+  if (writeErrors.length) reply.writeErrors = writeErrors;
+  return reply;
+}
+
+export function find(cmd: Doc, ctx: CmdContext): Doc {
+  const name = collName(cmd, 'find');
+  checkCollation(cmd);
+  if (cmd.tailable) throw unsupported('Tailable cursors');
+  const coll = ctx.state.store.getColl(ctx.db, name);
+  let limit = toNumber(cmd.limit, 0);
+  let single = cmd.singleBatch === true;
+  if (limit < 0) {
+    limit = -limit;
+    single = true;
+  }
+  const recs = findRecords(coll, asDoc(cmd.filter, 'filter'), {
+    sort: cmd.sort ? asDoc(cmd.sort, 'sort') : undefined,
+    skip: toNumber(cmd.skip, 0),
+    limit,
+  });
+  const docs = project(
+    recs.map(([, r]) => outDoc(r)),
+    cmd.projection ? asDoc(cmd.projection, 'projection') : undefined,
+  );
+  const bs = cmd.batchSize === undefined ? undefined : toNumber(cmd.batchSize);
+  return makeCursor(ctx, `${ctx.db}.${name}`, docs, bs === 0 ? undefined : bs, single);
+}
+
+export function findAndModify(cmd: Doc, ctx: CmdContext): Doc {
+  const name = collName(cmd, Object.keys(cmd)[0]);
+  checkCollation(cmd);
+  const store = ctx.state.store;
+  const filter = asDoc(cmd.query, 'query');
+  const sort = cmd.sort ? asDoc(cmd.sort, 'sort') : undefined;
+  const fields = cmd.fields ? asDoc(cmd.fields, 'fields') : undefined;
+  const coll = store.getColl(ctx.db, name);
+  const [match] = findRecords(coll, filter, { sort, limit: 1 });
+  const arrayFilters = Array.isArray(cmd.arrayFilters) ? (cmd.arrayFilters as Doc[]) : undefined;
+  const shape = (rec: Rec | undefined): Doc | null =>
+    rec ? project([outDoc(rec)], fields)[0] : null;
+  if (cmd.remove) {
+    if (cmd.update !== undefined)
+      throw failedToParse('Cannot specify both an update and remove=true');
+    if (!match) return { lastErrorObject: { n: 0 }, value: null, ok: 1 };
+    const [id, rec] = match;
+    coll!.remove(id);
+    ctx.log.push({ k: 'd', db: ctx.db, c: name, id: outDoc(rec)._id });
+    return { lastErrorObject: { n: 1 }, value: shape(rec), ok: 1 };
+  }
+  const upd = cmd.update;
+  if (!isPlainObject(upd) && !Array.isArray(upd)) {
+    throw failedToParse('Either an update or remove=true must be specified');
+  }
+  if (!match) {
+    if (!cmd.upsert)
+      return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
+    const c = store.ensureColl(ctx.db, name, ctx.log);
+    const rec = doUpsert(c, filter, upd as Doc, arrayFilters, ctx);
+    return {
+      lastErrorObject: { n: 1, updatedExisting: false, upserted: rec.doc._id },
+      value: cmd.new ? shape(rec) : null,
+      ok: 1,
+    };
+  }
+  const [id, rec] = match;
+  const res = applyUpdate(rec, upd as Doc, { arrayFilters, filter, inserting: false });
+  if (res.modified) updateRecord(coll!, id, rec, res.rec, ctx);
+  return {
+    lastErrorObject: { n: 1, updatedExisting: true },
+    value: shape(cmd.new ? res.rec : rec),
+    ok: 1,
+  };
+}
+
+export function count(cmd: Doc, ctx: CmdContext): Doc {
+  const name = collName(cmd, 'count');
+  checkCollation(cmd);
+  const coll = ctx.state.store.getColl(ctx.db, name);
+  const filter = asDoc(cmd.query, 'query');
+  const skip = toNumber(cmd.skip, 0);
+  const limit = Math.abs(toNumber(cmd.limit, 0));
+  let n: number;
+  if (!coll) n = 0;
+  else if (Object.keys(filter).length === 0) n = coll.records.size;
+  else n = findRecords(coll, filter).length;
+  n = Math.max(0, n - skip);
+  if (limit) n = Math.min(n, limit);
+  return { n, ok: 1 };
+}
+
+export function distinct(cmd: Doc, ctx: CmdContext): Doc {
+  const name = collName(cmd, 'distinct');
+  checkCollation(cmd);
+  const key = cmd.key;
+  if (typeof key !== 'string') throw failedToParse('distinct.key must be a string');
+  const coll = ctx.state.store.getColl(ctx.db, name);
+  const seen = new Map<string, unknown>();
+  for (const [, rec] of findRecords(coll, asDoc(cmd.query, 'query'))) {
+    for (const v of pathValues(outDoc(rec), key)) {
+      if (v === undefined || isEmptyArrayMarker(v)) continue;
+      const k = keyOf(v);
+      if (!seen.has(k)) seen.set(k, v);
+    }
+  }
+  return { values: [...seen.values()], ok: 1 };
+}
