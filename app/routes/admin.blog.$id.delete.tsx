@@ -7,6 +7,7 @@ import { parseId } from '~/models/model-helpers.server';
 import { blogListUrl } from '~/utils/admin-urls';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import { errorMessage } from '~/utils/error-message';
 
 export const meta: MetaFunction = () => [{ title: 'Delete Blog Post | Admin | Night Shore' }];
 
@@ -34,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: `"${removed.title}" was deleted.`,
     });
   } catch (error) {
-    return fail(error instanceof Error ? error.message : 'Unknown error');
+    return fail(errorMessage(error));
   }
 }
 

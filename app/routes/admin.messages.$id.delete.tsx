@@ -6,6 +6,7 @@ import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { AdminRouteError } from '~/components/admin/route-error';
+import { errorMessage } from '~/utils/error-message';
 
 export const meta: MetaFunction = () => [{ title: 'Delete message | Admin | Night Shore' }];
 
@@ -36,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: `The message from ${deleted.name} was deleted.`,
     });
   } catch (error) {
-    return fail(error instanceof Error ? error.message : 'Unknown error');
+    return fail(errorMessage(error));
   }
 }
 

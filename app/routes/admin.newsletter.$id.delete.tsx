@@ -6,6 +6,7 @@ import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { AdminRouteError } from '~/components/admin/route-error';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import { errorMessage } from '~/utils/error-message';
 
 export const meta: MetaFunction = () => [{ title: 'Remove subscriber | Admin | Night Shore' }];
 
@@ -39,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: `${removed.email} was removed from the newsletter.`,
     });
   } catch (error) {
-    return fail(error instanceof Error ? error.message : 'Unknown error');
+    return fail(errorMessage(error));
   }
 }
 

@@ -29,6 +29,7 @@ import { Field, inputClass } from '~/components/ui/field';
 import { requireAdmin } from '~/auth/auth.server';
 import { formatAddedDate, formatMessageDate } from '~/utils/time/admin-dates';
 import { redirectWithToast } from '~/auth/toast.server';
+import { errorMessage } from '~/utils/error-message';
 
 export const meta: MetaFunction = () => [{ title: 'Newsletter | Admin | Night Shore' }];
 
@@ -75,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    const message = error instanceof Error ? error.message : 'Unknown error';
+    const message = errorMessage(error);
     return data(
       {
         result: submission.reply({ formErrors: [message] }),

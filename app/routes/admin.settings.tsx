@@ -28,6 +28,7 @@ import { cn } from '~/utils/cn';
 import { fontStack } from '~/utils/theme/fonts';
 import { parseColour } from '~/utils/theme/theme';
 import { redirectWithToast } from '~/auth/toast.server';
+import { errorMessage } from '~/utils/error-message';
 
 export const meta: MetaFunction = () => [{ title: 'Site Appearance | Admin | Night Shore' }];
 
@@ -58,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await saveTheme(submission.value);
   } catch (error) {
-    const message = error instanceof Error ? error.message : 'Unknown error';
+    const message = errorMessage(error);
     return data(submission.reply({ formErrors: [message] }), { status: 500 });
   }
   return redirectWithToast('/admin/settings', {

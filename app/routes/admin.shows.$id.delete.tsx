@@ -7,6 +7,7 @@ import { AdminRouteError } from '~/components/admin/route-error';
 import { requireAdmin } from '~/auth/auth.server';
 import { formatShowDate } from '~/utils/time/admin-dates';
 import { redirectWithToast } from '~/auth/toast.server';
+import { errorMessage } from '~/utils/error-message';
 
 export const meta: MetaFunction = () => [{ title: 'Delete show | Admin | Night Shore' }];
 
@@ -37,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: `${deleted.title} was deleted.`,
     });
   } catch (error) {
-    return fail(error instanceof Error ? error.message : 'Unknown error');
+    return fail(errorMessage(error));
   }
 }
 

@@ -12,6 +12,7 @@ import { ShowForm } from '~/components/admin/show-form';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import { errorMessage } from '~/utils/error-message';
 
 export const meta: MetaFunction = () => [{ title: 'Add New Show | Admin | Night Shore' }];
 
@@ -32,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
       description: `${show.title} was added.`,
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : 'Unknown error';
+    const message = errorMessage(error);
     return data(submission.reply({ formErrors: [message] }), { status: 500 });
   }
 }

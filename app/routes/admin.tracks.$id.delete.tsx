@@ -7,6 +7,7 @@ import { deleteTrack, getTrack } from '~/models/track.server';
 import { requireAdmin } from '~/auth/auth.server';
 import { tracksListUrl } from '~/utils/admin-urls';
 import { redirectWithToast } from '~/auth/toast.server';
+import { errorMessage } from '~/utils/error-message';
 
 export const meta: MetaFunction = () => [{ title: 'Delete Track | Admin | Night Shore' }];
 
@@ -34,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: `"${removed.title}" was deleted.`,
     });
   } catch (error) {
-    return fail(error instanceof Error ? error.message : 'Unknown error');
+    return fail(errorMessage(error));
   }
 }
 

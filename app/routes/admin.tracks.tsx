@@ -10,6 +10,7 @@ import { keepSearch, tracksListUrl } from '~/utils/admin-urls';
 import { requireAdmin } from '~/auth/auth.server';
 import { cn } from '~/utils/cn';
 import { redirectWithToast } from '~/auth/toast.server';
+import { errorMessage } from '~/utils/error-message';
 
 export const meta: MetaFunction = () => [{ title: 'Tracks | Admin | Night Shore' }];
 
@@ -51,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
           : `"${track.title}" is no longer featured.`,
       });
     } catch (error) {
-      return fail(error instanceof Error ? error.message : 'Unknown error');
+      return fail(errorMessage(error));
     }
   }
 
@@ -71,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
         description: `"${track.title}" is now the featured track.`,
       });
     } catch (error) {
-      return fail(error instanceof Error ? error.message : 'Unknown error');
+      return fail(errorMessage(error));
     }
   }
 

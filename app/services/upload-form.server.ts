@@ -13,6 +13,7 @@ import type { UserJSON } from '~/types/entities';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { UPLOAD_LIMITS } from '~/files/uploads.server';
+import { errorMessage } from '~/utils/error-message';
 
 /** Read and discard a request body, up to `limit` bytes (then stop reading). */
 async function drainBody(request: Request, limit: number): Promise<void> {
@@ -62,10 +63,6 @@ export const errorToast = (title: string, description: string): ToastInput => ({
   title,
   description,
 });
-
-/** A message from an unexpected error, safe enough to show to an administrator. */
-export const errorMessage = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Unknown error';
 
 // ---------------------------------------------------------------------------------------
 // The admin forms (tracks, gallery, blog) over the shared save flow (app/services)
