@@ -2,13 +2,8 @@ import type { Submission, SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data } from '@remix-run/node';
 import type { ToastInput } from '~/components/site/toaster';
-import type {
-  FieldErrors,
-  SaveClient,
-  SaveResult,
-  SaveTarget,
-  TextFields,
-} from '~/services/upload-save.server';
+import type { FieldErrors } from '~/types/forms';
+import type { SaveClient, SaveResult, SaveTarget, TextFields } from '~/services/upload-save.server';
 import type { UserJSON } from '~/types/entities';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';

@@ -1,5 +1,6 @@
 import type { ZodType, ZodTypeDef } from 'zod';
 import { IMAGE_FILE_MESSAGE } from '~/schemas/gallery';
+import type { FieldErrors } from '~/types/forms';
 import { prepareUploadedImage } from '~/files/image-derivatives.server';
 import {
   discardUploads,
@@ -21,7 +22,6 @@ import {
  * (app/api/uploads.server.ts). The entities' flows are in app/services/*-save.server.ts.
  */
 
-export type FieldErrors = Record<string, string[]>;
 export type TextFields = Record<string, string>;
 
 /**
