@@ -2,6 +2,7 @@ import { json } from '@remix-run/node';
 import type { ZodType, ZodTypeDef } from 'zod';
 import { parseId } from '~/models/model-helpers.server';
 import type { UserJSON } from '~/types/entities';
+import type { FieldErrors } from '~/types/forms';
 import { requireAdminApi } from '~/auth/auth.server';
 import { env } from '~/server/env.server';
 import {
@@ -22,7 +23,6 @@ import {
  * The reference of the API is docs/api.md.
  */
 
-export type FieldErrors = Record<string, string[]>;
 export type ApiErrorBody = { error: string; fields?: FieldErrors };
 
 /** The bound of JSON and form bodies (file uploads have their own limits). */

@@ -1,49 +1,9 @@
 import { json, redirect } from '@remix-run/node';
-import { Authenticator } from 'remix-auth';
-import { FormStrategy } from 'remix-auth-form';
-import { createUser, getUserById, verifyLogin } from '~/models/user.server';
+import { getUserById } from '~/models/user.server';
 import { deleteSessionsOfUser } from '~/models/session.server';
 import type { UserJSON } from '~/types/entities';
-import { LoginSchema, RegisterFields } from '~/schemas/auth';
 import { commitSession, destroySession, getSession, sessionStorage } from './session.server';
 import { safeRedirect } from './safe-redirect';
-
-export const INVALID_LOGIN = 'Invalid username or password';
-
-export class AuthError extends Error {}
-
-/**
- * remix-auth with two form strategies: 'login' checks the credentials, 'register' creates
- * a plain user (never an admin, whatever the form says). Both return the user; the
- * caller starts the session with `createUserSession`.
- */
-export const authenticator = new Authenticator<UserJSON>();
-
-authenticator.use(
-  new FormStrategy(async ({ form }) => {
-    const parsed = LoginSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw new AuthError(INVALID_LOGIN);
-    const user = await verifyLogin(parsed.data.username, parsed.data.password);
-    if (!user) throw new AuthError(INVALID_LOGIN);
-    return user;
-  }),
-  'login',
-);
-
-authenticator.use(
-  new FormStrategy(async ({ form }) => {
-    const parsed = RegisterFields.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw new AuthError(parsed.error.issues[0]?.message ?? 'Invalid input');
-    try {
-      return await createUser({ username: parsed.data.username, password: parsed.data.password });
-    } catch (error) {
-      if (error instanceof Error && error.message === 'Username already exists')
-        throw new AuthError(error.message);
-      throw error;
-    }
-  }),
-  'register',
-);
 
 /** Start a fresh session (new id) for this user; returns the Set-Cookie headers. */
 export async function createUserSession(request: Request, user: UserJSON): Promise<Headers> {

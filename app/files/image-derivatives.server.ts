@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageInfo } from '~/types/image-info';
+import { escapeRegExp } from '~/utils/regexp';
 import { onUploadedFileDeleted, uploadPathFromUrl } from './stored-files.server';
 
 /**
@@ -189,10 +190,6 @@ async function readInfo(url: string, absolutePath: string): Promise<ImageInfo | 
     widths: widths.sort(asc),
     webpWidths: webpWidths.sort(asc),
   };
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** `imageInfo` for several URLs at once, keyed by URL (missing ones are left out). */

@@ -2,7 +2,15 @@ import { Schema } from 'mongoose';
 import type { BlogPostJSON } from '~/types/entities';
 import { deleteUploadedFile } from '~/files/stored-files.server';
 import { serialIdPlugin } from './counter.server';
-import { defineModel, isDuplicateKeyError, iso } from './model-helpers.server';
+import { neighboursInList } from '~/utils/blog-nav';
+import {
+  cachedCount,
+  cachedFind,
+  cachedFindOne,
+  defineModel,
+  isDuplicateKeyError,
+  iso,
+} from './model-helpers.server';
 
 type BlogPostDoc = {
   id: number;
@@ -59,9 +67,8 @@ export async function listBlogPosts(
 ): Promise<BlogPostJSON[]> {
   const filter: Record<string, unknown> = {};
   if (options.category) filter.category = options.category;
-  let query = BlogPost.find(filter).sort(NEWEST_FIRST);
-  if (options.limit) query = query.limit(options.limit);
-  return (await query.lean()).map(toBlogPostJSON);
+  const docs = await cachedFind(BlogPost, { filter, sort: NEWEST_FIRST, limit: options.limit });
+  return docs.map(toBlogPostJSON);
 }
 
 export type BlogPostCardJSON = Omit<BlogPostJSON, 'content'>;
@@ -78,18 +85,18 @@ export async function listBlogPostCards(
 
 export async function getBlogPostBySlug(slug: string): Promise<BlogPostJSON | null> {
   if (typeof slug !== 'string' || slug.length > 200) return null;
-  const doc = await BlogPost.findOne({ slug }).lean();
+  const doc = await cachedFindOne(BlogPost, { filter: { slug } });
   return doc ? toBlogPostJSON(doc) : null;
 }
 
 export async function getBlogPost(id: number): Promise<BlogPostJSON | null> {
-  const doc = await BlogPost.findOne({ id }).lean();
+  const doc = await cachedFindOne(BlogPost, { filter: { id } });
   return doc ? toBlogPostJSON(doc) : null;
 }
 
 /**
  * A post with its neighbours in list order (newest first): `previous` is the newer
- * post before it in the list, `next` the older one after it.
+ * post before it in the list, `next` the older one after it (`neighboursInList`).
  */
 export async function getBlogPostWithNeighbours(slug: string): Promise<{
   post: BlogPostJSON;
@@ -98,11 +105,11 @@ export async function getBlogPostWithNeighbours(slug: string): Promise<{
 } | null> {
   const post = await getBlogPostBySlug(slug);
   if (!post) return null;
-  const list = await BlogPost.find({}, { slug: 1, title: 1 }).sort(NEWEST_FIRST).lean();
-  const index = list.findIndex((p) => p.slug === slug);
-  const pick = (p: { slug: string; title: string } | undefined) =>
+  const list = await cachedFind(BlogPost, { sort: NEWEST_FIRST, fields: ['slug', 'title'] });
+  const { previous, next } = neighboursInList(list, slug);
+  const pick = (p: { slug: string; title: string } | null) =>
     p ? { slug: p.slug, title: p.title } : null;
-  return { post, previous: pick(list[index - 1]), next: pick(list[index + 1]) };
+  return { post, previous: pick(previous), next: pick(next) };
 }
 
 export type BlogPostWrite = {
@@ -154,4 +161,4 @@ export async function deleteBlogPost(id: number): Promise<BlogPostJSON | null> {
   return toBlogPostJSON(doc);
 }
 
-export const countBlogPosts = () => BlogPost.countDocuments();
+export const countBlogPosts = () => cachedCount(BlogPost);

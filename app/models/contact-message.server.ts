@@ -1,7 +1,7 @@
 import { Schema } from 'mongoose';
 import type { ContactMessageJSON } from '~/types/entities';
 import { serialIdPlugin } from './counter.server';
-import { defineModel, iso } from './model-helpers.server';
+import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
 
 type ContactMessageDoc = {
   id: number;
@@ -56,13 +56,15 @@ export async function createContactMessage(input: {
 export async function listContactMessages(
   options: { limit?: number } = {},
 ): Promise<ContactMessageJSON[]> {
-  let query = ContactMessage.find({}).sort({ createdAt: -1, id: -1 });
-  if (options.limit) query = query.limit(options.limit);
-  return (await query.lean()).map(toContactMessageJSON);
+  const docs = await cachedFind(ContactMessage, {
+    sort: { createdAt: -1, id: -1 },
+    limit: options.limit,
+  });
+  return docs.map(toContactMessageJSON);
 }
 
 export async function getContactMessage(id: number): Promise<ContactMessageJSON | null> {
-  const doc = await ContactMessage.findOne({ id }).lean();
+  const doc = await cachedFindOne(ContactMessage, { filter: { id } });
   return doc ? toContactMessageJSON(doc) : null;
 }
 
@@ -71,4 +73,4 @@ export async function deleteContactMessage(id: number): Promise<ContactMessageJS
   return doc ? toContactMessageJSON(doc) : null;
 }
 
-export const countContactMessages = () => ContactMessage.countDocuments();
+export const countContactMessages = () => cachedCount(ContactMessage);

@@ -2,7 +2,7 @@ import { Schema } from 'mongoose';
 import type { GalleryImageJSON } from '~/types/entities';
 import { deleteUploadedFile } from '~/files/stored-files.server';
 import { serialIdPlugin } from './counter.server';
-import { defineModel, iso } from './model-helpers.server';
+import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
 
 type GalleryImageDoc = {
   id: number;
@@ -44,13 +44,15 @@ export function toGalleryImageJSON(g: GalleryImageDoc): GalleryImageJSON {
 export async function listGalleryImages(
   options: { limit?: number } = {},
 ): Promise<GalleryImageJSON[]> {
-  let query = GalleryImage.find({}).sort({ createdAt: -1, id: -1 });
-  if (options.limit) query = query.limit(options.limit);
-  return (await query.lean()).map(toGalleryImageJSON);
+  const docs = await cachedFind(GalleryImage, {
+    sort: { createdAt: -1, id: -1 },
+    limit: options.limit,
+  });
+  return docs.map(toGalleryImageJSON);
 }
 
 export async function getGalleryImage(id: number): Promise<GalleryImageJSON | null> {
-  const doc = await GalleryImage.findOne({ id }).lean();
+  const doc = await cachedFindOne(GalleryImage, { filter: { id } });
   return doc ? toGalleryImageJSON(doc) : null;
 }
 
@@ -90,4 +92,4 @@ export async function deleteGalleryImage(id: number): Promise<GalleryImageJSON |
   return toGalleryImageJSON(doc);
 }
 
-export const countGalleryImages = () => GalleryImage.countDocuments();
+export const countGalleryImages = () => cachedCount(GalleryImage);

@@ -1,4 +1,5 @@
-import mongoose, { type Model, type Schema } from 'mongoose';
+import mongoose, { type Model, type QueryFilter, type Schema } from 'mongoose';
+import { cachedRead } from '~/server/read-cache.server';
 
 /** Define a model once, even when the dev server re-evaluates modules. */
 export function defineModel<T>(name: string, schema: Schema<T>, collection: string): Model<T> {
@@ -17,9 +18,6 @@ export function parseId(value: string | undefined | null): number | null {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
-/** Escape a user string for use inside a RegExp (search boxes). */
-export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** True for a MongoDB duplicate-key error. */
 export function isDuplicateKeyError(error: unknown): boolean {
   return (
@@ -27,5 +25,58 @@ export function isDuplicateKeyError(error: unknown): boolean {
     error !== null &&
     'code' in error &&
     (error as { code?: unknown }).code === 11000
+  );
+}
+
+/**
+ * What a cached read asks for. The same object builds the query and is the cache key
+ * (app/server/read-cache.server.ts), so two reads share an entry only when they ask the same:
+ * a different filter, sort, projection (`fields`) or limit is a different entry.
+ */
+export type FindSpec<T, K extends keyof T> = {
+  filter?: Record<string, unknown>;
+  sort?: Record<string, 1 | -1>;
+  /** Only these fields (a projection); all of them when absent. */
+  fields?: readonly K[];
+  limit?: number;
+};
+
+function buildFind<T, K extends keyof T>(model: Model<T>, spec: FindSpec<T, K>) {
+  const projection = spec.fields
+    ? Object.fromEntries(spec.fields.map((field) => [field, 1]))
+    : undefined;
+  let query = model.find((spec.filter ?? {}) as QueryFilter<T>, projection);
+  if (spec.sort) query = query.sort(spec.sort);
+  if (spec.limit) query = query.limit(spec.limit);
+  return query;
+}
+
+/** Lean `find` through the read cache. */
+export function cachedFind<T, K extends keyof T = keyof T>(
+  model: Model<T>,
+  spec: FindSpec<T, K> = {},
+): Promise<Pick<T, K>[]> {
+  return cachedRead([model.collection.collectionName, 'find', spec], () =>
+    buildFind(model, spec).lean<Pick<T, K>[]>().exec(),
+  );
+}
+
+/** Lean `findOne` (the first match in `sort` order) through the read cache. */
+export function cachedFindOne<T, K extends keyof T = keyof T>(
+  model: Model<T>,
+  spec: Omit<FindSpec<T, K>, 'limit'> = {},
+): Promise<Pick<T, K> | null> {
+  return cachedRead([model.collection.collectionName, 'findOne', spec], async () => {
+    const [first] = await buildFind(model, { ...spec, limit: 1 })
+      .lean<Pick<T, K>[]>()
+      .exec();
+    return first ?? null;
+  });
+}
+
+/** `countDocuments` through the read cache. */
+export function cachedCount<T>(model: Model<T>, filter: Record<string, unknown> = {}) {
+  return cachedRead([model.collection.collectionName, 'count', filter], () =>
+    model.countDocuments(filter as QueryFilter<T>).exec(),
   );
 }

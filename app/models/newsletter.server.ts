@@ -1,6 +1,6 @@
 import { Schema } from 'mongoose';
 import { serialIdPlugin } from './counter.server';
-import { defineModel, iso } from './model-helpers.server';
+import { cachedCount, cachedFind, defineModel, iso } from './model-helpers.server';
 import { Subscriber } from './subscriber.server';
 import type { NewsletterJSON } from '~/types/entities';
 
@@ -65,8 +65,7 @@ export async function recordNewsletter(input: {
 }
 
 export async function listNewsletters(options: { limit?: number } = {}): Promise<NewsletterJSON[]> {
-  let query = Newsletter.find({}).sort({ createdAt: -1 });
-  if (options.limit) query = query.limit(options.limit);
-  return (await query.lean()).map(toJSON);
+  const docs = await cachedFind(Newsletter, { sort: { createdAt: -1 }, limit: options.limit });
+  return docs.map(toJSON);
 }
-export const countNewsletters = () => Newsletter.countDocuments();
+export const countNewsletters = () => cachedCount(Newsletter);

@@ -2,7 +2,7 @@ import mongoose, { Schema } from 'mongoose';
 import type { ShowJSON } from '~/types/entities';
 import { compareShows, siteToday, splitShows } from '~/utils/time';
 import { serialIdPlugin } from './counter.server';
-import { defineModel, iso } from './model-helpers.server';
+import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
 
 type ShowDoc = {
   id: number;
@@ -49,7 +49,7 @@ export function toShowJSON(s: ShowDoc): ShowJSON {
 
 /** Ascending by date, then time. */
 export async function listShows(): Promise<ShowJSON[]> {
-  const docs = await Show.find({}).sort({ date: 1, id: 1 }).lean();
+  const docs = await cachedFind(Show, { sort: { date: 1, id: 1 } });
   return docs.map(toShowJSON).sort(compareShows);
 }
 
@@ -58,9 +58,10 @@ export async function listUpcomingShows(
   options: { limit?: number; today?: string } = {},
 ): Promise<ShowJSON[]> {
   const today = options.today ?? siteToday();
-  const docs = await Show.find({ date: mongoose.trusted({ $gte: today }) })
-    .sort({ date: 1, id: 1 })
-    .lean();
+  const docs = await cachedFind(Show, {
+    filter: { date: mongoose.trusted({ $gte: today }) },
+    sort: { date: 1, id: 1 },
+  });
   const shows = docs.map(toShowJSON).sort(compareShows);
   return options.limit ? shows.slice(0, options.limit) : shows;
 }
@@ -70,7 +71,7 @@ export async function listShowsSplit(today: string = siteToday()) {
 }
 
 export async function getShow(id: number): Promise<ShowJSON | null> {
-  const doc = await Show.findOne({ id }).lean();
+  const doc = await cachedFindOne(Show, { filter: { id } });
   return doc ? toShowJSON(doc) : null;
 }
 
@@ -109,4 +110,4 @@ export async function deleteShow(id: number): Promise<ShowJSON | null> {
   return doc ? toShowJSON(doc) : null;
 }
 
-export const countShows = () => Show.countDocuments();
+export const countShows = () => cachedCount(Show);

@@ -1,7 +1,15 @@
 import { Schema } from 'mongoose';
 import type { SubscriberJSON } from '~/types/entities';
 import { serialIdPlugin } from './counter.server';
-import { defineModel, escapeRegExp, isDuplicateKeyError, iso } from './model-helpers.server';
+import { escapeRegExp } from '~/utils/regexp';
+import {
+  cachedCount,
+  cachedFind,
+  cachedFindOne,
+  defineModel,
+  isDuplicateKeyError,
+  iso,
+} from './model-helpers.server';
 
 type SubscriberDoc = {
   id: number;
@@ -65,13 +73,16 @@ export async function listSubscribers(
     const re = new RegExp(escapeRegExp(q), 'i');
     filter.$or = [{ name: re }, { email: re }];
   }
-  let query = Subscriber.find(filter).sort({ createdAt: -1, id: -1 });
-  if (options.limit) query = query.limit(options.limit);
-  return (await query.lean()).map(toSubscriberJSON);
+  const docs = await cachedFind(Subscriber, {
+    filter,
+    sort: { createdAt: -1, id: -1 },
+    limit: options.limit,
+  });
+  return docs.map(toSubscriberJSON);
 }
 
 export async function getSubscriber(id: number): Promise<SubscriberJSON | null> {
-  const doc = await Subscriber.findOne({ id }).lean();
+  const doc = await cachedFindOne(Subscriber, { filter: { id } });
   return doc ? toSubscriberJSON(doc) : null;
 }
 
@@ -80,4 +91,4 @@ export async function deleteSubscriber(id: number): Promise<SubscriberJSON | nul
   return doc ? toSubscriberJSON(doc) : null;
 }
 
-export const countSubscribers = () => Subscriber.countDocuments();
+export const countSubscribers = () => cachedCount(Subscriber);

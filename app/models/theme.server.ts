@@ -1,6 +1,6 @@
 import { Schema } from 'mongoose';
 import type { ThemeJSON } from '~/types/entities';
-import { defineModel } from './model-helpers.server';
+import { cachedFindOne, defineModel } from './model-helpers.server';
 
 /** The default theme (what a fresh install shows); the hero and footer texts' wording is ours. */
 export const DEFAULT_THEME: ThemeJSON = {
@@ -51,7 +51,7 @@ function toThemeJSON(doc: Partial<ThemeDoc> | null): ThemeJSON {
 }
 
 export async function getTheme(): Promise<ThemeJSON> {
-  return toThemeJSON(await ThemeSettings.findById('theme').lean());
+  return toThemeJSON(await cachedFindOne(ThemeSettings, { filter: { _id: 'theme' } }));
 }
 
 export async function saveTheme(input: Partial<ThemeJSON>): Promise<ThemeJSON> {

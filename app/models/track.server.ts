@@ -4,7 +4,8 @@ import { env } from '~/server/env.server';
 import { siteWeekNumber } from '~/utils/time';
 import { deleteUploadedFile } from '~/files/stored-files.server';
 import { serialIdPlugin } from './counter.server';
-import { defineModel, escapeRegExp, iso } from './model-helpers.server';
+import { escapeRegExp } from '~/utils/regexp';
+import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
 import { getTheme } from './theme.server';
 
 type TrackDoc = {
@@ -67,14 +68,12 @@ export async function listTracks(
     filter.$or = [{ title: re }, { artist: re }, { album: re }];
   }
   if (options.featured !== undefined) filter.featured = options.featured;
-  let query = Track.find(filter).sort(NEWEST_FIRST);
-  if (options.limit) query = query.limit(options.limit);
-  const docs = await query.lean();
+  const docs = await cachedFind(Track, { filter, sort: NEWEST_FIRST, limit: options.limit });
   return docs.map(toTrackJSON);
 }
 
 export async function getTrack(id: number): Promise<TrackJSON | null> {
-  const doc = await Track.findOne({ id }).lean();
+  const doc = await cachedFindOne(Track, { filter: { id } });
   return doc ? toTrackJSON(doc) : null;
 }
 
@@ -85,12 +84,12 @@ export async function getTrack(id: number): Promise<TrackJSON | null> {
 export async function getFeaturedTrack(now: Date = new Date()): Promise<TrackJSON | null> {
   const theme = await getTheme();
   if (theme.weeklyRotation) {
-    const all = await Track.find({}).sort({ id: 1 }).lean();
+    const all = await cachedFind(Track, { sort: { id: 1 } });
     if (all.length === 0) return null;
     const week = siteWeekNumber(now);
     return toTrackJSON(all[((week % all.length) + all.length) % all.length]);
   }
-  const doc = await Track.findOne({ featured: true }).sort(NEWEST_FIRST).lean();
+  const doc = await cachedFindOne(Track, { filter: { featured: true }, sort: NEWEST_FIRST });
   return doc ? toTrackJSON(doc) : null;
 }
 
@@ -170,4 +169,4 @@ export async function deleteTrack(id: number): Promise<TrackJSON | null> {
   return toTrackJSON(doc);
 }
 
-export const countTracks = () => Track.countDocuments();
+export const countTracks = () => cachedCount(Track);

@@ -3,7 +3,12 @@ import { promisify } from 'node:util';
 import { Schema } from 'mongoose';
 import type { UserJSON } from '~/types/entities';
 import { serialIdPlugin } from './counter.server';
-import { defineModel, isDuplicateKeyError } from './model-helpers.server';
+import {
+  cachedCount,
+  cachedFindOne,
+  defineModel,
+  isDuplicateKeyError,
+} from './model-helpers.server';
 
 const scrypt = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
@@ -112,7 +117,11 @@ export async function verifyLogin(username: string, password: string): Promise<U
 }
 
 export async function getUserById(id: number): Promise<UserJSON | null> {
-  const user = await User.findOne({ id }).lean();
+  // Cached without the password hash: only what the answer holds.
+  const user = await cachedFindOne(User, {
+    filter: { id },
+    fields: ['id', 'username', 'isAdmin'],
+  });
   return user ? toUserJSON(user) : null;
 }
 
@@ -142,4 +151,4 @@ export async function setPassword(userId: number, password: string): Promise<voi
   await User.updateOne({ id: userId }, { $set: { passwordHash: await hashPassword(password) } });
 }
 
-export const countUsers = () => User.countDocuments();
+export const countUsers = () => cachedCount(User);

@@ -29,18 +29,6 @@ export function useMusicQueue(tracks: TrackJSON[], trackId: number | null) {
   }, [restored, ids, trackId, setQueue, loadTrack]);
 }
 
-/** Component form of `useMusicQueue`, for routes that prefer to render it. */
-export function MusicQueueInitializer({
-  tracks,
-  trackId = null,
-}: {
-  tracks: TrackJSON[];
-  trackId?: number | null;
-}) {
-  useMusicQueue(tracks, trackId);
-  return null;
-}
-
 /** Reads `?track=` from a URL's search params (a positive integer, or null). */
 export function trackIdFromSearch(search: URLSearchParams): number | null {
   const raw = search.get('track');

@@ -93,8 +93,3 @@ export function usePlayer(): PlayerContextValue {
   if (!ctx) throw new Error('usePlayer must be used inside <PlayerProvider>');
   return ctx;
 }
-
-/** Like usePlayer, but null outside a provider (e.g. in the root error boundary). */
-export function useOptionalPlayer(): PlayerContextValue | null {
-  return useContext(PlayerContext);
-}

@@ -1,50 +1,29 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { parseId } from '~/models/model-helpers.server';
-import { deleteSubscriber, getSubscriber } from '~/models/subscriber.server';
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { AdminRouteError } from '~/components/admin/route-error';
-import { requireAdmin } from '~/auth/auth.server';
-import { redirectWithToast } from '~/auth/toast.server';
+import { deleteSubscriber, getSubscriber } from '~/models/subscriber.server';
+import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
+import type { SubscriberJSON } from '~/types/entities';
+import { subscribersListUrl } from '~/utils/admin-urls';
 
 export const meta: MetaFunction = () => [{ title: 'Remove subscriber | Admin | Night Shore' }];
 
-/** Back to the list, keeping the search the admin came from. */
-function listUrl(request: Request) {
-  const q = new URL(request.url).searchParams.get('q')?.trim();
-  return q ? `/admin/newsletter?${new URLSearchParams({ q })}` : '/admin/newsletter';
-}
+const route = {
+  notFound: 'Subscriber not found',
+  failureTitle: 'Failed to remove subscriber',
+  successTitle: 'Subscriber removed',
+  successDescription: (subscriber) => `${subscriber.email} was removed from the newsletter.`,
+  get: getSubscriber,
+  remove: deleteSubscriber,
+  listUrl: (request) => subscribersListUrl(request.url),
+} satisfies DeleteRoute<SubscriberJSON>;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const id = parseId(params.id);
-  const subscriber = id === null ? null : await getSubscriber(id);
-  if (!subscriber) throw new Response('Subscriber not found', { status: 404 });
-  return { subscriber, closeTo: listUrl(request) };
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
-  const to = listUrl(request);
-  const id = parseId(params.id);
-  const fail = (description: string) =>
-    redirectWithToast(to, { type: 'error', title: 'Failed to remove subscriber', description });
-  if (id === null) return fail('Subscriber not found');
-  try {
-    const removed = await deleteSubscriber(id);
-    if (!removed) return fail('Subscriber not found');
-    return redirectWithToast(to, {
-      type: 'success',
-      title: 'Subscriber removed',
-      description: `${removed.email} was removed from the newsletter.`,
-    });
-  } catch (error) {
-    return fail(error instanceof Error ? error.message : 'Unknown error');
-  }
-}
+export const loader = (args: LoaderFunctionArgs) => deleteLoader(args, route);
+export const action = (args: ActionFunctionArgs) => deleteAction(args, route);
 
 export default function RemoveSubscriber() {
-  const { subscriber, closeTo } = useLoaderData<typeof loader>();
+  const { item: subscriber, closeTo } = useLoaderData<typeof loader>();
   return (
     <ConfirmDeleteDialog
       title="Remove subscriber?"

@@ -1,52 +1,33 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { parseId } from '~/models/model-helpers.server';
-import { deleteShow, getShow } from '~/models/show.server';
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { AdminRouteError } from '~/components/admin/route-error';
-import { requireAdmin } from '~/auth/auth.server';
 import { formatShowDate } from '~/utils/time';
-import { redirectWithToast } from '~/auth/toast.server';
+import { deleteShow, getShow } from '~/models/show.server';
+import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
+import type { ShowJSON } from '~/types/entities';
 
 export const meta: MetaFunction = () => [{ title: 'Delete show | Admin | Night Shore' }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const id = parseId(params.id);
-  const show = id === null ? null : await getShow(id);
-  if (!show) throw new Response('Show not found', { status: 404 });
-  return { show };
-}
+const route = {
+  notFound: 'Show not found',
+  failureTitle: 'Failed to delete show',
+  successTitle: 'Show deleted',
+  successDescription: (show) => `${show.title} was deleted.`,
+  get: getShow,
+  remove: deleteShow,
+  listUrl: () => '/admin/shows',
+} satisfies DeleteRoute<ShowJSON>;
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
-  const id = parseId(params.id);
-  const fail = (description: string) =>
-    redirectWithToast('/admin/shows', {
-      type: 'error',
-      title: 'Failed to delete show',
-      description,
-    });
-  if (id === null) return fail('Show not found');
-  try {
-    const deleted = await deleteShow(id);
-    if (!deleted) return fail('Show not found');
-    return redirectWithToast('/admin/shows', {
-      type: 'success',
-      title: 'Show deleted',
-      description: `${deleted.title} was deleted.`,
-    });
-  } catch (error) {
-    return fail(error instanceof Error ? error.message : 'Unknown error');
-  }
-}
+export const loader = (args: LoaderFunctionArgs) => deleteLoader(args, route);
+export const action = (args: ActionFunctionArgs) => deleteAction(args, route);
 
 export default function DeleteShow() {
-  const { show } = useLoaderData<typeof loader>();
+  const { item: show, closeTo } = useLoaderData<typeof loader>();
   return (
     <ConfirmDeleteDialog
       title="Confirm Deletion"
-      closeTo="/admin/shows"
+      closeTo={closeTo}
       description={
         <>
           Are you sure you want to delete &lsquo;{show.title}&rsquo; at {show.venue} on{' '}

@@ -13,6 +13,7 @@ import { RouteDialog } from '~/components/ui/route-dialog';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { readForm } from '~/server/request-body.server';
+import { errorMessage } from '~/utils/error-message';
 
 export const meta: MetaFunction = () => [{ title: 'Add New Show | Admin | Night Shore' }];
 
@@ -33,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
       description: `${show.title} was added.`,
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : 'Unknown error';
+    const message = errorMessage(error);
     return data(submission.reply({ formErrors: [message] }), { status: 500 });
   }
 }

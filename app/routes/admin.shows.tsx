@@ -6,6 +6,7 @@ import type { ShowJSON } from '~/types/entities';
 import { buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/auth/auth.server';
 import { formatShowDate } from '~/utils/time';
+import { errorMessage } from '~/utils/error-message';
 
 export const meta: MetaFunction = () => [{ title: 'Shows | Admin | Night Shore' }];
 
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Render the failure in the page ('Error loading shows: {message}').
     return {
       shows: [] as ShowJSON[],
-      error: error instanceof Error ? error.message : 'Unknown error',
+      error: errorMessage(error),
     };
   }
 }

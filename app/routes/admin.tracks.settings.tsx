@@ -7,6 +7,7 @@ import { tracksListUrl } from '~/utils/admin-urls';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { readForm } from '~/server/request-body.server';
+import { errorMessage } from '~/utils/error-message';
 
 export const meta: MetaFunction = () => [{ title: 'Track Settings | Admin | Night Shore' }];
 
@@ -28,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(to, {
       type: 'error',
       title: 'Failed to save settings',
-      description: error instanceof Error ? error.message : 'Unknown error',
+      description: errorMessage(error),
     });
   }
   return redirectWithToast(to, {

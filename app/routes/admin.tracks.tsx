@@ -11,6 +11,7 @@ import { requireAdmin } from '~/auth/auth.server';
 import { cn } from '~/utils/cn';
 import { redirectWithToast } from '~/auth/toast.server';
 import { readForm } from '~/server/request-body.server';
+import { errorMessage } from '~/utils/error-message';
 
 export const meta: MetaFunction = () => [{ title: 'Tracks | Admin | Night Shore' }];
 
@@ -52,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
           : `"${track.title}" is no longer featured.`,
       });
     } catch (error) {
-      return fail(error instanceof Error ? error.message : 'Unknown error');
+      return fail(errorMessage(error));
     }
   }
 
@@ -72,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
         description: `"${track.title}" is now the featured track.`,
       });
     } catch (error) {
-      return fail(error instanceof Error ? error.message : 'Unknown error');
+      return fail(errorMessage(error));
     }
   }
 

@@ -3,7 +3,6 @@ import { LoginSchema } from '~/schemas/auth';
 import {
   apiError,
   apiJson,
-  credentialsRequest,
   handleApi,
   methodNotAllowed,
   readJsonOrFormValue,
@@ -11,8 +10,7 @@ import {
   requireSameOrigin,
   validate,
 } from '~/api/api.server';
-import { AuthError, INVALID_LOGIN, authenticator, createUserSession } from '~/auth/auth.server';
-import { enforceRateLimit, resetLoginLimit } from '~/server/rate-limit.server';
+import { InvalidLoginError, TooManyAttemptsError, logIn } from '~/services/accounts.server';
 
 /**
  * POST /api/login — JSON or form `{ username, password }`. Starts a session (Set-Cookie)
@@ -23,17 +21,15 @@ export const action = ({ request }: ActionFunctionArgs) =>
     requireMethod(request, ['POST']);
     requireSameOrigin(request);
     const input = validate(LoginSchema, await readJsonOrFormValue(request));
-    await enforceRateLimit('login', request, { username: input.username });
-    let user;
     try {
-      user = await authenticator.authenticate('login', credentialsRequest(request, input));
+      const { user, headers } = await logIn(request, input);
+      return apiJson(user, { headers });
     } catch (error) {
-      if (error instanceof AuthError) return apiError(401, INVALID_LOGIN);
+      if (error instanceof TooManyAttemptsError)
+        return apiError(429, error.message, undefined, error.headers);
+      if (error instanceof InvalidLoginError) return apiError(401, error.message);
       throw error;
     }
-    await resetLoginLimit(request, input.username);
-    const headers = await createUserSession(request, user);
-    return apiJson(user, { headers });
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>

@@ -3,7 +3,6 @@ import { RegisterFields } from '~/schemas/auth';
 import {
   apiError,
   apiJson,
-  credentialsRequest,
   handleApi,
   methodNotAllowed,
   readJsonOrFormValue,
@@ -11,10 +10,12 @@ import {
   requireSameOrigin,
   validate,
 } from '~/api/api.server';
-import { AuthError, authenticator, createUserSession } from '~/auth/auth.server';
-import { enforceRateLimit } from '~/server/rate-limit.server';
-
-const USERNAME_TAKEN = 'Username already exists';
+import {
+  AccountInputError,
+  TooManyAttemptsError,
+  UsernameTakenError,
+  register,
+} from '~/services/accounts.server';
 
 /**
  * POST /api/register — JSON or form `{ username, password }`. Creates a plain user (an
@@ -26,21 +27,17 @@ export const action = ({ request }: ActionFunctionArgs) =>
     requireMethod(request, ['POST']);
     requireSameOrigin(request);
     const input = validate(RegisterFields, await readJsonOrFormValue(request));
-    await enforceRateLimit('register', request);
-    let user;
     try {
-      user = await authenticator.authenticate('register', credentialsRequest(request, input));
+      const { user, headers } = await register(request, input);
+      return apiJson(user, { status: 201, headers });
     } catch (error) {
-      if (error instanceof AuthError) {
-        if (error.message === USERNAME_TAKEN) {
-          return apiError(409, USERNAME_TAKEN, { username: [USERNAME_TAKEN] });
-        }
-        return apiError(400, error.message);
-      }
+      if (error instanceof TooManyAttemptsError)
+        return apiError(429, error.message, undefined, error.headers);
+      if (error instanceof UsernameTakenError)
+        return apiError(409, error.message, { username: [error.message] });
+      if (error instanceof AccountInputError) return apiError(400, error.message);
       throw error;
     }
-    const headers = await createUserSession(request, user);
-    return apiJson(user, { status: 201, headers });
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>

@@ -2,9 +2,23 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { logoutHeaders } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 
-/** POST /logout ends the session (server side too) and goes home with a toast. */
+/**
+ * POST /logout ends the session (server side too) and goes home with a toast. When the
+ * session cannot be ended (the database fails), the visitor stays logged in and is told so
+ * with the 'Logout failed' toast instead of the error page.
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  const headers = await logoutHeaders(request);
+  let headers: Headers;
+  try {
+    headers = await logoutHeaders(request);
+  } catch (error) {
+    console.error('Logout failed', error);
+    return redirectWithToast('/', {
+      type: 'error',
+      title: 'Logout failed',
+      description: 'Your session could not be ended. Please try again in a moment.',
+    });
+  }
   return redirectWithToast(
     '/',
     { type: 'success', title: 'Logged out', description: 'You have been successfully logged out' },

@@ -15,11 +15,16 @@ await vi.hoisted(async () => {
 
 const { startEmbeddedMongo } = await import('@night-shore/embedded-mongo');
 const { connectDb, disconnectDb, DB_NAME } = await import('./db.server');
-const { dataCacheStats, enableDataCache, noteDataWrite, disableDataCache } =
+const { cachedRead, dataCacheStats, enableDataCache, noteDataWrite, disableDataCache } =
   await import('./read-cache.server');
+const { cachedFind } = await import('~/models/model-helpers.server');
 const { Show, createShow, listShows, updateShow, getShow, deleteShow } =
   await import('~/models/show.server');
-const { createTrack, listTracks, updateTrack } = await import('~/models/track.server');
+const { createTrack, getFeaturedTrack, listTracks, updateTrack } =
+  await import('~/models/track.server');
+const { BlogPost, createBlogPost, getBlogPostWithNeighbours, listBlogPosts } =
+  await import('~/models/blog-post.server');
+const { siteWeekNumber } = await import('~/utils/time');
 const { getTheme, saveTheme } = await import('~/models/theme.server');
 
 let stop: () => Promise<void>;
@@ -123,15 +128,130 @@ describe('data cache', () => {
   });
 
   it('hands out copies: mutating a result does not change the next one', async () => {
-    const a = await Show.find({}).sort({ id: 1 }).lean();
+    const spec = { sort: { id: 1 } } as const;
+    const a = await cachedFind(Show, spec); // a miss: the cache keeps its own copy
+    const title = a[0]!.title;
+    a[0]!.title = 'mutated on a miss';
     const hits = dataCacheStats().hits;
-    const b = await Show.find({}).sort({ id: 1 }).lean();
+    const b = await cachedFind(Show, spec);
     expect(dataCacheStats().hits).toBe(hits + 1);
-    const title = b[0]!.title;
-    b[0]!.title = 'mutated';
+    expect(b[0]!.title).toBe(title);
+    b[0]!.title = 'mutated on a hit';
     b.length = 0;
-    const c = await Show.find({}).sort({ id: 1 }).lean();
+    const c = await cachedFind(Show, spec);
+    expect(dataCacheStats().hits).toBe(hits + 2);
     expect(c.length).toBe(a.length);
     expect(c[0]!.title).toBe(title);
+  });
+
+  it('two reads that differ only by projection never share an entry', async () => {
+    await createBlogPost({
+      title: 'Projection post',
+      slug: 'projection-post',
+      content: 'The whole body',
+      excerpt: 'Excerpt',
+      imageUrl: '/placeholder-album.jpg',
+      category: 'NEWS',
+    });
+    // The neighbours read asks for slug and title only; the list asks for every field.
+    const before = dataCacheStats().entries;
+    await getBlogPostWithNeighbours('projection-post');
+    const posts = await listBlogPosts();
+    expect(dataCacheStats().entries).toBeGreaterThanOrEqual(before + 2);
+    expect(posts.find((p) => p.slug === 'projection-post')?.content).toBe('The whole body');
+    // And the other way round, from a fresh cache.
+    noteDataWrite(['blog_posts']);
+    await listBlogPosts();
+    const found = await getBlogPostWithNeighbours('projection-post');
+    expect(found?.post.content).toBe('The whole body');
+    expect(Object.keys(found?.previous ?? found?.next ?? { slug: '', title: '' }).sort()).toEqual([
+      'slug',
+      'title',
+    ]);
+    const fields = await cachedFind(BlogPost, { sort: { id: 1 }, fields: ['slug'] });
+    const full = await cachedFind(BlogPost, { sort: { id: 1 } });
+    expect(fields[0]).not.toHaveProperty('content');
+    expect(full[0]).toHaveProperty('content');
+  });
+
+  it('two reads that differ only by sort never share an entry', async () => {
+    for (const title of ['Sort A', 'Sort B', 'Sort C']) {
+      await createTrack({
+        title,
+        artist: 'Night Shore',
+        album: null,
+        type: 'Single',
+        duration: '3:00',
+        coverImage: '/c.jpg',
+        audioFile: `/uploads/audio/${title}.mp3`,
+        featured: false,
+      });
+      await new Promise((r) => setTimeout(r, 5)); // distinct createdAt
+    }
+    // listTracks: newest first; the weekly rotation: by id, oldest first.
+    const newestFirst = await listTracks();
+    const byId = [...newestFirst].sort((a, b) => a.id - b.id);
+    expect(byId.map((t) => t.id)).not.toEqual(newestFirst.map((t) => t.id));
+    await saveTheme({ weeklyRotation: true });
+    try {
+      for (let week = 0; week < byId.length; week += 1) {
+        const now = new Date(Date.UTC(2030, 0, 7 + 7 * week, 17));
+        const index = siteWeekNumber(now) % byId.length;
+        expect((await getFeaturedTrack(now))?.id).toBe(byId[index]!.id);
+      }
+    } finally {
+      await saveTheme({ weeklyRotation: false });
+    }
+    const ascending = await cachedFind(Show, { sort: { id: 1 } });
+    const descending = await cachedFind(Show, { sort: { id: -1 } });
+    expect(descending.map((s) => s.id)).toEqual(ascending.map((s) => s.id).reverse());
+  });
+
+  it('a write to one collection leaves the others cached; an unknown write clears all', async () => {
+    await listShows();
+    await listTracks();
+    let hits = dataCacheStats().hits;
+    noteDataWrite(['tracks']);
+    await listShows();
+    expect(dataCacheStats().hits).toBe(hits + 1);
+    await listTracks();
+    expect(dataCacheStats().hits).toBe(hits + 1);
+    noteDataWrite(['sessions', 'rate_limits']); // per-visitor state: nothing a page shows
+    await listTracks();
+    expect(dataCacheStats().hits).toBe(hits + 2);
+    noteDataWrite([]);
+    hits = dataCacheStats().hits;
+    await listShows();
+    await listTracks();
+    expect(dataCacheStats().hits).toBe(hits);
+  });
+
+  it('does not store a read that overlaps a write to its collection', async () => {
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      if (reads === 1) noteDataWrite(['overlap']); // a write lands while we read
+      return { reads };
+    };
+    expect(await cachedRead(['overlap', 'x'], read)).toEqual({ reads: 1 });
+    expect(await cachedRead(['overlap', 'x'], read)).toEqual({ reads: 2 });
+    expect(await cachedRead(['overlap', 'x'], read)).toEqual({ reads: 2 });
+    expect(reads).toBe(2);
+  });
+
+  it('keeps a bounded number of entries, and is a plain pass-through when off', async () => {
+    for (let i = 0; i < 600; i += 1) await cachedRead(['bounded', i], async () => i);
+    expect(dataCacheStats().entries).toBeLessThanOrEqual(500);
+    disableDataCache();
+    try {
+      let reads = 0;
+      const read = async () => ++reads;
+      await cachedRead(['off', 1], read);
+      await cachedRead(['off', 1], read);
+      expect(reads).toBe(2);
+      expect(dataCacheStats().entries).toBe(0);
+    } finally {
+      enableDataCache();
+    }
   });
 });

@@ -1,72 +1,86 @@
-import mongoose from 'mongoose';
-
 /**
- * A read cache for the public pages, invalidated by every write.
+ * A read cache for the model functions, invalidated by every write.
+ *
+ * A model function opts in with an explicit call:
+ *
+ *   cachedRead(['tracks', 'list', { filter, sort, limit }], async () =>
+ *     (await Track.find(filter).sort(sort).limit(limit).lean()).map(toTrackJSON))
+ *
+ * The key is what the function was asked: the collection the read touches first, then a name
+ * for the read and every value the query is built from (filter, sort, projection, limit...).
+ * Two reads share an entry only when their keys serialise to the same JSON, so whatever changes
+ * the query must be in the key. The read must touch that one collection only (a function that
+ * reads two collections makes two cached reads), so a write to a collection invalidates exactly
+ * the entries whose key starts with its name.
  *
  * When the app owns the embedded store (the default set-up, no MONGODB_URI), every command that
  * changes data reaches that in-process store, whichever client sent it: the site's own admin
  * pages and /api, and also scripts (create-admin, restore, tests) that connect to the running
- * store. The store reports each such command (`onWrite`, wired in db.server.ts) and we bump a
- * generation number; cached query results belong to one generation, so after any write the next
- * read goes to the database. With an external MongoDB other processes can write unseen, so the
- * cache stays off there.
+ * store. The store reports the collections each such command touched (`noteDataWrite`, wired in
+ * db.server.ts). With an external MongoDB other processes can write unseen, so the cache stays
+ * off there (`enableDataCache` is never called) and `cachedRead` just runs the read.
  *
- * What is cached: lean `find`/`findOne` results and counts/distinct of mongoose queries
- * (the model functions), keyed by collection, operation, filter, options and projection.
- * Results are deep-copied in and out, so callers may mutate what they get.
+ * Results are deep-copied in and out, so callers may mutate what they get. A read that overlaps
+ * a write to its collection is not stored. At most MAX_ENTRIES entries are kept (oldest out).
  */
 
 /** Collections whose writes cannot change what a page shows (per-visitor state). */
 const IGNORED_COLLECTIONS = new Set(['sessions', 'rate_limits']);
 
-const CACHEABLE_OPS = new Set([
-  'find',
-  'findOne',
-  'countDocuments',
-  'estimatedDocumentCount',
-  'distinct',
-]);
-
 const MAX_ENTRIES = 500;
+
+/** The collection first, then whatever the read was asked. */
+export type ReadKey = readonly [collection: string, ...asked: unknown[]];
 
 type CacheState = {
   enabled: boolean;
-  installed: boolean;
-  generation: number;
-  entries: Map<string, { generation: number; value: unknown }>;
+  /** Bumped by a write whose collections are unknown (it may have touched any). */
+  everyGeneration: number;
+  /** Bumped by each write to a collection. */
+  generations: Map<string, number>;
+  entries: Map<string, { collection: string; value: unknown }>;
   hits: number;
   misses: number;
 };
 
 declare global {
+  // The dev server re-evaluates modules; the cache (like the db connection) must survive that.
   var __nightShoreDataCache: CacheState | undefined;
 }
 
 const state: CacheState = (globalThis.__nightShoreDataCache ??= {
   enabled: false,
-  installed: false,
-  generation: 0,
+  everyGeneration: 0,
+  generations: new Map(),
   entries: new Map(),
   hits: 0,
   misses: 0,
 });
 
-/** Report a write; `collections` are the names it touched (all, when unknown). */
-export function noteDataWrite(collections?: readonly string[]): void {
-  if (collections && collections.length > 0 && collections.every((c) => IGNORED_COLLECTIONS.has(c)))
-    return;
-  state.generation += 1;
-  state.entries.clear();
-}
+const generationOf = (collection: string) =>
+  `${state.everyGeneration}:${state.generations.get(collection) ?? 0}`;
 
-export function dataGeneration(): number {
-  return state.generation;
+/**
+ * Report a write; `collections` are the names it touched. No list, an empty list or an empty
+ * name means "unknown": everything is invalidated.
+ */
+export function noteDataWrite(collections?: readonly string[]): void {
+  if (!collections || collections.length === 0 || collections.includes('')) {
+    state.everyGeneration += 1;
+    state.entries.clear();
+    return;
+  }
+  const touched = new Set(collections.filter((c) => !IGNORED_COLLECTIONS.has(c)));
+  if (touched.size === 0) return;
+  for (const collection of touched)
+    state.generations.set(collection, (state.generations.get(collection) ?? 0) + 1);
+  for (const [key, entry] of state.entries)
+    if (touched.has(entry.collection)) state.entries.delete(key);
 }
 
 /** Turn the cache on (only when every write is seen: see above). */
 export function enableDataCache(): void {
   state.enabled = true;
-  installQueryCache();
 }
 
 export function disableDataCache(): void {
@@ -98,74 +112,33 @@ export function copyData<T>(value: T): T {
 function keyReplacer(_key: string, value: unknown): unknown {
   if (value instanceof RegExp) return { $regex: value.source, $flags: value.flags };
   if (typeof value === 'bigint') return `${value.toString()}n`;
+  if (value === undefined) return { $undefined: true };
   return value;
 }
 
-type AnyQuery = mongoose.Query<unknown, unknown>;
-type QueryInternals = {
-  op?: string;
-  model?: { collection?: { name?: string } };
-  _fields?: unknown;
-  _mongooseOptions?: { lean?: unknown; populate?: unknown };
-  _distinct?: unknown;
-};
-
-function cacheKey(query: AnyQuery): string | null {
-  const q = query as unknown as QueryInternals;
-  const op = q.op;
-  if (!op || !CACHEABLE_OPS.has(op)) return null;
-  const collection = q.model?.collection?.name;
-  if (!collection || IGNORED_COLLECTIONS.has(collection)) return null;
-  const mongooseOptions = q._mongooseOptions ?? {};
-  if (mongooseOptions.populate) return null;
-  if ((op === 'find' || op === 'findOne') && !mongooseOptions.lean) return null;
-  const options = query.getOptions();
-  if (options.session) return null;
-  try {
-    return JSON.stringify(
-      [
-        collection,
-        op,
-        query.getFilter(),
-        options,
-        q._fields ?? null,
-        mongooseOptions.lean,
-        q._distinct ?? null,
-      ],
-      keyReplacer,
-    );
-  } catch {
-    return null;
+/**
+ * Run `read`, or answer a copy of what the same read (same `key`) answered since the last
+ * write to `key[0]`. See the top of this file for what the key must hold.
+ */
+export async function cachedRead<T>(key: ReadKey, read: () => Promise<T>): Promise<T> {
+  const collection = key[0];
+  if (!state.enabled || IGNORED_COLLECTIONS.has(collection)) return read();
+  const id = JSON.stringify(key, keyReplacer);
+  const hit = state.entries.get(id);
+  if (hit) {
+    state.hits += 1;
+    return copyData(hit.value as T);
   }
-}
-
-function installQueryCache(): void {
-  if (state.installed) return;
-  state.installed = true;
-  const proto = mongoose.Query.prototype as unknown as {
-    exec: (this: AnyQuery, op?: unknown) => Promise<unknown>;
-  };
-  const originalExec = proto.exec;
-  proto.exec = async function cachedExec(this: AnyQuery, op?: unknown) {
-    if (!state.enabled || op !== undefined) return originalExec.call(this, op);
-    const key = cacheKey(this);
-    if (key === null) return originalExec.call(this);
-    const hit = state.entries.get(key);
-    if (hit && hit.generation === state.generation) {
-      state.hits += 1;
-      return copyData(hit.value);
+  state.misses += 1;
+  const generation = generationOf(collection);
+  const value = await read();
+  // A write that started or ended while we were reading may not be in what we read.
+  if (state.enabled && generation === generationOf(collection)) {
+    if (state.entries.size >= MAX_ENTRIES) {
+      const oldest = state.entries.keys().next().value;
+      if (oldest !== undefined) state.entries.delete(oldest);
     }
-    state.misses += 1;
-    const generation = state.generation;
-    const value = await originalExec.call(this);
-    // A write that started or ended while we were reading invalidates what we read.
-    if (generation === state.generation) {
-      if (state.entries.size >= MAX_ENTRIES) {
-        const oldest = state.entries.keys().next().value;
-        if (oldest !== undefined) state.entries.delete(oldest);
-      }
-      state.entries.set(key, { generation, value: copyData(value) });
-    }
-    return value;
-  };
+    state.entries.set(id, { collection, value: copyData(value) });
+  }
+  return value;
 }

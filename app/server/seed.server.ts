@@ -164,9 +164,4 @@ export async function seedIfEmpty(
   return { seeded: true, summary };
 }
 
-/** For tests: forget the seed marker. */
-export async function clearSeedMarker(): Promise<void> {
-  await Meta.deleteOne({ _id: 'seed' });
-}
-
 export { mongoose };

@@ -1,6 +1,7 @@
 import { IMAGE_REQUIRED_GALLERY } from '~/schemas/gallery';
 import { saveGalleryImage } from '~/services/gallery-save.server';
-import type { FieldErrors, SaveTarget } from '~/services/upload-save.server';
+import type { SaveTarget } from '~/services/upload-save.server';
+import type { FieldErrors } from '~/types/forms';
 import { IMAGE_FILE_MESSAGE } from '~/schemas/gallery';
 import type { GalleryImageJSON } from '~/types/entities';
 import { FORM_CLIENT, answerForm, type FormTexts } from './upload-form.server';

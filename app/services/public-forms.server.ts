@@ -150,10 +150,3 @@ export async function contactAction(formData: FormData, pagePath = '/contact', r
   if (!outcome.ok) return formFailure(CONTACT_INTENT, outcome);
   return redirectWithToast(`${pagePath}?sent=1`, MESSAGE_SENT_TOAST);
 }
-
-/** The action data shape of a page with public forms. */
-export type PublicFormActionData = {
-  intent: string;
-  result: SubmissionResult<string[]>;
-  toast: FormToast | null;
-};

@@ -2,18 +2,14 @@ import type { Submission, SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data } from '@remix-run/node';
 import type { ToastInput } from '~/types/toast';
-import type {
-  FieldErrors,
-  SaveClient,
-  SaveResult,
-  SaveTarget,
-  TextFields,
-} from '~/services/upload-save.server';
+import type { FieldErrors } from '~/types/forms';
+import type { SaveClient, SaveResult, SaveTarget, TextFields } from '~/services/upload-save.server';
 import type { UserJSON } from '~/types/entities';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { finishUnreadBody } from '~/server/request-body.server';
 import { UPLOAD_LIMITS } from '~/files/uploads.server';
+import { errorMessage } from '~/utils/error-message';
 
 /**
  * `requireAdmin` for the upload actions. A refused request's body is read and dropped before
@@ -44,10 +40,6 @@ export const errorToast = (title: string, description: string): ToastInput => ({
   title,
   description,
 });
-
-/** A message from an unexpected error, safe enough to show to an administrator. */
-export const errorMessage = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Unknown error';
 
 // ---------------------------------------------------------------------------------------
 // The admin forms (tracks, gallery, blog) over the shared save flow (app/services)

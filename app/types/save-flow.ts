@@ -6,7 +6,9 @@ import type { ZodType, ZodTypeDef } from 'zod';
  * (app/api/uploads.server.ts). Types only, so the API's side depends on no service module.
  */
 
-export type FieldErrors = Record<string, string[]>;
+import type { FieldErrors } from './forms';
+
+export type { FieldErrors };
 export type TextFields = Record<string, string>;
 
 /**

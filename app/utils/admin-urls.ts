@@ -31,3 +31,9 @@ export const keepSearch = (listUrl: string) => {
   const i = listUrl.indexOf('?');
   return i === -1 ? '' : listUrl.slice(i);
 };
+
+/** The subscriber list, keeping the search the admin came from. */
+export const subscribersListUrl = (url: string) => {
+  const q = param(url, 'q')?.trim();
+  return q ? `/admin/newsletter?${new URLSearchParams({ q })}` : '/admin/newsletter';
+};

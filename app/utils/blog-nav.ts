@@ -1,7 +1,7 @@
 /**
- * A blog post's previous and next post links follow the list order (newest first), so
- * "previous" is the post listed before this one (newer) and "next" the one after it (older).
- * The model applies the same rule in `getBlogPostWithNeighbours`.
+ * A blog post's previous and next links follow the list order (newest first), so "previous"
+ * is the post listed before this one (newer) and "next" the one after it (older); a post that
+ * is not in the list has neither. `getBlogPostWithNeighbours` (the model) applies it.
  */
 export function neighboursInList<T extends { slug: string }>(
   list: T[],

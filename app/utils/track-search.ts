@@ -3,11 +3,9 @@
  * The same rule as the model's query (`listTracks({ q })` builds a `RegExp(escaped, 'i')` over
  * the three fields), written as a pure function so both can be tested to agree.
  */
-export type SearchableTrack = { title: string; artist: string; album: string | null };
+import { escapeRegExp } from './regexp';
 
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+export type SearchableTrack = { title: string; artist: string; album: string | null };
 
 /** The trimmed query, or '' for none. */
 export function normalizeTrackQuery(q: string | null | undefined): string {

@@ -1,5 +1,6 @@
 import { Link, isRouteErrorResponse, useRouteError } from '@remix-run/react';
 import { buttonClass } from '~/components/ui/button';
+import { errorMessage } from '~/utils/error-message';
 
 /**
  * A route's error boundary inside the admin layout: a missing item (404) or a failure
@@ -12,9 +13,7 @@ export function AdminRouteError({ backTo, backLabel }: { backTo: string; backLab
     ? typeof error.data === 'string'
       ? error.data
       : error.statusText
-    : error instanceof Error
-      ? error.message
-      : 'Unknown error';
+    : errorMessage(error);
   return (
     <div role="alert" className="mb-6 rounded-lg border border-destructive/60 bg-card p-6">
       <h2 className="text-lg font-semibold">{notFound ? 'Not found' : 'Something went wrong'}</h2>

@@ -38,10 +38,6 @@ function subscribe(listener: () => void) {
   };
 }
 
-export function useToast() {
-  return { toast: showToast, dismiss: dismissToast };
-}
-
 /** Shows `toast` once (by id) when it appears, e.g. an error toast returned by an action. */
 export function useToastOnce(toast: ToastInput | null | undefined) {
   const shown = useRef<string | null>(null);

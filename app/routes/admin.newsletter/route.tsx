@@ -14,6 +14,7 @@ import { TabLinks } from '~/components/admin/tab-links';
 import { Button, buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import { errorMessage } from '~/utils/error-message';
 import { readForm } from '~/server/request-body.server';
 import { ComposeTab } from './compose-tab';
 import { plural } from './plural';
@@ -62,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    const message = error instanceof Error ? error.message : 'Unknown error';
+    const message = errorMessage(error);
     return data(
       {
         result: submission.reply({ formErrors: [message] }),

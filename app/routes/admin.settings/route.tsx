@@ -11,6 +11,7 @@ import { ThemeSchema } from '~/schemas/theme';
 import { requireAdmin } from '~/auth/auth.server';
 import { resolvePrimary } from '~/utils/theme/colour';
 import { redirectWithToast } from '~/auth/toast.server';
+import { errorMessage } from '~/utils/error-message';
 import { readForm } from '~/server/request-body.server';
 import { SettingsForm } from './settings-form';
 
@@ -43,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await saveTheme(submission.value);
   } catch (error) {
-    const message = error instanceof Error ? error.message : 'Unknown error';
+    const message = errorMessage(error);
     return data(submission.reply({ formErrors: [message] }), { status: 500 });
   }
   return redirectWithToast('/admin/settings', {

@@ -10,22 +10,17 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { useToastOnce } from '~/components/site/toaster';
 import type { ToastInput } from '~/types/toast';
 import { LoginSchema, RegisterSchema } from '~/schemas/auth';
+import { requireAnonymous, safeRedirect } from '~/auth/auth.server';
 import {
-  AuthError,
-  authenticator,
-  createUserSession,
-  requireAnonymous,
-  safeRedirect,
-} from '~/auth/auth.server';
+  TooManyAttemptsError,
+  isAccountRefusal,
+  logIn,
+  register,
+} from '~/services/accounts.server';
 import { env } from '~/server/env.server';
-import {
-  consumeRateLimit,
-  resetLoginLimit,
-  retryAfterFromAction,
-  retryAfterHeaders,
-} from '~/server/rate-limit.server';
+import { retryAfterFromAction } from '~/server/rate-limit.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { formRequest, readForm } from '~/server/request-body.server';
+import { readForm } from '~/server/request-body.server';
 import { AccountTabs } from './account-tabs';
 import { LoginForm } from './login-form';
 import { MemberPerks } from './member-perks';
@@ -56,14 +51,15 @@ const failureToast = (intent: Intent, description: string): ToastInput => ({
   description,
 });
 
-/**
- * One action for both forms, told apart by the hidden `intent`. The fields are validated
- * with the shared schemas first (the messages every form shows), then remix-auth's strategy
- * checks the credentials or creates the (never admin) user from a clone of the request.
- */
 /** A 429 of the action keeps its Retry-After on the page's answer. */
 export const headers = retryAfterFromAction;
 
+/**
+ * One action for both forms, told apart by the hidden `intent`. The fields are validated
+ * with the shared schemas first (the messages every form shows), then the accounts service
+ * (as for /api/login and /api/register) counts the attempt, checks the credentials or
+ * creates the (never admin) user, and starts the session.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
   const formData = await readForm(request);
@@ -82,38 +78,29 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
-  // Abuse limits (per address; login also per address + username): a 429 with Retry-After.
-  const limit = await consumeRateLimit(intent, request, {
-    username: intent === 'login' ? submission.value.username : undefined,
-  });
-  if (!limit.ok) {
-    return data<ActionResult>(
-      {
-        intent,
-        result: submission.reply({ formErrors: [limit.message], hideFields }),
-        toast: failureToast(intent, limit.message),
-      },
-      { status: 429, headers: retryAfterHeaders(limit) },
-    );
-  }
-
-  let user;
+  const credentials = {
+    username: submission.value.username,
+    password: submission.value.password,
+  };
+  let session;
   try {
-    user = await authenticator.authenticate(intent, formRequest(request, formData));
+    session =
+      intent === 'login' ? await logIn(request, credentials) : await register(request, credentials);
   } catch (error) {
-    if (!(error instanceof AuthError)) throw error;
+    if (!isAccountRefusal(error)) throw error;
+    // Abuse limits (per address; login also per address + username): a 429 with Retry-After.
+    const tooMany = error instanceof TooManyAttemptsError;
     return data<ActionResult>(
       {
         intent,
         result: submission.reply({ formErrors: [error.message], hideFields }),
         toast: failureToast(intent, error.message),
       },
-      { status: 400 },
+      { status: tooMany ? 429 : 400, headers: tooMany ? error.headers : undefined },
     );
   }
 
-  if (intent === 'login') await resetLoginLimit(request, user.username);
-  const headers = await createUserSession(request, user);
+  const { user, headers } = session;
   const to = safeRedirect(submission.value.redirectTo);
   return redirectWithToast(
     to,

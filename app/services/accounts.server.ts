@@ -1,0 +1,118 @@
+import { Authenticator } from 'remix-auth';
+import { FormStrategy } from 'remix-auth-form';
+import { UsernameTakenError, createUser, verifyLogin } from '~/models/user.server';
+import type { UserJSON } from '~/types/entities';
+import { LoginSchema, RegisterFields } from '~/schemas/auth';
+import { credentialsRequest } from '~/api/api.server';
+import { createUserSession } from '~/auth/auth.server';
+import { consumeRateLimit, resetLoginLimit } from '~/server/rate-limit.server';
+
+export { UsernameTakenError };
+
+/**
+ * Logging in and registering: what the /auth page and /api/login, /api/register share.
+ *
+ * The caller validates the fields with its schema and answers in its own way (a page with
+ * its form, /api with JSON); in between, `logIn` and `register` count the attempt against
+ * the abuse limits, check the credentials or create the (never admin) user through
+ * remix-auth's form strategies, and start a fresh session. A refusal is thrown as one of the
+ * classes below (or `UsernameTakenError`), which the caller tells apart with `instanceof`.
+ */
+
+export const INVALID_LOGIN = 'Invalid username or password';
+
+/** Wrong username or password (the same answer whether or not the name exists). */
+export class InvalidLoginError extends Error {
+  constructor() {
+    super(INVALID_LOGIN);
+  }
+}
+
+/** Credentials that do not pass the schema (the callers validate first: a safety net). */
+export class AccountInputError extends Error {}
+
+/** The abuse limits refused the attempt; answer 429 with `Retry-After: retryAfterSeconds`. */
+export class TooManyAttemptsError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+
+  get headers(): Record<string, string> {
+    return { 'Retry-After': String(this.retryAfterSeconds) };
+  }
+}
+
+export type AccountRefusal =
+  TooManyAttemptsError | InvalidLoginError | UsernameTakenError | AccountInputError;
+
+/** True for the refusals `logIn` and `register` throw (anything else is a failure). */
+export function isAccountRefusal(error: unknown): error is AccountRefusal {
+  return (
+    error instanceof TooManyAttemptsError ||
+    error instanceof InvalidLoginError ||
+    error instanceof UsernameTakenError ||
+    error instanceof AccountInputError
+  );
+}
+
+export type Credentials = { username: string; password: string };
+export type StartedSession = { user: UserJSON; headers: Headers };
+
+const authenticator = new Authenticator<UserJSON>();
+
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const parsed = LoginSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw new InvalidLoginError();
+    const user = await verifyLogin(parsed.data.username, parsed.data.password);
+    if (!user) throw new InvalidLoginError();
+    return user;
+  }),
+  'login',
+);
+
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const parsed = RegisterFields.safeParse(Object.fromEntries(form));
+    if (!parsed.success)
+      throw new AccountInputError(parsed.error.issues[0]?.message ?? 'Invalid input');
+    // A taken name throws UsernameTakenError.
+    return createUser({ username: parsed.data.username, password: parsed.data.password });
+  }),
+  'register',
+);
+
+async function limit(kind: 'login' | 'register', request: Request, username?: string) {
+  const decision = await consumeRateLimit(kind, request, { username });
+  if (!decision.ok) throw new TooManyAttemptsError(decision.message, decision.retryAfterSeconds);
+}
+
+/**
+ * Log in: throws TooManyAttemptsError (per address; per address + username) or
+ * InvalidLoginError. A success clears the per-username counter and starts a new session.
+ */
+export async function logIn(request: Request, credentials: Credentials): Promise<StartedSession> {
+  await limit('login', request, credentials.username);
+  const user = await authenticator.authenticate('login', credentialsRequest(request, credentials));
+  await resetLoginLimit(request, credentials.username);
+  return { user, headers: await createUserSession(request, user) };
+}
+
+/**
+ * Register a plain user (never an admin) and start a session: throws TooManyAttemptsError,
+ * UsernameTakenError or AccountInputError.
+ */
+export async function register(
+  request: Request,
+  credentials: Credentials,
+): Promise<StartedSession> {
+  await limit('register', request);
+  const user = await authenticator.authenticate(
+    'register',
+    credentialsRequest(request, credentials),
+  );
+  return { user, headers: await createUserSession(request, user) };
+}
