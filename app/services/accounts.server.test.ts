@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo, type EmbeddedMongo } from '../../embedded-mongo/index';
+import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
 import type * as Db from '~/server/db.server';
 import type * as Accounts from './accounts.server';
 import type * as Auth from '~/auth/auth.server';
