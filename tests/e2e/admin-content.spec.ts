@@ -169,8 +169,12 @@ test.describe('admin tracks', () => {
       await page.goto('/admin/tracks');
       await dismissToast(page);
       await page.getByRole('button', { name: 'Randomize Featured' }).click();
-      await expect(toast(page)).toContainText('Featured track randomized');
-      const description = (await toast(page).textContent()) ?? '';
+      // Read the text while the toast is there (with JavaScript it closes itself after 5 s).
+      let description = '';
+      await expect(async () => {
+        description = (await toast(page).first().textContent({ timeout: 1_000 })) ?? '';
+        expect(description).toContain('Featured track randomized');
+      }).toPass();
       await dismissToast(page);
       const chosen = /"(.+)" is now the featured track/.exec(description)?.[1];
       expect(chosen).toBeTruthy();

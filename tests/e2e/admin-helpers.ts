@@ -88,9 +88,15 @@ export const toast = (page: Page) => page.getByTestId('toast');
  * sits over the top-right header buttons).
  */
 export async function dismissToast(page: Page) {
-  const card = page.getByTestId('toast');
-  if ((await card.count()) === 0 || !(await card.isVisible())) return;
-  await card.locator('button, input[type="checkbox"]').first().click();
+  const card = page.getByTestId('toast').first();
+  if (!(await card.isVisible())) return;
+  try {
+    await card.locator('button, input[type="checkbox"]').first().click({ timeout: 5_000 });
+  } catch (error) {
+    // With JavaScript a toast also closes itself after a few seconds; on a slow machine that
+    // can happen between the check above and the click. Gone is what this helper is for.
+    if (await card.isVisible()) throw error;
+  }
   await card.waitFor({ state: 'hidden' });
 }
 

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { Response } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, waitForHydration } from './fixtures';
 
 /**
  * Page-weight budget: a first visit to `/` downloads at most 120 KB of JavaScript
@@ -27,7 +27,11 @@ test('a first visit to / stays within the JS and CSS budgets (gzipped)', async (
   const page = await context.newPage();
   const responses: Response[] = [];
   page.on('response', (r) => responses.push(r));
-  await page.goto('/', { waitUntil: 'networkidle' });
+  // The scripts start on `load` (decision 012): wait until the page has hydrated, which
+  // means every module it needs has arrived, then for the network to go quiet.
+  await page.goto('/', { waitUntil: 'load' });
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
 
   const rows: { url: string; kind: 'js' | 'css'; raw: number; gzip: number }[] = [];
   for (const response of responses) {
