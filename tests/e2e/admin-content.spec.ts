@@ -138,6 +138,9 @@ test.describe('admin tracks', () => {
   test('toggle featured and Randomize Featured change the home page', async ({
     adminPage: page,
   }) => {
+    // A long flow (a dozen page loads and a track upload): on a 2-core CI machine running
+    // two workers it can take over a minute without anything being wrong.
+    test.slow();
     const title = unique('E2E Featured');
     await withRunLock('featured', async () => {
       await createTrack(page, title);
@@ -254,6 +257,7 @@ test.describe('admin tracks', () => {
 
 test.describe('admin gallery', () => {
   test('add, preview, edit and delete an image', async ({ adminPage: page }) => {
+    test.slow(); // a long flow with two uploads (see the featured-track test)
     const title = unique('E2E Photo');
     await page.goto('/admin/gallery');
     await dismissToast(page);
