@@ -11,6 +11,9 @@
  *   storage primitive files/stored-files (a model deletes the files of a record it deletes or
  *   replaces). server/ and files/ therefore never import models, except the two modules that
  *   drive the process from above: server/seed and server/startup.
+ * - mail/ (the mail transport, the email templates, the queue's worker) sits between services
+ *   and models: services and server/startup use it; it imports models, server/ and the
+ *   leaves, never routes, components, the player or services, and nothing below it imports it.
  * - schemas/, types/ and utils/ are client-safe leaves: they import only each other.
  * - components/ and player/ (React) never import root, routes, models, services or any
  *   `*.server` module. Root data comes from `~/document/use-root-data`.
@@ -52,6 +55,11 @@ const MODELS_FROM_BELOW = forbid(
   'Models import server/ and files/stored-files; this folder sits below the models and must not import them.',
 );
 
+const MAIL_FROM_BELOW = forbid(
+  folders('mail'),
+  'mail/ (transport, templates, the queue worker) is used by services and server/startup only.',
+);
+
 /** [files, ignores, restricted patterns] per layer; a file matches at most one entry. */
 const LAYERS = [
   [
@@ -64,20 +72,30 @@ const LAYERS = [
       ),
     ],
   ],
-  [['app/document/**', 'app/auth/**', 'app/api/**'], [], [UPPER]],
+  [['app/document/**', 'app/auth/**', 'app/api/**'], [], [UPPER, MAIL_FROM_BELOW]],
+  [
+    ['app/mail/**'],
+    [],
+    [
+      forbid(
+        folders('routes', 'components', 'player', 'services'),
+        'mail/ is used by services; it never imports routes, components, the player or services.',
+      ),
+    ],
+  ],
   [
     ['app/server/**'],
     ['app/server/seed.server.ts', 'app/server/startup.server.ts'],
-    [UPPER, MODELS_FROM_BELOW],
+    [UPPER, MODELS_FROM_BELOW, MAIL_FROM_BELOW],
   ],
   [['app/server/seed.server.ts', 'app/server/startup.server.ts'], [], [UPPER]],
-  [['app/files/**'], [], [UPPER, MODELS_FROM_BELOW]],
+  [['app/files/**'], [], [UPPER, MODELS_FROM_BELOW, MAIL_FROM_BELOW]],
   [
     ['app/models/**'],
     [],
     [
       forbid(
-        folders('routes', 'components', 'player', 'services', 'auth', 'api', 'document'),
+        folders('routes', 'components', 'player', 'services', 'auth', 'api', 'document', 'mail'),
         'Models import only schemas, types, utils, server/ (db, env, read cache), files/stored-files and other models.',
       ),
       forbid(

@@ -36,7 +36,8 @@ export function publicCacheHeaders(request: Request): Record<string, string> {
 }
 
 /** Paths whose documents are never shared-cached (guarded or per-visitor pages). */
-const PRIVATE_PREFIXES = ['/admin', '/auth', '/api'];
+/** Never shared: the back office, accounts, the API, and pages reached by a personal link. */
+const PRIVATE_PREFIXES = ['/admin', '/auth', '/api', '/unsubscribe', '/newsletter/confirm'];
 
 function isPrivatePath(pathname: string): boolean {
   return PRIVATE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -178,17 +178,35 @@ describe('subscribers, blog and shows', () => {
     expect(past.map((s) => s.date)).toEqual(['2026-11-20', '2026-10-01']);
   });
 
-  it('records a newsletter for every subscriber, and refuses with none', async () => {
+  it('queues a newsletter for every active subscriber, and refuses with none', async () => {
+    const issue = { subject: 'Hello', content: 'Long enough content', baseUrl: 'http://x.test' };
     await expect(
-      newsletter.recordNewsletter({ subject: 'Hello', content: 'Long enough content' }),
+      newsletter.createNewsletterIssue({ ...issue, delivery: 'outbox' }),
     ).rejects.toBeInstanceOf(newsletter.NoSubscribersError);
     await subscribers.createSubscriber({ email: 'a@example.com' });
     await subscribers.createSubscriber({ email: 'b@example.com' });
-    const sent = await newsletter.recordNewsletter({
-      subject: 'Hello',
-      content: 'Long enough content',
+    await subscribers.createSubscriber({ email: 'p@example.com', status: 'pending' });
+    const left = await subscribers.createSubscriber({ email: 'u@example.com' });
+    await subscribers.unsubscribeSubscriber(left.id);
+    const sent = await newsletter.createNewsletterIssue({ ...issue, delivery: 'outbox' });
+    expect(sent).toMatchObject({ sentCount: 2, delivery: 'outbox', slug: `${sent.id}-hello` });
+    expect(await newsletter.newsletterProgress(sent)).toMatchObject({
+      state: 'queued',
+      total: 2,
+      queued: 2,
+      sent: 0,
+      failed: 0,
     });
-    expect(sent).toMatchObject({ sentCount: 2, delivery: 'recorded' });
+  });
+
+  it('signs up again an address that left, and refuses an active one', async () => {
+    const first = await subscribers.createSubscriber({ email: 'Again@Example.com' });
+    await expect(
+      subscribers.createSubscriber({ email: 'again@example.com' }),
+    ).rejects.toBeInstanceOf(subscribers.AlreadySubscribedError);
+    await subscribers.unsubscribeSubscriber(first.id);
+    const back = await subscribers.createSubscriber({ email: 'again@example.com' });
+    expect(back).toMatchObject({ id: first.id, status: 'active' });
   });
 });
 

@@ -1,27 +1,37 @@
-import { Schema } from 'mongoose';
+import mongoose, { Schema } from 'mongoose';
+import type { NewsletterJSON, NewsletterProgressJSON, NewsletterState } from '~/types/entities';
 import { serialIdPlugin } from './counter.server';
-import { cachedCount, cachedFind, defineModel, iso } from './model-helpers.server';
-import { Subscriber } from './subscriber.server';
-import type { NewsletterJSON } from '~/types/entities';
+import {
+  countDeliveriesByState,
+  deleteDeliveriesOf,
+  enqueueNewsletterDeliveries,
+} from './mail-delivery.server';
+import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
+import { listActiveRecipients } from './subscriber.server';
 
 type NewsletterDoc = {
   id: number;
   subject: string;
+  /** `{id}-{subject as a slug}`: the issue's address in the public archive. */
+  slug?: string;
   content: string;
   sentAt: Date;
   sentCount: number;
-  /** 'recorded': stored, not mailed (no mail transport is configured yet). */
-  delivery: 'recorded';
+  delivery: NewsletterJSON['delivery'];
+  /** The site's origin when it was sent: the links in its emails point there. */
+  baseUrl?: string;
   createdAt: Date;
 };
 
 const NewsletterSchema = new Schema<NewsletterDoc>(
   {
     subject: { type: String, required: true },
+    slug: { type: String, index: true },
     content: { type: String, required: true },
     sentAt: { type: Date, required: true },
     sentCount: { type: Number, required: true },
     delivery: { type: String, default: 'recorded' },
+    baseUrl: String,
   },
   { timestamps: true },
 );
@@ -32,9 +42,21 @@ export const Newsletter = defineModel<NewsletterDoc>('Newsletter', NewsletterSch
 
 export type { NewsletterJSON };
 
+/** `{id}-{subject in lowercase words}`, e.g. `12-summer-on-the-boardwalk`. */
+function slugOf(id: number, subject: string): string {
+  const words = subject
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 80)
+    .replace(/^-+|-+$/g, '');
+  return words ? `${id}-${words}` : String(id);
+}
+
 const toJSON = (n: NewsletterDoc): NewsletterJSON => ({
   id: n.id,
   subject: n.subject,
+  slug: n.slug ?? slugOf(n.id, n.subject),
   content: n.content,
   sentAt: iso(n.sentAt),
   sentCount: n.sentCount,
@@ -48,24 +70,91 @@ export class NoSubscribersError extends Error {
   }
 }
 
-/** Record a newsletter issue addressed to every current subscriber. */
-export async function recordNewsletter(input: {
+/**
+ * Send an issue: store it and queue one copy per active subscriber (the mail worker sends
+ * them). `delivery` records how it goes out ('smtp' or 'outbox').
+ */
+export async function createNewsletterIssue(input: {
   subject: string;
   content: string;
+  delivery: 'smtp' | 'outbox';
+  baseUrl: string;
 }): Promise<NewsletterJSON> {
-  const sentCount = await Subscriber.countDocuments();
-  if (sentCount === 0) throw new NoSubscribersError();
+  const recipients = await listActiveRecipients();
+  if (recipients.length === 0) throw new NoSubscribersError();
   const doc = await Newsletter.create({
     ...input,
     sentAt: new Date(),
-    sentCount,
-    delivery: 'recorded',
+    sentCount: recipients.length,
   });
-  return toJSON(doc.toObject());
+  const slug = slugOf(doc.id, doc.subject);
+  await Newsletter.updateOne({ id: doc.id }, { $set: { slug } });
+  await enqueueNewsletterDeliveries(doc.id, recipients);
+  return toJSON({ ...doc.toObject(), slug });
 }
 
 export async function listNewsletters(options: { limit?: number } = {}): Promise<NewsletterJSON[]> {
   const docs = await cachedFind(Newsletter, { sort: { createdAt: -1 }, limit: options.limit });
   return docs.map(toJSON);
 }
+
+/** The public archive: issues that were emailed (not those only recorded), newest first. */
+export async function listArchivedNewsletters(): Promise<NewsletterJSON[]> {
+  const docs = await cachedFind(Newsletter, {
+    filter: { delivery: mongoose.trusted({ $in: ['smtp', 'outbox'] }) },
+    sort: { createdAt: -1 },
+  });
+  return docs.map(toJSON);
+}
+
+export async function getNewsletter(id: number): Promise<NewsletterJSON | null> {
+  const doc = await cachedFindOne(Newsletter, { filter: { id } });
+  return doc ? toJSON(doc) : null;
+}
+
+/** An archived issue by its slug (only emailed issues are public). */
+export async function getArchivedNewsletter(slug: string): Promise<NewsletterJSON | null> {
+  const doc = await cachedFindOne(Newsletter, {
+    filter: { slug, delivery: mongoose.trusted({ $in: ['smtp', 'outbox'] }) },
+  });
+  return doc ? toJSON(doc) : null;
+}
+
 export const countNewsletters = () => cachedCount(Newsletter);
+
+/** What the mail worker needs to render an issue (not cached: read once per issue). */
+export async function getNewsletterForMail(id: number) {
+  const doc = await Newsletter.findOne({ id }).lean();
+  return doc ? { ...toJSON(doc), baseUrl: doc.baseUrl ?? '' } : null;
+}
+
+/** Where the sending of an issue stands, counted from its copies in the mail queue. */
+export async function newsletterProgress(
+  newsletter: Pick<NewsletterJSON, 'id' | 'subject' | 'sentCount' | 'delivery'>,
+): Promise<NewsletterProgressJSON> {
+  const counts = await countDeliveriesByState(newsletter.id);
+  const queued = counts.queued + counts.sending;
+  const total = counts.queued + counts.sending + counts.sent + counts.failed + counts.skipped;
+  let state: NewsletterState;
+  if (newsletter.delivery === 'recorded') state = 'sent';
+  else if (queued > 0)
+    state = counts.sent + counts.failed + counts.sending > 0 ? 'sending' : 'queued';
+  else state = counts.sent > 0 || counts.failed === 0 ? 'sent' : 'failed';
+  return {
+    id: newsletter.id,
+    subject: newsletter.subject,
+    state,
+    total: newsletter.delivery === 'recorded' ? newsletter.sentCount : total,
+    sent: newsletter.delivery === 'recorded' ? 0 : counts.sent,
+    failed: counts.failed,
+    queued,
+    skipped: counts.skipped,
+  };
+}
+
+/** Delete an issue and its copies still in the queue. */
+export async function deleteNewsletter(id: number): Promise<NewsletterJSON | null> {
+  const doc = await Newsletter.findOneAndDelete({ id }).lean();
+  if (doc) await deleteDeliveriesOf(id);
+  return doc ? toJSON(doc) : null;
+}

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { createContactMessage } from '~/models/contact-message.server';
+import { notifyContactMessage } from '~/services/mail.server';
 import { HONEYPOT_FIELD } from '~/schemas/common';
 import { ContactSchema } from '~/schemas/contact';
 import type { ContactMessageJSON } from '~/types/entities';
@@ -28,7 +29,11 @@ export const action = ({ request }: ActionFunctionArgs) =>
       const decoy: ContactMessageJSON = { id: 0, ...input, createdAt: new Date().toISOString() };
       return apiJson(decoy, { status: 201 });
     }
-    return apiJson(await createContactMessage(input), { status: 201 });
+    const message = await createContactMessage(input);
+    await notifyContactMessage(message, request).catch((error: unknown) => {
+      console.error('Contact notification could not be queued', error);
+    });
+    return apiJson(message, { status: 201 });
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>

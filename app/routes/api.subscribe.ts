@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { AlreadySubscribedError, createSubscriber } from '~/models/subscriber.server';
+import { AlreadySubscribedError } from '~/models/subscriber.server';
+import { subscribe } from '~/services/mail.server';
 import { HONEYPOT_FIELD } from '~/schemas/common';
 import { SubscribeSchema } from '~/schemas/subscriber';
 import type { SubscriberJSON } from '~/types/entities';
@@ -17,8 +18,9 @@ import {
 import { enforceRateLimit } from '~/server/rate-limit.server';
 
 /**
- * POST /api/subscribe — JSON (or form) `{ name?, email }`. 201 with the subscriber;
- * 409 when the email is already subscribed (case-insensitively).
+ * POST /api/subscribe — JSON (or form) `{ name?, email }`. 201 with the subscriber (status
+ * 'pending' when sign-ups must be confirmed by email); 409 when the email is already an
+ * active subscriber (case-insensitively).
  */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
@@ -34,12 +36,14 @@ export const action = ({ request }: ActionFunctionArgs) =>
         id: 0,
         name: input.name?.trim() || email.split('@')[0] || email,
         email,
+        status: 'active',
         createdAt: new Date().toISOString(),
       };
       return apiJson(decoy, { status: 201 });
     }
     try {
-      return apiJson(await createSubscriber(input), { status: 201 });
+      const { subscriber } = await subscribe(input, request);
+      return apiJson(subscriber, { status: 201 });
     } catch (error) {
       if (error instanceof AlreadySubscribedError) {
         return apiError(409, error.message, { email: [error.message] });

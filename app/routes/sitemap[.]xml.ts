@@ -1,13 +1,21 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { listBlogPosts } from '~/models/blog-post.server';
+import { listArchivedNewsletters } from '~/models/newsletter.server';
 import { listShows } from '~/models/show.server';
 import { publicCacheHeaders, siteOrigin } from '~/document/cache-headers.server';
 import { sitemapEntries, sitemapXml } from '~/utils/seo/feeds';
 
-/** /sitemap.xml — every public page, every blog post and every show (as /shows#show-{id}). */
+/**
+ * /sitemap.xml — every public page, every blog post, every show (as /shows#show-{id}) and
+ * the newsletter archive with its issues.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [posts, shows] = await Promise.all([listBlogPosts(), listShows()]);
-  const xml = sitemapXml(siteOrigin(request), sitemapEntries({ posts, shows }));
+  const [posts, shows, newsletters] = await Promise.all([
+    listBlogPosts(),
+    listShows(),
+    listArchivedNewsletters(),
+  ]);
+  const xml = sitemapXml(siteOrigin(request), sitemapEntries({ posts, shows, newsletters }));
   return new Response(xml, {
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',

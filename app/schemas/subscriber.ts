@@ -40,3 +40,8 @@ export const ComposeNewsletterSchema = z.object({
       .max(LIMITS.blogContent, `Must be at most ${LIMITS.blogContent} characters`),
   ),
 });
+
+/** /admin/settings, newsletter sign-ups: a checkbox (absent when unticked). */
+export const NewsletterSettingsSchema = z.object({
+  doubleOptIn: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()),
+});

@@ -62,6 +62,23 @@ const EnvSchema = z.object({
     .min(1)
     .default(15 * 60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  // Email (docs/decisions/016-email-delivery.md): without SMTP_URL every message is written
+  // to the outbox folder instead.
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/[^/\s]+/, 'must look like smtp://user:pass@host:587 or smtps://…')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
+  MAIL_OUTBOX_DIR: z.string().trim().min(1).optional(),
+  /** Messages per minute over every instance; 0 means no cap. */
+  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(0),
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  /** First retry after this many seconds, doubling with each attempt (capped at one hour). */
+  MAIL_RETRY_SECONDS: z.coerce.number().min(0).default(60),
+  /** A delivery claimed by an instance that stops answering is claimed again after this. */
+  MAIL_LEASE_SECONDS: z.coerce.number().min(1).default(120),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRETS: string[] };

@@ -1,6 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ensureTheme } from '~/models/theme.server';
+import { migrateSubscriberStatuses } from '~/models/subscriber.server';
+import { outboxDir } from '~/mail/transport.server';
+import { startMailWorker, stopMailWorker } from '~/mail/worker.server';
 import mongoose from 'mongoose';
 import { connectDb, disconnectDb } from './db.server';
 import { env, uploadsDir } from './env.server';
@@ -134,6 +137,12 @@ export async function stopApp(signal: string): Promise<number> {
   if (!idle)
     log(`gave up waiting after ${env.SHUTDOWN_TIMEOUT_MS} ms (${requestsInFlight()} left)`);
   try {
+    // Messages in flight finish; the rest stay queued for the next start or another instance.
+    await stopMailWorker();
+  } catch (error) {
+    console.error('[night-shore] error while stopping the mail worker', error);
+  }
+  try {
     await disconnectDb();
     log('database closed; bye');
     return 0;
@@ -156,6 +165,15 @@ export function startApp(): Promise<void> {
         console.log(`[night-shore] seeded demo content: ${result.summary}`);
     }
     await ensureTheme();
+    await migrateSubscriberStatuses();
+    const worker = startMailWorker();
+    if (env.LOG_LEVEL !== 'silent') {
+      console.log(
+        worker.transport.kind === 'smtp'
+          ? `[night-shore] email: ${worker.transport.description}`
+          : `[night-shore] email: no SMTP_URL, so messages are written to ${outboxDir()} (nothing is sent)`,
+      );
+    }
     await quarantineOrphanUploads().catch((error: unknown) => {
       console.error('[night-shore] orphan upload sweep failed', error);
     });

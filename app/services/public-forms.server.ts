@@ -2,12 +2,13 @@ import { parseWithZod } from '@conform-to/zod';
 import type { SubmissionResult } from '@conform-to/react';
 import { data } from '@remix-run/node';
 import { createContactMessage } from '~/models/contact-message.server';
-import { AlreadySubscribedError, createSubscriber } from '~/models/subscriber.server';
+import { AlreadySubscribedError } from '~/models/subscriber.server';
 import { ContactSchema } from '~/schemas/contact';
 import { HONEYPOT_FIELD } from '~/schemas/common';
 import { NewsletterFormSchema, NewsletterFullFormSchema } from '~/schemas/subscriber';
 import { consumeRateLimit, retryAfterHeaders } from '~/server/rate-limit.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import { notifyContactMessage, subscribe } from './mail.server';
 
 /**
  * The public forms (newsletter full and minimal, contact), shared by every page that shows
@@ -26,6 +27,13 @@ export const SUBSCRIBED_TOAST = {
   description: 'You have been successfully subscribed to our newsletter.',
 } as const;
 
+/** With confirmation on (double opt-in): the sign-up is pending until the link is followed. */
+export const CONFIRM_TOAST = {
+  type: 'success',
+  title: 'Almost there!',
+  description: 'Check your inbox: follow the link in our email to confirm your subscription.',
+} as const;
+
 export const MESSAGE_SENT_TOAST = {
   type: 'success',
   title: 'Message sent!',
@@ -42,7 +50,14 @@ export type FormFailure = {
   /** Extra answer headers (Retry-After on a 429). */
   headers?: Record<string, string>;
 };
-export type FormOutcome = { ok: true; stored: boolean } | FormFailure;
+export type FormOutcome =
+  | {
+      ok: true;
+      stored: boolean;
+      /** A sign-up waiting for its confirmation link (double opt-in). */
+      mustConfirm?: boolean;
+    }
+  | FormFailure;
 
 /** True when the honeypot field was filled in (a bot): answer as a success, store nothing. */
 export function isHoneypotFilled(formData: FormData): boolean {
@@ -77,8 +92,8 @@ export async function handleSubscribe(
   if (isHoneypotFilled(formData)) return { ok: true, stored: false };
   const name = variant === 'full' ? submission.value.name : undefined;
   try {
-    await createSubscriber({ name, email: submission.value.email });
-    return { ok: true, stored: true };
+    const { mustConfirm } = await subscribe({ name, email: submission.value.email }, request);
+    return { ok: true, stored: true, mustConfirm };
   } catch (error) {
     const already = error instanceof AlreadySubscribedError;
     const message = already ? error.message : GENERIC_FAILURE;
@@ -108,9 +123,9 @@ export async function handleContact(formData: FormData, request?: Request): Prom
     };
   }
   if (isHoneypotFilled(formData)) return { ok: true, stored: false };
+  let message;
   try {
-    await createContactMessage(submission.value);
-    return { ok: true, stored: true };
+    message = await createContactMessage(submission.value);
   } catch (error) {
     console.error('Contact message failed', error);
     return {
@@ -120,6 +135,12 @@ export async function handleContact(formData: FormData, request?: Request): Prom
       toast: { type: 'error', title: 'Message could not be sent', description: GENERIC_FAILURE },
     };
   }
+  // The message is stored (the back office shows it); emailing it to the collective is
+  // extra, so a failure to queue that email is logged, not shown to the visitor.
+  await notifyContactMessage(message, request).catch((error: unknown) => {
+    console.error('Contact notification could not be queued', error);
+  });
+  return { ok: true, stored: true };
 }
 
 /** What a page action returns for a failed public form. */
@@ -142,6 +163,9 @@ export async function subscribeAction(
 ) {
   const outcome = await handleSubscribe(formData, variant, request);
   if (!outcome.ok) return formFailure(SUBSCRIBE_INTENT, outcome);
+  if (outcome.mustConfirm) {
+    return redirectWithToast(`${pagePath}?subscribed=confirm#newsletter`, CONFIRM_TOAST);
+  }
   return redirectWithToast(`${pagePath}?subscribed=1#newsletter`, SUBSCRIBED_TOAST);
 }
 

@@ -39,17 +39,53 @@ export type BlogPostJSON = {
   createdAt: string;
 };
 
-export type SubscriberJSON = { id: number; name: string; email: string; createdAt: string };
+/**
+ * active: receives the newsletter; pending: signed up, confirmation link not followed yet
+ * (double opt-in); unsubscribed: left through an unsubscribe link; bounced: the mail server
+ * refused the address for good.
+ */
+export const SUBSCRIBER_STATUSES = ['active', 'pending', 'unsubscribed', 'bounced'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
-/** A recorded newsletter issue ('recorded': stored, not mailed). */
+export type SubscriberJSON = {
+  id: number;
+  name: string;
+  email: string;
+  status: SubscriberStatus;
+  createdAt: string;
+};
+
+/**
+ * A newsletter issue. `delivery` says how it went out: 'smtp' (an SMTP server), 'outbox'
+ * (written as .eml files, no SMTP server configured) or 'recorded' (stored before the site
+ * could send email; never mailed).
+ */
 export type NewsletterJSON = {
   id: number;
   subject: string;
+  slug: string;
   content: string;
   sentAt: string;
+  /** Recipients the issue was addressed to when it was sent. */
   sentCount: number;
-  delivery: 'recorded';
+  delivery: 'smtp' | 'outbox' | 'recorded';
   createdAt: string;
+};
+
+export const NEWSLETTER_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type NewsletterState = (typeof NEWSLETTER_STATES)[number];
+
+/** How far the sending of an issue has got (GET /api/admin/newsletter/{id}). */
+export type NewsletterProgressJSON = {
+  id: number;
+  subject: string;
+  state: NewsletterState;
+  total: number;
+  sent: number;
+  failed: number;
+  queued: number;
+  /** Recipients who unsubscribed (or were deleted) before their copy went out. */
+  skipped: number;
 };
 
 export const CONTACT_SUBJECTS = [

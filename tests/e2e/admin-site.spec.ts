@@ -119,8 +119,8 @@ test.describe('admin newsletter', () => {
     );
     await open(page, `/admin/newsletter?q=copy-`);
     await expect(page.getByTestId('subscriber-count')).toContainText('filtered from');
-    await page.getByText('All emails (comma-separated, to copy)').click();
-    const list = page.getByLabel('Subscriber emails, comma-separated');
+    await page.getByText('All active emails (comma-separated, to copy)').click();
+    const list = page.getByLabel('Active subscriber emails, comma-separated');
     await expect(list).toBeVisible();
     const value = await list.inputValue();
     for (const email of emails) expect(value.split(', ')).toContain(email);

@@ -15,8 +15,9 @@ export const THANK_YOU_TITLE = 'Thank you for subscribing!';
 /**
  * The newsletter sign-up: `full` (home page) asks for name, email and the privacy box;
  * `minimal` (blog posts) for email and the privacy box. It posts to the current page, whose
- * action calls `subscribeAction`; after success the page reloads with `?subscribed=1` and the
- * thank-you message replaces the form.
+ * action calls `subscribeAction`; after success the page reloads with `?subscribed=1` (or
+ * `?subscribed=confirm` when sign-ups must be confirmed by email) and the thank-you message
+ * replaces the form.
  */
 export function NewsletterForm({
   variant,
@@ -43,7 +44,8 @@ export function NewsletterForm({
   const pending =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === SUBSCRIBE_INTENT;
 
-  if (searchParams.get('subscribed') === '1' && !actionData) {
+  const subscribed = searchParams.get('subscribed');
+  if ((subscribed === '1' || subscribed === 'confirm') && !actionData) {
     return (
       <div
         role="status"
@@ -56,7 +58,9 @@ export function NewsletterForm({
         <CheckCircle2 aria-hidden="true" className="h-8 w-8 text-primary" />
         <p className="text-lg font-bold">{THANK_YOU_TITLE}</p>
         <p className="text-muted-foreground">
-          You’ll be the first to hear about new releases, shows and news.
+          {subscribed === 'confirm'
+            ? 'Check your inbox: follow the link in our email to confirm your subscription.'
+            : 'You’ll be the first to hear about new releases, shows and news.'}
         </p>
       </div>
     );

@@ -124,6 +124,11 @@ export function SiteFooter({
           </p>
           <ul className="flex flex-wrap items-center gap-x-4 gap-y-1">
             <li>
+              <Link to="/newsletter" className={linkClass}>
+                Newsletter archive
+              </Link>
+            </li>
+            <li>
               <Link to="/privacy" className={linkClass}>
                 Privacy Policy
               </Link>

@@ -6,7 +6,8 @@ import {
   type SubmissionResult,
 } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { Form, useNavigation } from '@remix-run/react';
+import { Form, useNavigation, useRevalidator } from '@remix-run/react';
+import { useEffect } from 'react';
 import { Send } from 'lucide-react';
 import { FormAlert } from '~/components/admin/form-alert';
 import { useToastOnce } from '~/components/site/toaster';
@@ -14,9 +15,9 @@ import { SubmitButton } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { Field, inputClass } from '~/components/ui/field';
 import { ComposeNewsletterSchema } from '~/schemas/subscriber';
-import type { NewsletterJSON } from '~/types/entities';
+import type { NewsletterJSON, NewsletterProgressJSON } from '~/types/entities';
 import { plural } from './plural';
-import { RecordedNewsletters } from './recorded-newsletters';
+import { SentNewsletters } from './sent-newsletters';
 
 /** What the action answers when a newsletter is not recorded. */
 export type ComposeActionData = {
@@ -24,17 +25,38 @@ export type ComposeActionData = {
   failureTitle: string | null;
 };
 
-/** The compose tab: the newsletter form, then the newsletters recorded so far. */
+/** How often the tab reloads its figures while an issue is going out (with JavaScript). */
+const PROGRESS_POLL_MS = 2000;
+
+/**
+ * The compose tab: the newsletter form, then the issues sent so far with their progress
+ * (with JavaScript it follows a send as it goes; without, a reload shows where it stands).
+ */
 export function ComposeTab({
   total,
+  delivery,
   newsletters,
   actionData,
 }: {
   total: number;
-  newsletters: NewsletterJSON[];
+  delivery: string;
+  newsletters: (NewsletterJSON & { progress: NewsletterProgressJSON })[];
   actionData: ComposeActionData | undefined;
 }) {
   const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const inProgress = newsletters.some(
+    (n) => n.progress.state === 'queued' || n.progress.state === 'sending',
+  );
+  useEffect(() => {
+    if (!inProgress) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle' && document.visibilityState === 'visible') {
+        revalidator.revalidate();
+      }
+    }, PROGRESS_POLL_MS);
+    return () => clearInterval(timer);
+  }, [inProgress, revalidator]);
   const pending =
     navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
   const [form, fields] = useForm({
@@ -57,8 +79,11 @@ export function ComposeTab({
     <div className="space-y-8">
       <Card
         title="Compose Newsletter"
-        description={`Addressed to all ${plural(total, 'subscriber', 'subscribers')}. No mail transport is configured yet: the newsletter is recorded here, not emailed.`}
+        description={`Addressed to all ${plural(total, 'active subscriber', 'active subscribers')}; each gets their own unsubscribe link.`}
       >
+        <p className="mb-4 text-sm" data-testid="mail-delivery">
+          <span className="font-medium">Delivery:</span> {delivery}
+        </p>
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <FormAlert id={form.errorId} title={failureTitle} errors={form.errors} />
           <Field label="Subject" errors={fields.subject.errors} id={fields.subject.id}>
@@ -91,7 +116,7 @@ export function ComposeTab({
         </Form>
       </Card>
 
-      <RecordedNewsletters newsletters={newsletters} />
+      <SentNewsletters newsletters={newsletters} />
     </div>
   );
 }

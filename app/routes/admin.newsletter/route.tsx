@@ -7,8 +7,15 @@ import {
 } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Send } from 'lucide-react';
-import { listNewsletters, NoSubscribersError, recordNewsletter } from '~/models/newsletter.server';
+import {
+  listNewsletters,
+  newsletterProgress,
+  NoSubscribersError,
+} from '~/models/newsletter.server';
 import { countSubscribers, listSubscribers } from '~/models/subscriber.server';
+import { deliveryDescription } from '~/mail/transport.server';
+import { sendNewsletter } from '~/services/mail.server';
+import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '~/types/entities';
 import { ComposeNewsletterSchema } from '~/schemas/subscriber';
 import { TabLinks } from '~/components/admin/tab-links';
 import { Button, buttonClass } from '~/components/ui/button';
@@ -31,12 +38,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab = tabOf(url);
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
-  const [subscribers, total, newsletters] = await Promise.all([
-    tab === 'subscribers' ? listSubscribers({ q }) : Promise.resolve([]),
-    countSubscribers(),
-    tab === 'compose' ? listNewsletters({ limit: 50 }) : Promise.resolve([]),
+  const statusParam = url.searchParams.get('status');
+  const status = SUBSCRIBER_STATUSES.includes(statusParam as SubscriberStatus)
+    ? (statusParam as SubscriberStatus)
+    : null;
+  const [subscribers, totalActive, newsletters] = await Promise.all([
+    tab === 'subscribers' ? listSubscribers({ q, status: status ?? undefined }) : [],
+    countSubscribers('active'),
+    tab === 'compose'
+      ? listNewsletters({ limit: 50 }).then((list) =>
+          Promise.all(list.map(async (n) => ({ ...n, progress: await newsletterProgress(n) }))),
+        )
+      : [],
   ]);
-  return { tab, q, subscribers, total, newsletters };
+  return {
+    tab,
+    q,
+    status,
+    subscribers,
+    totalActive,
+    newsletters,
+    delivery: deliveryDescription().text,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,11 +70,11 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply(), failureTitle: null }, { status: 400 });
   }
   try {
-    const newsletter = await recordNewsletter(submission.value);
+    const newsletter = await sendNewsletter(submission.value, request);
     return redirectWithToast('/admin/newsletter?tab=compose', {
       type: 'success',
-      title: 'Newsletter recorded',
-      description: `Recorded for ${plural(newsletter.sentCount, 'subscriber', 'subscribers')}. It was not emailed: no mail transport is configured yet.`,
+      title: 'Newsletter queued',
+      description: `Queued for ${plural(newsletter.sentCount, 'subscriber', 'subscribers')}. Its progress shows below.`,
     });
   } catch (error) {
     if (error instanceof NoSubscribersError) {
@@ -75,7 +98,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminNewsletter() {
-  const { tab, q, subscribers, total, newsletters } = useLoaderData<typeof loader>();
+  const { tab, q, status, subscribers, totalActive, newsletters, delivery } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <section aria-labelledby="newsletter-heading">
@@ -84,8 +108,8 @@ export default function AdminNewsletter() {
           Newsletter
         </h1>
         {tab === 'subscribers' ? (
-          total === 0 ? (
-            <Button disabled title="There are no subscribers yet">
+          totalActive === 0 ? (
+            <Button disabled title="There are no active subscribers yet">
               <Send aria-hidden="true" className="h-4 w-4" />
               Compose Newsletter
             </Button>
@@ -109,12 +133,13 @@ export default function AdminNewsletter() {
         ]}
       />
       {tab === 'subscribers' ? (
-        <SubscribersTab q={q} subscribers={subscribers} total={total} />
+        <SubscribersTab q={q} status={status} subscribers={subscribers} totalActive={totalActive} />
       ) : (
-        // A new recorded newsletter remounts the form, so it is empty again after success.
+        // A new newsletter remounts the form, so it is empty again after success.
         <ComposeTab
           key={newsletters[0]?.id ?? 'none'}
-          total={total}
+          total={totalActive}
+          delivery={delivery}
           newsletters={newsletters}
           actionData={actionData}
         />

@@ -1,8 +1,22 @@
 import { Link } from '@remix-run/react';
 import { Trash2 } from 'lucide-react';
 import { buttonClass } from '~/components/ui/button';
-import type { SubscriberJSON } from '~/types/entities';
+import type { SubscriberJSON, SubscriberStatus } from '~/types/entities';
 import { formatAddedDate } from '~/utils/time';
+
+export const STATUS_LABELS: Record<SubscriberStatus, string> = {
+  active: 'Active',
+  pending: 'Pending',
+  unsubscribed: 'Unsubscribed',
+  bounced: 'Bounced',
+};
+
+const STATUS_STYLES: Record<SubscriberStatus, string> = {
+  active: 'border-border text-foreground',
+  pending: 'border-border bg-muted text-foreground',
+  unsubscribed: 'border-border bg-muted text-muted-foreground',
+  bounced: 'border-destructive text-destructive',
+};
 
 /**
  * The subscribers, newest first, each with a remove link to its delete dialog route
@@ -24,6 +38,9 @@ export function SubscriberTable({
             <th scope="col" className="px-4 py-3 font-semibold">
               Subscriber
             </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Status
+            </th>
             <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
               Date Added
             </th>
@@ -39,6 +56,13 @@ export function SubscriberTable({
                 <span className="block font-medium">{s.name}</span>
                 <span className="block text-muted-foreground">{s.email}</span>
               </th>
+              <td className="px-4 py-3">
+                <span
+                  className={`inline-block rounded-full border px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[s.status]}`}
+                >
+                  {STATUS_LABELS[s.status]}
+                </span>
+              </td>
               <td className="hidden whitespace-nowrap px-4 py-3 md:table-cell">
                 <time dateTime={s.createdAt}>{formatAddedDate(s.createdAt)}</time>
               </td>

@@ -5,30 +5,39 @@ import { showToast } from '~/components/site/toaster';
 import { Button } from '~/components/ui/button';
 import { inputClass } from '~/components/ui/field';
 import { useHydrated } from '~/player/use-hydrated';
-import type { SubscriberJSON } from '~/types/entities';
+import { SUBSCRIBER_STATUSES, type SubscriberJSON, type SubscriberStatus } from '~/types/entities';
 import { plural } from './plural';
-import { SubscriberTable } from './subscriber-table';
+import { STATUS_LABELS, SubscriberTable } from './subscriber-table';
 
 /**
- * The subscribers tab: a search (live with JavaScript, a GET form without), the addresses to
- * copy, and the table. The delete dialog route renders in its `<Outlet/>`.
+ * The subscribers tab: a search and a status filter (live with JavaScript, a GET form
+ * without), the active addresses to copy, and the table. The count line counts active
+ * subscribers (those a newsletter goes to). The delete dialog route renders in its `<Outlet/>`.
  */
 export function SubscribersTab({
   q,
+  status,
   subscribers,
-  total,
+  totalActive,
 }: {
   q: string;
+  status: SubscriberStatus | null;
   subscribers: SubscriberJSON[];
-  total: number;
+  /** Active subscribers on the whole list. */
+  totalActive: number;
 }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const emailsRef = useRef<HTMLTextAreaElement>(null);
   const [copyStatus, setCopyStatus] = useState<string | null>(null);
-  const emails = subscribers.map((s) => s.email).join(', ');
-  const search = q ? `?${new URLSearchParams({ q })}` : '';
+  const active = subscribers.filter((s) => s.status === 'active');
+  const others = subscribers.length - active.length;
+  const emails = active.map((s) => s.email).join(', ');
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (status) params.set('status', status);
+  const search = params.size > 0 ? `?${params}` : '';
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -47,7 +56,7 @@ export function SubscribersTab({
     showToast({
       type: 'success',
       title: 'Emails copied',
-      description: `${subscribers.length} email addresses copied to clipboard.`,
+      description: `${active.length} email addresses copied to clipboard.`,
     });
   }
 
@@ -82,13 +91,36 @@ export function SubscribersTab({
               }}
             />
           </div>
+          <div className="space-y-1.5">
+            <label htmlFor="subscriber-status" className="block text-sm font-medium">
+              Status
+            </label>
+            <select
+              id="subscriber-status"
+              name="status"
+              defaultValue={status ?? ''}
+              className={inputClass}
+              onChange={(event) => {
+                const form = event.currentTarget.form;
+                clearTimeout(timer.current);
+                if (form) submit(form, { replace: true, preventScrollReset: true });
+              }}
+            >
+              <option value="">All</option>
+              {SUBSCRIBER_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {STATUS_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </div>
           <Button type="submit" variant="outline">
             <Search aria-hidden="true" className="h-4 w-4" />
             Search
           </Button>
         </Form>
         {hydrated ? (
-          <Button variant="outline" onClick={copyAll} disabled={subscribers.length === 0}>
+          <Button variant="outline" onClick={copyAll} disabled={active.length === 0}>
             <Copy aria-hidden="true" className="h-4 w-4" />
             Copy All Emails
           </Button>
@@ -96,20 +128,23 @@ export function SubscribersTab({
       </div>
 
       <p className="mb-2 text-sm text-muted-foreground" data-testid="subscriber-count">
-        {plural(subscribers.length, 'subscriber', 'subscribers')}
-        {q ? ` (filtered from ${total})` : ''}
+        {plural(active.length, 'subscriber', 'subscribers')}
+        {q || status ? ` (filtered from ${totalActive})` : ''}
+        {others > 0
+          ? ` · ${others} not receiving the newsletter (pending, unsubscribed or bounced)`
+          : ''}
       </p>
       <p role="status" data-testid="copy-status" className="mb-2 min-h-5 text-sm font-medium">
         {copyStatus}
       </p>
 
-      {subscribers.length > 0 ? (
+      {active.length > 0 ? (
         <details className="mb-4 rounded-md border border-border bg-card p-3 text-sm">
           <summary className="cursor-pointer font-medium">
-            All emails (comma-separated, to copy)
+            All active emails (comma-separated, to copy)
           </summary>
           <label htmlFor="subscriber-emails" className="sr-only">
-            Subscriber emails, comma-separated
+            Active subscriber emails, comma-separated
           </label>
           <textarea
             id="subscriber-emails"
@@ -125,7 +160,11 @@ export function SubscribersTab({
 
       {subscribers.length === 0 ? (
         <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">
-          {q ? `No subscribers match “${q}”.` : 'No subscribers yet.'}
+          {q
+            ? `No subscribers match “${q}”.`
+            : status
+              ? `No ${STATUS_LABELS[status].toLowerCase()} subscribers.`
+              : 'No subscribers yet.'}
         </p>
       ) : (
         <SubscriberTable subscribers={subscribers} search={search} />

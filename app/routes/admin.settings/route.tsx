@@ -6,28 +6,44 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
+import { getNewsletterSettings, saveNewsletterSettings } from '~/models/newsletter-settings.server';
 import { getTheme, saveTheme } from '~/models/theme.server';
+import { NewsletterSettingsSchema } from '~/schemas/subscriber';
 import { ThemeSchema } from '~/schemas/theme';
 import { requireAdmin } from '~/auth/auth.server';
 import { resolvePrimary } from '~/utils/theme/colour';
 import { redirectWithToast } from '~/auth/toast.server';
 import { errorMessage } from '~/utils/error-message';
 import { readForm } from '~/server/request-body.server';
+import { NEWSLETTER_SETTINGS_INTENT, NewsletterSettingsForm } from './newsletter-settings-form';
 import { SettingsForm } from './settings-form';
 
 export const meta: MetaFunction = () => [{ title: 'Site Appearance | Admin | Night Shore' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { theme: await getTheme() };
+  const [theme, newsletter] = await Promise.all([getTheme(), getNewsletterSettings()]);
+  return { theme, newsletter };
 }
 
 const str = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v : null);
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const current = await getTheme();
   const formData = await readForm(request);
+  if (formData.get('intent') === NEWSLETTER_SETTINGS_INTENT) {
+    const submission = parseWithZod(formData, { schema: NewsletterSettingsSchema });
+    if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+    await saveNewsletterSettings(submission.value);
+    return redirectWithToast('/admin/settings', {
+      type: 'success',
+      title: 'Settings saved',
+      description: submission.value.doubleOptIn
+        ? 'New subscribers now confirm their address by email.'
+        : 'New subscribers are now added without email confirmation.',
+    });
+  }
+  const current = await getTheme();
   formData.set(
     'primary',
     resolvePrimary({
@@ -55,8 +71,16 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminSettings() {
-  const { theme } = useLoaderData<typeof loader>();
+  const { theme, newsletter } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   // Remount with the saved values after a successful save.
-  return <SettingsForm key={JSON.stringify(theme)} theme={theme} lastResult={lastResult} />;
+  return (
+    <div className="space-y-8">
+      <SettingsForm key={JSON.stringify(theme)} theme={theme} lastResult={lastResult} />
+      <NewsletterSettingsForm
+        key={String(newsletter.doubleOptIn)}
+        doubleOptIn={newsletter.doubleOptIn}
+      />
+    </div>
+  );
 }

@@ -43,11 +43,21 @@ export const STATIC_PUBLIC_PAGES: SitemapEntry[] = [
 export function sitemapEntries(input: {
   posts: Pick<BlogPostJSON, 'slug' | 'createdAt'>[];
   shows: Pick<ShowJSON, 'id' | 'createdAt'>[];
+  /** Newsletter issues in the public archive. */
+  newsletters?: { slug: string; sentAt: string }[];
   extraPages?: SitemapEntry[];
 }): SitemapEntry[] {
+  const newsletters = input.newsletters ?? [];
   return [
     ...STATIC_PUBLIC_PAGES,
     ...(input.extraPages ?? []),
+    { loc: '/newsletter', lastmod: newsletters[0]?.sentAt, changefreq: 'monthly', priority: 0.5 },
+    ...newsletters.map((n) => ({
+      loc: `/newsletter/${encodeURIComponent(n.slug)}`,
+      lastmod: n.sentAt,
+      changefreq: 'yearly' as const,
+      priority: 0.4,
+    })),
     ...input.posts.map((p) => ({
       loc: `/blog/${encodeURIComponent(p.slug)}`,
       lastmod: p.createdAt,

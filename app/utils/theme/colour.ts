@@ -1,4 +1,4 @@
-import { parseColour } from './theme';
+import { foregroundFor, parseColour, readableOn, type Hsl } from './theme';
 
 /** Any colour the theme accepts (hsl() or hex) as #rrggbb, for `<input type="color">`. */
 export function colourToHex(value: string): string {
@@ -32,4 +32,19 @@ export function resolvePrimary(input: {
   if (text && text !== input.current) return text;
   if (/^#[0-9a-f]{6}$/.test(picker) && picker !== colourToHex(input.current)) return picker;
   return text || input.current;
+}
+
+const hslText = (c: Hsl) => `hsl(${c.h}, ${c.s}%, ${c.l}%)`;
+
+/**
+ * The theme's primary colour for email (hex, on a white page): the colour itself, the text
+ * that reads on it, and a version of it readable as link text on white (WCAG AA).
+ */
+export function mailPalette(primary: string): { primary: string; onPrimary: string; link: string } {
+  const colour = parseColour(primary);
+  return {
+    primary: colourToHex(hslText(colour)),
+    onPrimary: colourToHex(hslText(foregroundFor(colour))),
+    link: colourToHex(hslText(readableOn(colour, { h: 0, s: 0, l: 100 }))),
+  };
 }

@@ -1,7 +1,7 @@
 import type { ThemeJSON } from '~/types/entities';
 import { fontStack } from './fonts';
 
-type Hsl = { h: number; s: number; l: number };
+export type Hsl = { h: number; s: number; l: number };
 
 /** Parse 'hsl(347, 100%, 56%)' or '#ff1f5a' into HSL numbers; falls back to the default pink. */
 export function parseColour(value: string): Hsl {
@@ -58,7 +58,7 @@ export function contrastRatio(a: Hsl, b: Hsl): number {
  * Keep the primary colour readable as text on the background: darken it on light
  * backgrounds and lighten it on dark ones until it reaches WCAG AA (4.5:1).
  */
-function readableOn(colour: Hsl, background: Hsl): Hsl {
+export function readableOn(colour: Hsl, background: Hsl): Hsl {
   const c = { ...colour };
   const towardsLight = luminance(background) < 0.2;
   for (let i = 0; i < 60 && contrastRatio(c, background) < 4.5; i++) {
@@ -68,7 +68,7 @@ function readableOn(colour: Hsl, background: Hsl): Hsl {
 }
 
 /** Black or white text on the primary colour, whichever contrasts more. */
-function foregroundFor(colour: Hsl): Hsl {
+export function foregroundFor(colour: Hsl): Hsl {
   const white = { h: 0, s: 0, l: 100 };
   const black = { h: 0, s: 0, l: 4 };
   return contrastRatio(colour, white) >= contrastRatio(colour, black) ? white : black;

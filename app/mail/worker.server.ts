@@ -1,0 +1,265 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import {
+  claimDelivery,
+  markDeliveryFailed,
+  markDeliveryRetry,
+  markDeliverySent,
+  markDeliverySkipped,
+  releaseDelivery,
+  takeRateSlot,
+  type DeliveryDoc,
+} from '~/models/mail-delivery.server';
+import { getNewsletterForMail } from '~/models/newsletter.server';
+import { markSubscriberBounced } from '~/models/subscriber.server';
+import { getTheme } from '~/models/theme.server';
+import { env } from '~/server/env.server';
+import { personalise, renderNewsletter, type RenderedMail } from './render.server';
+import { signLinkToken } from './tokens.server';
+import {
+  classifySendError,
+  createMailTransport,
+  mailFrom,
+  type MailTransport,
+  type OutgoingMail,
+} from './transport.server';
+
+/**
+ * Sends what the mail queue holds (app/models/mail-delivery.server.ts), on every app
+ * instance: `concurrency` loops, each claiming one due delivery at a time (atomically, so
+ * no two instances send the same one), sending it, and recording the outcome. Temporary
+ * failures are retried with exponential backoff up to `maxAttempts`; permanent ones (SMTP
+ * 5xx) fail at once with the server's reply. An idle loop looks again every `pollMs`, or
+ * at once when this instance queues something (`kick`).
+ */
+export type MailWorkerOptions = {
+  transport: MailTransport;
+  from: string;
+  siteName: string;
+  concurrency: number;
+  leaseMs: number;
+  retryMs: number;
+  maxAttempts: number;
+  ratePerMinute: number;
+  pollMs: number;
+  log: (message: string) => void;
+};
+
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+/** SMTP replies that say the mailbox does not exist or cannot take mail: the address bounced. */
+const BOUNCE_CODES = new Set([550, 551, 553]);
+
+type IssueMail = RenderedMail & { baseUrl: string; archiveUrl: string };
+
+export class MailWorker {
+  readonly id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private sleepers = new Set<() => void>();
+  private issues = new Map<number, Promise<IssueMail | null>>();
+  private readonly messageHost: string;
+
+  constructor(readonly options: MailWorkerOptions) {
+    this.messageHost = /@([^>\s]+)>?\s*$/.exec(options.from)?.[1] ?? 'localhost';
+  }
+
+  get transport() {
+    return this.options.transport;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    for (let i = 0; i < this.options.concurrency; i++) this.loops.push(this.loop());
+  }
+
+  /** Stop claiming; the messages in flight finish first. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.kick();
+    await Promise.all(this.loops);
+    this.loops = [];
+    this.options.transport.close();
+  }
+
+  /** Something was queued here: look now rather than at the next poll. */
+  kick(): void {
+    for (const wake of this.sleepers) wake();
+    this.sleepers.clear();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.sleepers.add(wake);
+    });
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let delivery: DeliveryDoc | null = null;
+      try {
+        delivery = await claimDelivery(this.id, this.options.leaseMs);
+        if (delivery) await this.deliver(delivery);
+      } catch (error) {
+        // The database is unreachable or the message could not be built: the claim (if
+        // any) runs out and the delivery is tried again.
+        this.options.log(`mail worker: ${error instanceof Error ? error.message : String(error)}`);
+        await this.sleep(this.options.pollMs);
+        continue;
+      }
+      if (!delivery) await this.sleep(this.options.pollMs);
+    }
+  }
+
+  private async deliver(d: DeliveryDoc): Promise<void> {
+    const { options } = this;
+    if (d.attempts > options.maxAttempts) {
+      await markDeliveryFailed(d._id, this.id, `Gave up after ${options.maxAttempts} attempts`);
+      return;
+    }
+    if (options.ratePerMinute > 0) {
+      const wait = await takeRateSlot(options.ratePerMinute);
+      if (wait > 0) {
+        await releaseDelivery(d._id, this.id, new Date(Date.now() + wait));
+        return;
+      }
+    }
+    const mail = await this.compose(d);
+    if (!mail) {
+      await markDeliverySkipped(d._id, this.id, 'The newsletter was deleted before delivery');
+      return;
+    }
+    try {
+      await options.transport.send(mail);
+    } catch (error) {
+      const failure = classifySendError(error);
+      if (failure.permanent) {
+        await markDeliveryFailed(d._id, this.id, failure.message);
+        if (
+          d.kind === 'newsletter' &&
+          d.subscriberId &&
+          failure.responseCode &&
+          BOUNCE_CODES.has(failure.responseCode)
+        ) {
+          await markSubscriberBounced(d.subscriberId, failure.message);
+        }
+      } else if (d.attempts >= options.maxAttempts) {
+        await markDeliveryFailed(
+          d._id,
+          this.id,
+          `Gave up after ${d.attempts} attempts: ${failure.message}`,
+        );
+      } else {
+        const backoff = Math.min(options.retryMs * 2 ** (d.attempts - 1), MAX_BACKOFF_MS);
+        await markDeliveryRetry(d._id, this.id, failure.message, new Date(Date.now() + backoff));
+      }
+      return;
+    }
+    await markDeliverySent(d._id, this.id);
+  }
+
+  /** The message for a delivery; null when its newsletter is gone. */
+  private async compose(d: DeliveryDoc): Promise<OutgoingMail | null> {
+    const base = {
+      from: this.options.from,
+      to: d.toName ? `"${d.toName.replace(/["\\\r\n]/g, '')}" <${d.to}>` : d.to,
+      messageId: `<${String(d._id)}@${this.messageHost}>`,
+    };
+    if (d.kind === 'message') {
+      return {
+        ...base,
+        replyTo: d.replyTo,
+        subject: d.subject ?? '',
+        html: d.html ?? '',
+        text: d.text ?? '',
+      };
+    }
+    const issue = d.newsletterId ? await this.issue(d.newsletterId) : null;
+    if (!issue || !d.subscriberId) return null;
+    const unsubscribeUrl = `${issue.baseUrl}/unsubscribe/${signLinkToken('unsubscribe', d.subscriberId)}`;
+    const mail = personalise(issue, unsubscribeUrl);
+    return {
+      ...base,
+      ...mail,
+      headers: {
+        'List-Unsubscribe': `<${unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        'List-Id': `${this.options.siteName.replace(/[<>"\r\n]/g, '')} newsletter <newsletter.${this.messageHost}>`,
+        'X-Night-Shore-Newsletter': String(d.newsletterId),
+      },
+    };
+  }
+
+  /** An issue rendered once for all its recipients (kept for the last few issues). */
+  private issue(id: number): Promise<IssueMail | null> {
+    let cached = this.issues.get(id);
+    if (!cached) {
+      cached = (async () => {
+        const newsletter = await getNewsletterForMail(id);
+        if (!newsletter) return null;
+        const theme = await getTheme();
+        const baseUrl = newsletter.baseUrl || env.SITE_URL || `http://localhost:${env.PORT}`;
+        const archiveUrl = `${baseUrl}/newsletter/${newsletter.slug}`;
+        const rendered = await renderNewsletter({
+          siteName: this.options.siteName,
+          subject: newsletter.subject,
+          content: newsletter.content,
+          primary: theme.primary,
+          siteUrl: baseUrl,
+          archiveUrl,
+        });
+        return { ...rendered, baseUrl, archiveUrl };
+      })();
+      cached.catch(() => this.issues.delete(id));
+      this.issues.set(id, cached);
+      if (this.issues.size > 8) this.issues.delete(this.issues.keys().next().value as number);
+    }
+    return cached;
+  }
+}
+
+/** A worker configured from the environment. */
+export function createMailWorker(overrides: Partial<MailWorkerOptions> = {}): MailWorker {
+  return new MailWorker({
+    transport: overrides.transport ?? createMailTransport(),
+    from: mailFrom(),
+    siteName: env.SITE_NAME,
+    concurrency: env.MAIL_CONCURRENCY,
+    leaseMs: env.MAIL_LEASE_SECONDS * 1000,
+    retryMs: env.MAIL_RETRY_SECONDS * 1000,
+    maxAttempts: env.MAIL_MAX_ATTEMPTS,
+    ratePerMinute: env.MAIL_RATE_PER_MINUTE,
+    pollMs: 1000,
+    log: (message) => console.error(`[night-shore] ${message}`),
+    ...overrides,
+  });
+}
+
+declare global {
+  var __nightShoreMailWorker: MailWorker | undefined;
+}
+
+/** This process's worker, started once (app start-up). */
+export function startMailWorker(): MailWorker {
+  const worker = (globalThis.__nightShoreMailWorker ??= createMailWorker());
+  worker.start();
+  return worker;
+}
+
+/** Stop this process's worker (graceful shutdown), if it runs. */
+export async function stopMailWorker(): Promise<void> {
+  const worker = globalThis.__nightShoreMailWorker;
+  globalThis.__nightShoreMailWorker = undefined;
+  await worker?.stop();
+}
+
+/** Tell this process's worker that mail was queued. */
+export function kickMailWorker(): void {
+  globalThis.__nightShoreMailWorker?.kick();
+}

@@ -1,0 +1,136 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
+import { requireAdmin } from '~/auth/auth.server';
+import { AdminRouteError } from '~/components/admin/route-error';
+import { Card } from '~/components/ui/card';
+import { listFailedDeliveries } from '~/models/mail-delivery.server';
+import { getNewsletter, newsletterProgress } from '~/models/newsletter.server';
+import { parseId } from '~/models/model-helpers.server';
+import { formatMessageDate } from '~/utils/time';
+import { DeliveryProgress, STATE_LABELS } from './admin.newsletter/sent-newsletters';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.newsletter.subject ?? 'Newsletter'} | Admin | Night Shore` },
+];
+
+/** One issue: where its send stands and the addresses that failed, with the server's reply. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  const newsletter = id ? await getNewsletter(id) : null;
+  if (!newsletter) throw data('Newsletter not found', { status: 404 });
+  const [progress, failures] = await Promise.all([
+    newsletterProgress(newsletter),
+    listFailedDeliveries(newsletter.id),
+  ]);
+  return { newsletter, progress, failures };
+}
+
+export default function NewsletterIssue() {
+  const { newsletter, progress, failures } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const inProgress = progress.state === 'queued' || progress.state === 'sending';
+  useEffect(() => {
+    if (!inProgress) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle') revalidator.revalidate();
+    }, 2000);
+    return () => clearInterval(timer);
+  }, [inProgress, revalidator]);
+
+  return (
+    <section aria-labelledby="issue-heading" className="space-y-6">
+      <Link
+        to="/admin/newsletter?tab=compose"
+        className="inline-flex items-center gap-2 text-sm underline-offset-4 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Back to newsletters
+      </Link>
+      <h1 id="issue-heading" className="font-heading text-3xl font-bold">
+        {newsletter.subject}
+      </h1>
+      <Card title="Delivery">
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="font-medium">Status</dt>
+            <dd data-testid="newsletter-state">
+              {newsletter.delivery === 'recorded'
+                ? 'Recorded (not emailed)'
+                : STATE_LABELS[progress.state]}
+            </dd>
+          </div>
+          <div>
+            <dt className="font-medium">Sent</dt>
+            <dd>
+              <time dateTime={newsletter.sentAt}>{formatMessageDate(newsletter.sentAt)}</time>
+            </dd>
+          </div>
+          {newsletter.delivery === 'recorded' ? null : (
+            <div className="sm:col-span-2">
+              <dt className="font-medium">Progress</dt>
+              <dd>
+                <DeliveryProgress progress={progress} />
+              </dd>
+            </div>
+          )}
+          {newsletter.delivery === 'recorded' ? null : (
+            <div className="sm:col-span-2">
+              <dt className="font-medium">Public archive</dt>
+              <dd>
+                <Link
+                  to={`/newsletter/${newsletter.slug}`}
+                  className="underline underline-offset-4"
+                >
+                  /newsletter/{newsletter.slug}
+                </Link>
+              </dd>
+            </div>
+          )}
+        </dl>
+      </Card>
+      <div>
+        <h2 className="mb-3 text-xl font-semibold">Failed addresses</h2>
+        {failures.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No address has failed.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-border bg-card">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Addresses this issue could not be delivered to</caption>
+              <thead className="border-b border-border bg-muted/50">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Address
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Reason
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    Attempts
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {failures.map((f) => (
+                  <tr key={f.email} className="border-b border-border last:border-0">
+                    <th scope="row" className="px-4 py-3 font-normal">
+                      {f.email}
+                    </th>
+                    <td className="px-4 py-3 font-mono text-xs">{f.reason}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">{f.attempts}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError backTo="/admin/newsletter?tab=compose" backLabel="Back to newsletters" />;
+}

@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import {
+  apiError,
+  apiJson,
+  handleApi,
+  methodNotAllowed,
+  requireAdminRequest,
+  requireId,
+} from '~/api/api.server';
+import { getNewsletter, newsletterProgress } from '~/models/newsletter.server';
+
+/**
+ * GET /api/admin/newsletter/{id} — `{ id, subject, state, total, sent, failed, queued,
+ * skipped }`; state is queued, sending, sent or failed. 404 for an unknown id.
+ */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    await requireAdminRequest(request);
+    const id = requireId(params.id, 'Newsletter');
+    const newsletter = await getNewsletter(id);
+    if (!newsletter) return apiError(404, 'Newsletter not found');
+    return apiJson(await newsletterProgress(newsletter));
+  });
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    await requireAdminRequest(request);
+    return methodNotAllowed(['GET']);
+  });

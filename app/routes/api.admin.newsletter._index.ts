@@ -1,0 +1,43 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import {
+  apiError,
+  apiJson,
+  handleApi,
+  readJsonBody,
+  requireAdminRequest,
+  requireMethod,
+} from '~/api/api.server';
+import {
+  listNewsletters,
+  newsletterProgress,
+  NoSubscribersError,
+} from '~/models/newsletter.server';
+import { ComposeNewsletterSchema } from '~/schemas/subscriber';
+import { sendNewsletter } from '~/services/mail.server';
+
+/**
+ * POST /api/admin/newsletter — JSON `{ subject, content }`: the issue is stored and one copy
+ * per active subscriber queued; 202 `{ id, recipients }` (the mail worker sends them; follow
+ * with GET /api/admin/newsletter/{id}). 400 for invalid fields or no active subscriber.
+ */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    await requireAdminRequest(request);
+    requireMethod(request, ['POST']);
+    const input = await readJsonBody(request, ComposeNewsletterSchema);
+    try {
+      const newsletter = await sendNewsletter(input, request);
+      return apiJson({ id: newsletter.id, recipients: newsletter.sentCount }, { status: 202 });
+    } catch (error) {
+      if (error instanceof NoSubscribersError) return apiError(400, error.message);
+      throw error;
+    }
+  });
+
+/** GET /api/admin/newsletter — the issues, newest first, each with its progress. */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    await requireAdminRequest(request);
+    const newsletters = await listNewsletters({ limit: 100 });
+    return apiJson(await Promise.all(newsletters.map(newsletterProgress)));
+  });

@@ -1,0 +1,96 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { PageHeader } from '~/components/site/section-heading';
+import { SubmitButton } from '~/components/ui/button';
+import { maskEmail, verifyLinkToken } from '~/mail/tokens.server';
+import { getSubscriber, unsubscribeSubscriber } from '~/models/subscriber.server';
+import { readForm } from '~/server/request-body.server';
+
+export const meta: MetaFunction = () => [
+  { title: 'Unsubscribe — Night Shore' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export const UNSUBSCRIBED_TEXT = 'You have been unsubscribed';
+const INVALID_LINK =
+  'This unsubscribe link is not valid. Please use the link from one of our emails as it is, or write to us and we will remove your address.';
+
+/**
+ * The link in every newsletter (and its List-Unsubscribe header). GET shows whose address
+ * it is and an Unsubscribe button; POST (that button, or a mail client's one-click
+ * `List-Unsubscribe=One-Click`, RFC 8058) takes the address off the list. A token that is
+ * not ours answers 400 and changes nothing.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = verifyLinkToken('unsubscribe', params.token ?? '');
+  if (!id) return data({ state: 'invalid' as const }, { status: 400 });
+  const subscriber = await getSubscriber(id);
+  if (!subscriber) return { state: 'gone' as const };
+  return {
+    state: subscriber.status === 'unsubscribed' ? ('done' as const) : ('ask' as const),
+    email: maskEmail(subscriber.email),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  // The body is the button's empty form or a mail client's `List-Unsubscribe=One-Click`:
+  // the token in the URL decides, the body is only read (a form, at most 16 KB).
+  await readForm(request, { maxBytes: 16 * 1024 });
+  const id = verifyLinkToken('unsubscribe', params.token ?? '');
+  if (!id) return data({ state: 'invalid' as const }, { status: 400 });
+  const subscriber = await unsubscribeSubscriber(id);
+  return { state: subscriber ? ('done' as const) : ('gone' as const) };
+}
+
+export default function Unsubscribe() {
+  const loaded = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const state = acted?.state ?? loaded.state;
+  const email = 'email' in loaded ? loaded.email : null;
+  return (
+    <>
+      <PageHeader title="Newsletter" intro="Unsubscribe" />
+      <div className="container max-w-xl py-12" data-testid="unsubscribe">
+        {state === 'invalid' ? (
+          <div role="alert" className="space-y-2">
+            <h2 className="text-2xl font-bold">Invalid link</h2>
+            <p className="text-muted-foreground">{INVALID_LINK}</p>
+          </div>
+        ) : state === 'done' ? (
+          <div role="status" className="space-y-2">
+            <h2 className="text-2xl font-bold">{UNSUBSCRIBED_TEXT}</h2>
+            <p className="text-muted-foreground">
+              {email ? `${email} will` : 'Your address will'} receive no more newsletters from us.
+              Changed your mind? Sign up again on the <Link to="/#newsletter">home page</Link>.
+            </p>
+          </div>
+        ) : state === 'gone' ? (
+          <div role="status" className="space-y-2">
+            <h2 className="text-2xl font-bold">{UNSUBSCRIBED_TEXT}</h2>
+            <p className="text-muted-foreground">
+              This address is no longer on our list: you will receive no more newsletters.
+            </p>
+          </div>
+        ) : (
+          <Form method="post" className="space-y-4">
+            <p>
+              Stop sending the newsletter to <strong>{email}</strong>?
+            </p>
+            <SubmitButton
+              pending={navigation.state === 'submitting'}
+              pendingLabel="Unsubscribing..."
+            >
+              Unsubscribe
+            </SubmitButton>
+          </Form>
+        )}
+      </div>
+    </>
+  );
+}

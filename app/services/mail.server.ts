@@ -1,0 +1,102 @@
+import { siteOrigin } from '~/document/cache-headers.server';
+import { renderNotice } from '~/mail/render.server';
+import { signLinkToken } from '~/mail/tokens.server';
+import { deliveryDescription } from '~/mail/transport.server';
+import { kickMailWorker } from '~/mail/worker.server';
+import { enqueueMessage } from '~/models/mail-delivery.server';
+import { createNewsletterIssue } from '~/models/newsletter.server';
+import { getNewsletterSettings } from '~/models/newsletter-settings.server';
+import { createSubscriber } from '~/models/subscriber.server';
+import { getTheme } from '~/models/theme.server';
+import { env } from '~/server/env.server';
+import type { ContactMessageJSON, NewsletterJSON, SubscriberJSON } from '~/types/entities';
+
+/** The origin links in emails point to: SITE_URL, else the request's, else localhost. */
+function originOf(request: Request | undefined): string {
+  if (request) return siteOrigin(request);
+  return env.SITE_URL || `http://localhost:${env.PORT}`;
+}
+
+/**
+ * What the site emails, queued in MongoDB and sent by the mail worker
+ * (docs/decisions/016-email-delivery.md). Routes call these; each returns once the mail is
+ * queued (durable), not once it is sent.
+ */
+
+/** Send an issue to every active subscriber (NoSubscribersError when there is none). */
+export async function sendNewsletter(
+  input: { subject: string; content: string },
+  request: Request,
+): Promise<NewsletterJSON> {
+  const newsletter = await createNewsletterIssue({
+    ...input,
+    delivery: deliveryDescription().kind,
+    baseUrl: siteOrigin(request),
+  });
+  kickMailWorker();
+  return newsletter;
+}
+
+/**
+ * A sign-up. With confirmation on (double opt-in, /admin/settings) the address stays
+ * pending and gets a confirmation email; otherwise it is active at once.
+ * AlreadySubscribedError for an address that is already active.
+ */
+export async function subscribe(
+  input: { name?: string | null; email: string },
+  request: Request | undefined,
+): Promise<{ subscriber: SubscriberJSON; mustConfirm: boolean }> {
+  const { doubleOptIn } = await getNewsletterSettings();
+  const subscriber = await createSubscriber({
+    ...input,
+    status: doubleOptIn ? 'pending' : 'active',
+  });
+  if (doubleOptIn) await sendConfirmation(subscriber, request);
+  return { subscriber, mustConfirm: doubleOptIn };
+}
+
+async function sendConfirmation(subscriber: SubscriberJSON, request: Request | undefined) {
+  const theme = await getTheme();
+  const url = `${originOf(request)}/newsletter/confirm/${signLinkToken('confirm', subscriber.id)}`;
+  const mail = await renderNotice({
+    siteName: env.SITE_NAME,
+    subject: `Confirm your subscription to the ${env.SITE_NAME} newsletter`,
+    heading: 'One more step',
+    text: `Hi ${subscriber.name},\n\nPlease confirm that you want to receive the ${env.SITE_NAME} newsletter at this address.`,
+    primary: theme.primary,
+    action: { label: 'Confirm subscription', url },
+    footer: `If you did not sign up, ignore this email: without confirmation you will receive nothing.`,
+  });
+  await enqueueMessage({
+    to: subscriber.email,
+    toName: subscriber.name,
+    ...mail,
+    purpose: 'confirm',
+  });
+  kickMailWorker();
+}
+
+/** A new contact message, forwarded to CONTACT_EMAIL; replying answers the sender. */
+export async function notifyContactMessage(
+  message: ContactMessageJSON,
+  request: Request | undefined,
+): Promise<void> {
+  const theme = await getTheme();
+  const adminUrl = `${originOf(request)}/admin/messages/${message.id}`;
+  const mail = await renderNotice({
+    siteName: env.SITE_NAME,
+    subject: `[${env.SITE_NAME}] ${message.subject} from ${message.name}`,
+    heading: `${message.subject} from ${message.name}`,
+    text: `${message.message}\n\n${message.name} <${message.email}>`,
+    primary: theme.primary,
+    action: { label: 'Open in the back office', url: adminUrl },
+    footer: `Sent from the contact form of ${originOf(request).replace(/^https?:\/\//, '')}. Reply to this email to answer ${message.name}.`,
+  });
+  await enqueueMessage({
+    to: env.CONTACT_EMAIL,
+    replyTo: `"${message.name.replace(/["\\\r\n]/g, '')}" <${message.email}>`,
+    ...mail,
+    purpose: 'contact',
+  });
+  kickMailWorker();
+}

@@ -1,0 +1,298 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setupTestDatabase } from '../helpers/test-db';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
+
+/**
+ * Email delivery end to end, on the embedded store and a real SMTP server (smtp-server),
+ * each message parsed with mailparser: the newsletter queue, retries, permanent failures,
+ * unsubscribe links and headers, confirmations, contact notifications and the outbox.
+ */
+setupTestDatabase();
+
+let sink: SmtpSink;
+let mail: typeof import('~/services/mail.server');
+let worker: typeof import('~/mail/worker.server');
+let transport: typeof import('~/mail/transport.server');
+let tokens: typeof import('~/mail/tokens.server');
+let subscribers: typeof import('~/models/subscriber.server');
+let newsletters: typeof import('~/models/newsletter.server');
+let deliveries: typeof import('~/models/mail-delivery.server');
+let settings: typeof import('~/models/newsletter-settings.server');
+let mongoose: typeof import('mongoose').default;
+
+const request = () => new Request('http://site.test/admin/newsletter', { method: 'POST' });
+
+/** Addresses the sink refuses: once with a 4xx, or always with a 5xx. */
+const TEMPORARY = 'tempfail@example.com';
+const PERMANENT = 'nobody@example.com';
+
+beforeAll(async () => {
+  sink = await startSmtpSink({
+    respond: (address, attempt) => {
+      if (address === TEMPORARY && attempt === 1)
+        return { code: 451, message: 'Greylisted, try again later' };
+      if (address === PERMANENT) return { code: 550, message: 'No such user here' };
+      return null;
+    },
+  });
+  mail = await import('~/services/mail.server');
+  worker = await import('~/mail/worker.server');
+  transport = await import('~/mail/transport.server');
+  tokens = await import('~/mail/tokens.server');
+  subscribers = await import('~/models/subscriber.server');
+  newsletters = await import('~/models/newsletter.server');
+  deliveries = await import('~/models/mail-delivery.server');
+  settings = await import('~/models/newsletter-settings.server');
+  mongoose = (await import('mongoose')).default;
+});
+
+afterAll(async () => {
+  await sink?.close();
+});
+
+beforeEach(async () => {
+  for (const name of ['subscribers', 'newsletters', 'mail_deliveries', 'newsletter_settings']) {
+    await mongoose.connection.db?.collection(name).deleteMany({});
+  }
+  sink.messages.length = 0;
+  sink.offers.clear();
+});
+
+function newWorker(overrides: Partial<import('~/mail/worker.server').MailWorkerOptions> = {}) {
+  return worker.createMailWorker({
+    transport: transport.createMailTransport({ smtpUrl: sink.url, connections: 3 }),
+    concurrency: 3,
+    pollMs: 20,
+    retryMs: 50,
+    leaseMs: 30_000,
+    maxAttempts: 4,
+    ratePerMinute: 0,
+    log: () => {},
+    ...overrides,
+  });
+}
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** A header's value as sent (mailparser folds List-* headers into a structure of its own). */
+function header(parsed: import('mailparser').ParsedMail, name: string): string | null {
+  const line = parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
+  return line
+    ? line
+        .slice(line.indexOf(':') + 1)
+        .replace(/\r?\n\s+/g, ' ')
+        .trim()
+    : null;
+}
+
+describe('newsletter delivery over SMTP', () => {
+  it('every active subscriber gets exactly one copy with both parts and the unsubscribe headers; a 4xx is retried, a 5xx fails', async () => {
+    const active = ['ana@example.com', 'ben@example.com', 'cy@example.com', TEMPORARY, PERMANENT];
+    for (const email of active) await subscribers.createSubscriber({ email });
+    await subscribers.createSubscriber({ email: 'pending@example.com', status: 'pending' });
+    const leaving = await subscribers.createSubscriber({ email: 'gone@example.com' });
+    await subscribers.unsubscribeSubscriber(leaving.id);
+
+    const issue = await mail.sendNewsletter(
+      { subject: 'Summer on the boardwalk', content: 'First paragraph.\n\nSecond paragraph.' },
+      request(),
+    );
+    expect(issue.sentCount).toBe(5);
+    const w = newWorker();
+    w.start();
+    try {
+      await until(async () => (await deliveries.queueIsEmpty()) === true, 'the queue to empty');
+    } finally {
+      await w.stop();
+    }
+
+    const progress = await newsletters.newsletterProgress(issue);
+    expect(progress).toMatchObject({ state: 'sent', total: 5, sent: 4, failed: 1, queued: 0 });
+
+    const received = sink.messages.flatMap((m) => m.to);
+    expect(received.sort()).toEqual(active.filter((a) => a !== PERMANENT).sort());
+    expect(sink.offers.get(TEMPORARY)).toBe(2); // refused once (451), then delivered
+    expect(sink.offers.get('pending@example.com')).toBeUndefined();
+    expect(sink.offers.get('gone@example.com')).toBeUndefined();
+
+    const all = await subscribers.listSubscribers();
+    const byEmail = new Map(all.map((s) => [s.email, s]));
+    for (const message of sink.messages) {
+      const parsed = message.parsed!;
+      const subscriber = byEmail.get(message.to[0])!;
+      expect(parsed.subject).toBe('Summer on the boardwalk');
+      expect(parsed.html).toContain('Second paragraph.');
+      expect(parsed.text).toContain('Second paragraph.');
+      expect(parsed.messageId).toMatch(/^<[0-9a-f]{24}@/);
+      expect(parsed.date).toBeInstanceOf(Date);
+      const listUnsubscribe = header(parsed, 'List-Unsubscribe') ?? '';
+      const match = /^<http:\/\/site\.test\/unsubscribe\/([^>]+)>$/.exec(listUnsubscribe);
+      expect(match, listUnsubscribe).not.toBeNull();
+      expect(tokens.verifyLinkToken('unsubscribe', match![1])).toBe(subscriber.id);
+      expect(header(parsed, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+      // The HTML part links to the same place, and to the issue in the archive.
+      expect(parsed.html).toContain(`http://site.test/unsubscribe/${match![1]}`);
+      expect(parsed.html).toContain(`http://site.test/newsletter/${issue.slug}`);
+    }
+
+    const failures = await deliveries.listFailedDeliveries(issue.id);
+    expect(failures).toEqual([
+      { email: PERMANENT, reason: expect.stringContaining('No such user here'), attempts: 1 },
+    ]);
+    expect(byEmail.get(PERMANENT)?.status).toBe('bounced');
+  });
+
+  it('temporary failures stop after MAIL_MAX_ATTEMPTS with the last reply', async () => {
+    await subscribers.createSubscriber({ email: TEMPORARY });
+    const issue = await mail.sendNewsletter(
+      { subject: 'Retry me please', content: 'Content long enough.' },
+      request(),
+    );
+    const w = newWorker({ maxAttempts: 1 });
+    w.start();
+    try {
+      await until(async () => (await deliveries.queueIsEmpty()) === true, 'the queue to empty');
+    } finally {
+      await w.stop();
+    }
+    expect(await newsletters.newsletterProgress(issue)).toMatchObject({
+      state: 'failed',
+      failed: 1,
+      sent: 0,
+    });
+    const [failure] = await deliveries.listFailedDeliveries(issue.id);
+    expect(failure.reason).toMatch(/Gave up after 1 attempts: .*Greylisted/);
+  });
+
+  it('two workers (two app instances) share one queue and never send a copy twice', async () => {
+    const emails = Array.from({ length: 120 }, (_, i) => `fan${i}@example.com`);
+    for (const email of emails) await subscribers.createSubscriber({ email });
+    await mail.sendNewsletter(
+      { subject: 'Two instances', content: 'Shared queue test.' },
+      request(),
+    );
+    const a = newWorker({ concurrency: 4 });
+    const b = newWorker({ concurrency: 4 });
+    a.start();
+    b.start();
+    try {
+      await until(async () => (await deliveries.queueIsEmpty()) === true, 'the queue to empty');
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+    const received = sink.messages.flatMap((m) => m.to);
+    expect(received.length).toBe(120);
+    expect(new Set(received).size).toBe(120);
+  });
+
+  it('an address that unsubscribes before its copy goes out is skipped; signing up again re-activates it', async () => {
+    const stay = await subscribers.createSubscriber({ email: 'stay@example.com' });
+    const leave = await subscribers.createSubscriber({ email: 'leave@example.com' });
+    const issue = await mail.sendNewsletter(
+      { subject: 'Before you go', content: 'Content long enough.' },
+      request(),
+    );
+    await subscribers.unsubscribeSubscriber(leave.id);
+    const w = newWorker();
+    w.start();
+    try {
+      await until(async () => (await deliveries.queueIsEmpty()) === true, 'the queue to empty');
+    } finally {
+      await w.stop();
+    }
+    expect(sink.messages.flatMap((m) => m.to)).toEqual([stay.email]);
+    expect(await newsletters.newsletterProgress(issue)).toMatchObject({ sent: 1, skipped: 1 });
+    const back = await mail.subscribe({ email: 'LEAVE@example.com' }, request());
+    expect(back.subscriber).toMatchObject({ id: leave.id, status: 'active' });
+  });
+});
+
+describe('confirmation and notifications', () => {
+  it('with double opt-in a sign-up stays pending and gets a confirmation link that activates it', async () => {
+    await settings.saveNewsletterSettings({ doubleOptIn: true });
+    const { subscriber, mustConfirm } = await mail.subscribe(
+      { name: 'Dee', email: 'dee@example.com' },
+      request(),
+    );
+    expect(mustConfirm).toBe(true);
+    expect(subscriber.status).toBe('pending');
+    const w = newWorker();
+    w.start();
+    try {
+      await until(async () => sink.messages.length === 1, 'the confirmation email');
+    } finally {
+      await w.stop();
+    }
+    const parsed = sink.messages[0].parsed!;
+    expect(parsed.subject).toMatch(/Confirm your subscription/);
+    const link = /http:\/\/site\.test\/newsletter\/confirm\/([\w.-]+)/.exec(parsed.text ?? '');
+    expect(link).not.toBeNull();
+    expect(tokens.verifyLinkToken('confirm', link![1])).toBe(subscriber.id);
+    // An unsubscribe token is not a confirmation token.
+    expect(
+      tokens.verifyLinkToken('confirm', tokens.signLinkToken('unsubscribe', subscriber.id)),
+    ).toBeNull();
+    expect(await subscribers.confirmSubscriber(subscriber.id)).toMatchObject({ status: 'active' });
+  });
+
+  it('a contact message is emailed to CONTACT_EMAIL with Reply-To the sender', async () => {
+    const { env } = await import('~/server/env.server');
+    await mail.notifyContactMessage(
+      {
+        id: 7,
+        name: 'Promoter Pat',
+        email: 'pat@venue.example',
+        subject: 'Booking Inquiry',
+        message: 'Can you play on Friday?',
+        createdAt: new Date().toISOString(),
+      },
+      request(),
+    );
+    const w = newWorker();
+    w.start();
+    try {
+      await until(async () => sink.messages.length === 1, 'the notification');
+    } finally {
+      await w.stop();
+    }
+    const { parsed, to } = sink.messages[0];
+    expect(to).toEqual([env.CONTACT_EMAIL]);
+    expect(parsed!.replyTo?.value[0]).toMatchObject({
+      address: 'pat@venue.example',
+      name: 'Promoter Pat',
+    });
+    expect(parsed!.text).toContain('Can you play on Friday?');
+    expect(parsed!.text).toContain('http://site.test/admin/messages/7');
+  });
+
+  it('without SMTP_URL every message is written whole to the outbox folder as .eml', async () => {
+    const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-outbox-'));
+    await subscribers.createSubscriber({ email: 'reader@example.com' });
+    await mail.sendNewsletter({ subject: 'To the outbox', content: 'Written to disk.' }, request());
+    const w = newWorker({ transport: transport.createMailTransport({ outbox }) });
+    w.start();
+    try {
+      await until(async () => (await deliveries.queueIsEmpty()) === true, 'the queue to empty');
+    } finally {
+      await w.stop();
+    }
+    const files = fs.readdirSync(outbox);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const parsed = await simpleParser(fs.readFileSync(path.join(outbox, files[0])));
+    expect(parsed.subject).toBe('To the outbox');
+    expect(parsed.to).toMatchObject({ value: [{ address: 'reader@example.com' }] });
+    expect(header(parsed, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    fs.rmSync(outbox, { recursive: true, force: true });
+  });
+});
