@@ -11,6 +11,10 @@ import { defineModel } from './model-helpers.server';
  *   again (so a message in flight at a crash may go out twice; never zero times).
  * - `sent`, `failed`: done. `skipped`: the subscriber left before their copy went out.
  *
+ * Only queued and sending deliveries have a `notBefore`: a finished one loses it. So the
+ * claim is "the oldest `notBefore` that is due", one step down an index however many
+ * messages were sent before (on MongoDB and on the embedded store alike).
+ *
  * A newsletter delivery names its issue and subscriber (the message is rendered per issue);
  * any other message carries its own subject and parts.
  */
@@ -32,7 +36,8 @@ export type DeliveryDoc = {
   purpose?: string;
   state: DeliveryState;
   attempts: number;
-  notBefore: Date;
+  /** Set while queued or sending (see above); absent once finished. */
+  notBefore?: Date;
   claimedBy?: string;
   lastError?: string;
   sentAt?: Date;
@@ -53,15 +58,18 @@ const DeliverySchema = new Schema<DeliveryDoc>(
     purpose: String,
     state: { type: String, enum: DELIVERY_STATES, required: true, default: 'queued' },
     attempts: { type: Number, required: true, default: 0 },
-    notBefore: { type: Date, required: true },
+    notBefore: Date,
     claimedBy: String,
     lastError: String,
     sentAt: Date,
   },
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
-// What the workers claim: the due ones, oldest first.
-DeliverySchema.index({ state: 1, notBefore: 1 });
+// What the workers claim: the due ones, oldest first. Finished ones have no notBefore, so a
+// range on dates never visits them.
+DeliverySchema.index({ notBefore: 1 });
+// Skipping a subscriber's copies when they leave.
+DeliverySchema.index({ subscriberId: 1, state: 1 });
 // Progress of an issue, and one copy per subscriber and issue.
 DeliverySchema.index(
   { newsletterId: 1, subscriberId: 1 },
@@ -145,7 +153,7 @@ export async function claimDelivery(
       $set: { state: 'sending', claimedBy: workerId, notBefore: new Date(now.getTime() + leaseMs) },
       $inc: { attempts: 1 },
     },
-    { sort: { notBefore: 1 }, new: true },
+    { sort: { notBefore: 1 }, returnDocument: 'after' },
   ).lean<DeliveryDoc>();
 }
 
@@ -153,7 +161,7 @@ export async function claimDelivery(
 async function finish(id: Types.ObjectId, workerId: string, set: Partial<DeliveryDoc>) {
   await MailDelivery.updateOne(
     { _id: id, state: 'sending', claimedBy: workerId },
-    { $set: set, $unset: { claimedBy: 1 } },
+    { $set: set, $unset: { claimedBy: 1, notBefore: 1 } },
   );
 }
 
@@ -181,7 +189,7 @@ export async function releaseDelivery(id: Types.ObjectId, workerId: string, at: 
 export async function skipQueuedFor(subscriberId: number, reason: string): Promise<number> {
   const result = await MailDelivery.updateMany(
     { kind: 'newsletter', subscriberId, state: 'queued' },
-    { $set: { state: 'skipped', lastError: reason } },
+    { $set: { state: 'skipped', lastError: reason }, $unset: { notBefore: 1 } },
   );
   return result.modifiedCount;
 }
@@ -223,22 +231,11 @@ export async function listFailedDeliveries(newsletterId: number, limit = 500) {
 
 /** True when no message is waiting or in flight (tests and the benchmark wait for it). */
 export async function queueIsEmpty(): Promise<boolean> {
-  return (
-    (await MailDelivery.countDocuments({
-      state: mongoose.trusted({ $in: ['queued', 'sending'] }),
-    })) === 0
-  );
-}
-
-/** When the next queued message is due (null: none queued). */
-export async function nextDueAt(): Promise<Date | null> {
   const next = await MailDelivery.findOne(
-    { state: mongoose.trusted({ $in: ['queued', 'sending'] }) },
-    { notBefore: 1 },
-  )
-    .sort({ notBefore: 1 })
-    .lean();
-  return next?.notBefore ?? null;
+    { notBefore: mongoose.trusted({ $gte: new Date(0) }) },
+    { _id: 1 },
+  ).lean();
+  return next === null;
 }
 
 /** Remove an issue's copies (the issue is deleted; queued copies never go out). */
@@ -267,7 +264,7 @@ export async function takeRateSlot(perMinute: number, now = Date.now()): Promise
   const window = await MailRateWindow.findOneAndUpdate(
     { _id: `minute-${minute}` },
     { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date((minute + 2) * 60_000) } },
-    { upsert: true, new: true },
+    { upsert: true, returnDocument: 'after' },
   ).lean();
   if (window && window.count <= perMinute) return 0;
   return (minute + 1) * 60_000 - now;

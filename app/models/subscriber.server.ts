@@ -109,7 +109,7 @@ export async function createSubscriber(input: {
       $set: { status, ...confirmed, ...(input.name?.trim() ? { name } : {}) },
       $unset: { unsubscribedAt: 1, bounceReason: 1 },
     },
-    { new: true },
+    { returnDocument: 'after' },
   ).lean();
   if (!again) throw new AlreadySubscribedError();
   return toSubscriberJSON(again);
@@ -120,7 +120,7 @@ export async function confirmSubscriber(id: number) {
   const doc = await Subscriber.findOneAndUpdate(
     { id, status: mongoose.trusted({ $in: ['pending', 'active'] }) },
     { $set: { status: 'active', confirmedAt: new Date() } },
-    { new: true },
+    { returnDocument: 'after' },
   ).lean();
   return doc ? toSubscriberJSON(doc) : null;
 }
@@ -133,7 +133,7 @@ export async function unsubscribeSubscriber(id: number) {
   const doc = await Subscriber.findOneAndUpdate(
     { id },
     { $set: { status: 'unsubscribed', unsubscribedAt: new Date() } },
-    { new: true },
+    { returnDocument: 'after' },
   ).lean();
   if (doc) await skipQueuedFor(id, 'Unsubscribed before delivery');
   return doc ? toSubscriberJSON(doc) : null;
