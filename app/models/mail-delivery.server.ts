@@ -174,8 +174,21 @@ export const markDeliveryFailed = (id: Types.ObjectId, workerId: string, reason:
 export const markDeliverySkipped = (id: Types.ObjectId, workerId: string, reason: string) =>
   finish(id, workerId, { state: 'skipped', lastError: reason.slice(0, 1000) });
 
-export const markDeliveryRetry = (id: Types.ObjectId, workerId: string, reason: string, at: Date) =>
-  finish(id, workerId, { state: 'queued', notBefore: at, lastError: reason.slice(0, 1000) });
+/** A temporary failure: queued again, due at `at`. */
+export async function markDeliveryRetry(
+  id: Types.ObjectId,
+  workerId: string,
+  reason: string,
+  at: Date,
+): Promise<void> {
+  await MailDelivery.updateOne(
+    { _id: id, state: 'sending', claimedBy: workerId },
+    {
+      $set: { state: 'queued', notBefore: at, lastError: reason.slice(0, 1000) },
+      $unset: { claimedBy: 1 },
+    },
+  );
+}
 
 /** Give a claim back untouched (no slot under MAIL_RATE_PER_MINUTE): due again at `at`. */
 export async function releaseDelivery(id: Types.ObjectId, workerId: string, at: Date) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupTestDatabase } from '../helpers/test-db';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
 
@@ -23,6 +23,9 @@ let newsletters: typeof import('~/models/newsletter.server');
 let deliveries: typeof import('~/models/mail-delivery.server');
 let settings: typeof import('~/models/newsletter-settings.server');
 let mongoose: typeof import('mongoose').default;
+
+/** What the workers logged (a database error, say): every test expects none. */
+const errors: string[] = [];
 
 const request = () => new Request('http://site.test/admin/newsletter', { method: 'POST' });
 
@@ -60,6 +63,11 @@ beforeEach(async () => {
   }
   sink.messages.length = 0;
   sink.offers.clear();
+  errors.length = 0;
+});
+
+afterEach(() => {
+  expect(errors).toEqual([]);
 });
 
 function newWorker(overrides: Partial<import('~/mail/worker.server').MailWorkerOptions> = {}) {
@@ -71,7 +79,7 @@ function newWorker(overrides: Partial<import('~/mail/worker.server').MailWorkerO
     leaseMs: 30_000,
     maxAttempts: 4,
     ratePerMinute: 0,
-    log: () => {},
+    log: (message) => errors.push(message),
     ...overrides,
   });
 }
@@ -79,7 +87,10 @@ function newWorker(overrides: Partial<import('~/mail/worker.server').MailWorkerO
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) {
+      const left = await deliveries.MailDelivery.find({}).lean();
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(left)}`);
+    }
     await new Promise((r) => setTimeout(r, 25));
   }
 }
