@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { ADMIN, expect, logIn, runScript, test } from './fixtures';
+import { ADMIN, e2eDataDir, expect, logIn, runScript, test } from './fixtures';
 
 /**
  * The admin screens for the newsletter, messages, shows and settings, as
@@ -46,6 +46,20 @@ const futureDate = (daysAhead: number) => {
  * Open an admin page with no toast in the way: the flash toast (e.g. 'Login successful')
  * sits over the top-right corner until dismissed, and without JavaScript it never times out.
  */
+/** The raw .eml the e2e server wrote to its outbox for `to` and `subject` (no SMTP_URL there). */
+function findOutboxMessage(to: string, subject: string): string {
+  const outbox = path.join(e2eDataDir(), 'outbox');
+  for (const name of fs.readdirSync(outbox)) {
+    if (!name.endsWith('.eml')) continue;
+    // Header lines may be folded (a line break and a space): unfold them.
+    const raw = fs.readFileSync(path.join(outbox, name), 'utf8').replace(/\r?\n[ \t]+/g, ' ');
+    if (raw.includes(`Subject: ${subject}`) && new RegExp(`^To: .*<?${to}>?`, 'm').test(raw)) {
+      return raw;
+    }
+  }
+  throw new Error(`no message to ${to} with subject "${subject}" in ${outbox}`);
+}
+
 async function open(page: Page, url: string) {
   await page.goto(url);
   await dismissToast(page);
@@ -139,19 +153,25 @@ test.describe('admin newsletter', () => {
     }
   });
 
-  test('compose: validation errors, then a newsletter recorded for the subscribers', async ({
+  test('compose: validation errors, then a newsletter sent to the subscribers; its unsubscribe link works, a tampered one is refused', async ({
     adminPage: page,
+    browser,
+    javaScriptEnabled,
   }) => {
+    test.slow(); // a send, a wait for its progress, then a visitor's unsubscribe
     const id = uid();
-    createRecords([
-      { kind: 'subscriber', name: `Reader ${id}`, email: `reader-${id}@example.com` },
-    ]);
+    const email = `reader-${id}@example.com`;
+    createRecords([{ kind: 'subscriber', name: `Reader ${id}`, email }]);
     await open(page, '/admin/newsletter');
     await page.getByRole('link', { name: 'Compose Newsletter' }).first().click();
     await expect(page).toHaveURL(/tab=compose/);
     await expect(page.getByRole('link', { name: 'Compose Newsletter' }).first()).toHaveAttribute(
       'aria-current',
       'page',
+    );
+    // No SMTP server in the e2e environment: the screen says where mail goes.
+    await expect(page.getByTestId('mail-delivery')).toHaveText(
+      'Delivery: outbox folder (no SMTP server configured)',
     );
 
     await page.getByLabel('Subject').fill('ab');
@@ -166,16 +186,57 @@ test.describe('admin newsletter', () => {
     await page.getByLabel('Subject').fill(subject);
     await page
       .getByLabel('Content')
-      .fill('Three new shows on the boardwalk this summer.\nSee you there.');
+      .fill('Three new shows on the boardwalk this summer.\n\nSee you there.');
     await page.getByRole('button', { name: 'Send Newsletter' }).click();
 
     await expect(page).toHaveURL(/\/admin\/newsletter\?tab=compose$/);
-    const row = page.getByRole('row', { name: new RegExp(subject) });
-    await expect(row).toBeVisible();
-    const sent = Number((await row.getByRole('cell').last().innerText()).trim());
-    expect(sent).toBeGreaterThanOrEqual(1);
+    await expect(page.getByTestId('toast')).toContainText(/Queued for \d+ subscribers?/);
     // The form is empty again after success.
     await expect(page.getByLabel('Subject')).toHaveValue('');
+    const row = page.getByTestId('sent-newsletter').filter({ hasText: subject });
+    await expect(row).toBeVisible();
+    // With JavaScript the tab follows the send by itself; without, a reload shows it.
+    if (javaScriptEnabled) {
+      await expect(row.getByTestId('newsletter-state')).toHaveText('Sent', { timeout: 30_000 });
+    } else {
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return (await row.getByTestId('newsletter-state').textContent())?.trim();
+          },
+          { timeout: 30_000, intervals: [500, 1000] },
+        )
+        .toBe('Sent');
+    }
+    await expect(row).toContainText(/(\d+) of \1 sent/);
+
+    // The reader's copy is in the outbox; its List-Unsubscribe link is theirs.
+    const raw = findOutboxMessage(email, subject);
+    const link = /^List-Unsubscribe:\s*<([^>]+)>/im.exec(raw)?.[1];
+    expect(link, 'the List-Unsubscribe header').toBeTruthy();
+    expect(raw).toMatch(/^List-Unsubscribe-Post:\s*List-Unsubscribe=One-Click/im);
+    const unsubscribePath = new URL(link!).pathname;
+
+    const visitorContext = await browser.newContext({ javaScriptEnabled });
+    const visitor = await visitorContext.newPage();
+    const tampered = unsubscribePath.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    const refused = await visitor.goto(tampered);
+    expect(refused?.status()).toBe(400);
+    await expect(visitor.getByRole('alert')).toContainText('This unsubscribe link is not valid');
+
+    await visitor.goto(unsubscribePath);
+    await expect(visitor.getByText(`${email[0]}•••@example.com`)).toBeVisible();
+    await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(
+      visitor.getByRole('heading', { name: 'You have been unsubscribed' }),
+    ).toBeVisible();
+    await visitorContext.close();
+
+    // The admin list shows the address as unsubscribed.
+    await open(page, `/admin/newsletter?q=${encodeURIComponent(email)}&status=unsubscribed`);
+    await expect(page.getByRole('rowheader', { name: new RegExp(email) })).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Unsubscribed');
   });
 });
 
