@@ -23,7 +23,7 @@ import { sendNewsletter } from '~/services/mail.server';
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     await requireAdminRequest(request);
-    requireMethod(request, ['POST']);
+    requireMethod(request, ['GET', 'POST']);
     const input = await readJsonBody(request, ComposeNewsletterSchema);
     try {
       const newsletter = await sendNewsletter(input, request);

@@ -52,10 +52,10 @@ describe('handleSubscribe', () => {
         fd({ name: 'Ada', email: 'ada@example.com', privacy: 'on' }),
         'full',
       ),
-    ).toEqual({ ok: true, stored: true });
+    ).toEqual({ ok: true, stored: true, mustConfirm: false });
     expect(
       await forms.handleSubscribe(fd({ email: 'dj.nova@example.com', privacy: 'on' }), 'minimal'),
-    ).toEqual({ ok: true, stored: true });
+    ).toEqual({ ok: true, stored: true, mustConfirm: false });
     const list = await subscribers.listSubscribers();
     expect(list.find((s) => s.email === 'ada@example.com')?.name).toBe('Ada');
     expect(list.find((s) => s.email === 'dj.nova@example.com')?.name).toBe('dj.nova');

@@ -28,6 +28,9 @@ type Call = {
 const CALLS: Call[] = [
   { method: 'GET', path: '/api/admin/subscribers', admin: 200 },
   { method: 'DELETE', path: '/api/admin/subscribers/999999', admin: 404 },
+  { method: 'GET', path: '/api/admin/newsletter', admin: 200 },
+  { method: 'POST', path: '/api/admin/newsletter', admin: 400 },
+  { method: 'GET', path: '/api/admin/newsletter/999999', admin: 404 },
   { method: 'GET', path: '/api/admin/messages', admin: 200 },
   { method: 'DELETE', path: '/api/admin/messages/999999', admin: 404 },
   { method: 'GET', path: '/api/admin/theme', admin: 200 },
@@ -104,6 +107,8 @@ test('methods an admin endpoint does not take are a JSON 405 with Allow', async 
   const cases: [string, 'GET' | 'POST' | 'PATCH' | 'PUT', string][] = [
     ['/api/admin/subscribers', 'POST', 'GET'],
     ['/api/admin/subscribers/1', 'GET', 'DELETE'],
+    ['/api/admin/newsletter', 'PUT', 'GET, POST'],
+    ['/api/admin/newsletter/1', 'POST', 'GET'],
     ['/api/admin/tracks', 'GET', 'POST'],
     ['/api/admin/tracks/1', 'PATCH', 'PUT, DELETE'],
     ['/api/admin/theme', 'PUT', 'GET, POST'],

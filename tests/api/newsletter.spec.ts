@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import {
+  SAME_ORIGIN,
+  disposeRoles,
+  expectError,
+  expectFieldErrors,
+  expectJson,
+  roles,
+  unique,
+  type Roles,
+} from './helpers';
+
+/**
+ * POST /api/admin/newsletter queues an issue (202 { id, recipients }); GET
+ * /api/admin/newsletter/{id} follows it to `sent`. The API server has no SMTP_URL: its
+ * worker writes every copy to the outbox folder, which is a real delivery as far as the
+ * queue is concerned.
+ */
+let r: Roles;
+test.beforeAll(async () => {
+  r = await roles();
+});
+test.afterAll(async () => {
+  await disposeRoles(r);
+});
+
+type Progress = {
+  id: number;
+  subject: string;
+  state: 'queued' | 'sending' | 'sent' | 'failed';
+  total: number;
+  sent: number;
+  failed: number;
+  queued: number;
+};
+
+test('POST queues an issue for every active subscriber (202); GET follows it to sent', async () => {
+  const email = `api-news-${unique()}@example.com`;
+  await expectJson(
+    await r.anon.post('/api/subscribe', { headers: SAME_ORIGIN, data: { email } }),
+    201,
+  );
+  const subject = `API issue ${unique()}`;
+  const body = (await expectJson(
+    await r.admin.post('/api/admin/newsletter', {
+      headers: SAME_ORIGIN,
+      data: { subject, content: 'Content that is long enough to send.' },
+    }),
+    202,
+  )) as { id: number; recipients: number };
+  expect(Object.keys(body).sort()).toEqual(['id', 'recipients']);
+  expect(body.recipients).toBeGreaterThanOrEqual(1);
+
+  let progress: Progress | null = null;
+  await expect
+    .poll(
+      async () => {
+        progress = (await expectJson(
+          await r.admin.get(`/api/admin/newsletter/${body.id}`),
+          200,
+        )) as Progress;
+        return progress.state;
+      },
+      { timeout: 30_000, intervals: [200, 500, 1000] },
+    )
+    .toBe('sent');
+  expect(progress).toMatchObject({
+    id: body.id,
+    subject,
+    state: 'sent',
+    total: body.recipients,
+    sent: body.recipients,
+    failed: 0,
+    queued: 0,
+  });
+
+  const list = (await expectJson(await r.admin.get('/api/admin/newsletter'), 200)) as Progress[];
+  expect(list.find((n) => n.id === body.id)).toMatchObject({ subject, state: 'sent' });
+});
+
+test('POST: 400 with the compose form messages, nothing queued', async () => {
+  const response = await r.admin.post('/api/admin/newsletter', {
+    headers: SAME_ORIGIN,
+    data: { subject: 'ab', content: 'short' },
+  });
+  await expectFieldErrors(response, {
+    subject: 'Subject must be at least 3 characters.',
+    content: 'Newsletter content must be at least 10 characters.',
+  });
+  await expectError(
+    await r.admin.post('/api/admin/newsletter', {
+      headers: { ...SAME_ORIGIN, 'Content-Type': 'application/json' },
+      data: '{"subject": ',
+    }),
+    400,
+  );
+});
+
+test('GET /api/admin/newsletter/{id}: 404 for an unknown or non-numeric id', async () => {
+  await expectError(await r.admin.get('/api/admin/newsletter/999999'), 404, 'Newsletter not found');
+  await expectError(await r.admin.get('/api/admin/newsletter/abc'), 404);
+});
