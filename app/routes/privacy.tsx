@@ -29,11 +29,14 @@ export default function PrivacyPage() {
           <li>
             <strong>Newsletter sign-ups:</strong> your email address and, when you give it, your
             name (on forms without a name field we store the part of your email before the @ as your
-            name). We use them only to send you our newsletter.
+            name). We use them only to send you our newsletter. Every issue has an unsubscribe link
+            that takes you off the list at once; we keep the address marked as unsubscribed so that
+            no later issue reaches it, and delete it on request.
           </li>
           <li>
             <strong>Contact messages:</strong> your name, email address, the subject and your
-            message, so we can reply. Messages are kept until we have dealt with them.
+            message, so we can reply. Each message is also forwarded to our own inbox by email.
+            Messages are kept until we have dealt with them.
           </li>
           <li>
             <strong>Accounts:</strong> if you register, your username and a salted hash of your
