@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import {
   SAME_ORIGIN,
+  baseURL,
   disposeRoles,
   expectError,
   expectFieldErrors,
@@ -16,6 +18,9 @@ import {
  * worker writes every copy to the outbox folder, which is a real delivery as far as the
  * queue is concerned.
  */
+/** The API server's session secret (playwright.config.ts). */
+const SESSION_SECRET = 'e2e-session-secret-at-least-16-chars';
+
 let r: Roles;
 test.beforeAll(async () => {
   r = await roles();
@@ -99,4 +104,60 @@ test('POST: 400 with the compose form messages, nothing queued', async () => {
 test('GET /api/admin/newsletter/{id}: 404 for an unknown or non-numeric id', async () => {
   await expectError(await r.admin.get('/api/admin/newsletter/999999'), 404, 'Newsletter not found');
   await expectError(await r.admin.get('/api/admin/newsletter/abc'), 404);
+});
+
+/** The unsubscribe token as app/mail/tokens.server.ts signs it (the oracle of this test). */
+function unsubscribeToken(id: number, secret: string): string {
+  const mac = crypto
+    .createHmac('sha256', secret)
+    .update(`night-shore:unsubscribe:${id}`)
+    .digest('base64url')
+    .slice(0, 32);
+  return `${id}.${mac}`;
+}
+
+test('one-click unsubscribe (RFC 8058): a mail client POSTs List-Unsubscribe=One-Click without cookies', async ({
+  playwright,
+}) => {
+  const email = `one-click-${unique()}@example.com`;
+  const subscriber = (await expectJson(
+    await r.anon.post('/api/subscribe', { headers: SAME_ORIGIN, data: { email } }),
+    201,
+  )) as { id: number; status: string };
+  expect(subscriber.status).toBe('active');
+  const token = unsubscribeToken(subscriber.id, SESSION_SECRET);
+
+  // A mail provider's server: no cookies, no Origin, a form body.
+  const client = await playwright.request.newContext({ baseURL });
+  const tampered = await client.post(
+    `/unsubscribe/${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+    {
+      form: { 'List-Unsubscribe': 'One-Click' },
+    },
+  );
+  expect(tampered.status()).toBe(400);
+  const before = (await expectJson(await r.admin.get('/api/admin/subscribers'), 200)) as {
+    email: string;
+    status: string;
+  }[];
+  expect(before.find((s) => s.email === email)?.status).toBe('active');
+
+  const response = await client.post(`/unsubscribe/${token}`, {
+    form: { 'List-Unsubscribe': 'One-Click' },
+  });
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain('You have been unsubscribed');
+  await client.dispose();
+
+  const after = (await expectJson(await r.admin.get('/api/admin/subscribers'), 200)) as {
+    email: string;
+    status: string;
+  }[];
+  expect(after.find((s) => s.email === email)?.status).toBe('unsubscribed');
+  // Signing up again through the site makes the address active again.
+  const again = (await expectJson(
+    await r.anon.post('/api/subscribe', { headers: SAME_ORIGIN, data: { email } }),
+    201,
+  )) as { id: number; status: string };
+  expect(again).toMatchObject({ id: subscriber.id, status: 'active' });
 });

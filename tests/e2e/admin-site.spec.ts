@@ -231,6 +231,17 @@ test.describe('admin newsletter', () => {
     await expect(
       visitor.getByRole('heading', { name: 'You have been unsubscribed' }),
     ).toBeVisible();
+
+    // The issue is in the public archive, linked from the footer.
+    await visitor.goto('/');
+    await visitor
+      .getByRole('contentinfo')
+      .getByRole('link', { name: 'Newsletter archive' })
+      .click();
+    await expect(visitor).toHaveURL(/\/newsletter$/);
+    await visitor.getByRole('link', { name: subject }).click();
+    await expect(visitor.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+    await expect(visitor.getByText('Three new shows on the boardwalk this summer.')).toBeVisible();
     await visitorContext.close();
 
     // The admin list shows the address as unsubscribed.

@@ -206,6 +206,38 @@ describe('newsletter delivery over SMTP', () => {
     expect(new Set(received).size).toBe(120);
   });
 
+  it('MAIL_RATE_PER_MINUTE caps the pace over every worker: past the cap a copy waits for the next minute', async () => {
+    for (const email of ['r1@example.com', 'r2@example.com', 'r3@example.com']) {
+      await subscribers.createSubscriber({ email });
+    }
+    await mongoose.connection.db?.collection('mail_rate_windows').deleteMany({});
+    // The cap is per clock minute: start well inside one, so the test never straddles two.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+    const issue = await mail.sendNewsletter(
+      { subject: 'Paced issue', content: 'Content long enough.' },
+      request(),
+    );
+    const a = newWorker({ ratePerMinute: 2, concurrency: 2 });
+    const b = newWorker({ ratePerMinute: 2, concurrency: 2 });
+    a.start();
+    b.start();
+    try {
+      await until(async () => sink.messages.length === 2, 'two copies');
+      await new Promise((r) => setTimeout(r, 300)); // time for a third, which must not come
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+    expect(sink.messages).toHaveLength(2);
+    const progress = await newsletters.newsletterProgress(issue);
+    expect(progress).toMatchObject({ sent: 2, queued: 1 });
+    const waiting = await deliveries.MailDelivery.findOne({ state: 'queued' }).lean();
+    // Due again when the next minute's slots open, and not counted as an attempt.
+    expect(waiting?.notBefore?.getTime()).toBeGreaterThan(Date.now());
+    expect(waiting?.notBefore?.getTime() ?? 0).toBeLessThanOrEqual(Date.now() + 60_000);
+    expect(waiting?.attempts).toBe(0);
+  });
+
   it('an address that unsubscribes before its copy goes out is skipped; signing up again re-activates it', async () => {
     const stay = await subscribers.createSubscriber({ email: 'stay@example.com' });
     const leave = await subscribers.createSubscriber({ email: 'leave@example.com' });
