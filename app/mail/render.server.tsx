@@ -31,12 +31,8 @@ export async function renderNewsletter(input: {
   const { NewsletterEmail } = await import('./templates/newsletter-email');
   const parts = await both(
     <NewsletterEmail
-      siteName={input.siteName}
-      subject={input.subject}
-      content={input.content}
+      {...input}
       colours={mailPalette(input.primary)}
-      siteUrl={input.siteUrl}
-      archiveUrl={input.archiveUrl}
       unsubscribeUrl={UNSUBSCRIBE_URL_PLACEHOLDER}
     />,
   );
@@ -62,15 +58,6 @@ export async function renderNotice(input: {
   footer: string;
 }): Promise<RenderedMail> {
   const { NoticeEmail } = await import('./templates/notice-email');
-  const parts = await both(
-    <NoticeEmail
-      siteName={input.siteName}
-      heading={input.heading}
-      text={input.text}
-      colours={mailPalette(input.primary)}
-      action={input.action}
-      footer={input.footer}
-    />,
-  );
+  const parts = await both(<NoticeEmail {...input} colours={mailPalette(input.primary)} />);
   return { subject: input.subject, ...parts };
 }

@@ -64,6 +64,19 @@ export function outboxDir(): string {
   return path.resolve(env.MAIL_OUTBOX_DIR ?? path.join(env.DATA_DIR, 'outbox'));
 }
 
+/** What nodemailer composes the message from; `Date` is when it leaves. */
+const messageOptions = (mail: OutgoingMail) => ({
+  from: mail.from,
+  to: mail.to,
+  replyTo: mail.replyTo,
+  subject: mail.subject,
+  html: mail.html,
+  text: mail.text,
+  messageId: mail.messageId,
+  date: new Date(),
+  headers: mail.headers,
+});
+
 function smtpTransport(url: string, connections: number): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
@@ -80,17 +93,7 @@ function smtpTransport(url: string, connections: number): MailTransport {
     description: `SMTP server ${host}`,
     async send(mail) {
       try {
-        await transporter.sendMail({
-          from: mail.from,
-          to: mail.to,
-          replyTo: mail.replyTo,
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-          messageId: mail.messageId,
-          date: new Date(),
-          headers: mail.headers,
-        });
+        await transporter.sendMail(messageOptions(mail));
       } catch (error) {
         throw classifySendError(error);
       }
@@ -108,17 +111,7 @@ function outboxTransport(dir: string): MailTransport {
     async send(mail) {
       ready ??= fs.mkdir(dir, { recursive: true });
       await ready;
-      const info = await composer.sendMail({
-        from: mail.from,
-        to: mail.to,
-        replyTo: mail.replyTo,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        messageId: mail.messageId,
-        date: new Date(),
-        headers: mail.headers,
-      });
+      const info = await composer.sendMail(messageOptions(mail));
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`;
       // Written whole, then renamed: a reader never sees half a message.

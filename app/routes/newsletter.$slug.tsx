@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { PageHeader } from '~/components/site/section-heading';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { getArchivedNewsletter } from '~/models/newsletter.server';
+import { paragraphsOf } from '~/utils/paragraphs';
 import { formatSiteDate } from '~/utils/time';
 import { seoMeta, seoSite } from '~/utils/seo/seo';
 
@@ -23,11 +24,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export default function NewsletterIssuePage() {
   const { issue } = useLoaderData<typeof loader>();
-  const paragraphs = issue.content
-    .replace(/\r\n?/g, '\n')
-    .split(/\n{2,}/)
-    .map((p) => p.trim())
-    .filter(Boolean);
+  const paragraphs = paragraphsOf(issue.content);
   return (
     <>
       <PageHeader title={issue.subject}>

@@ -95,6 +95,20 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20
   }
 }
 
+/** Run workers until `check` holds (by default: the queue is empty), then stop them. */
+async function runWorkers(
+  workers: import('~/mail/worker.server').MailWorker[],
+  check: () => Promise<boolean> = deliveries.queueIsEmpty,
+  what = 'the queue to empty',
+) {
+  for (const w of workers) w.start();
+  try {
+    await until(check, what);
+  } finally {
+    await Promise.all(workers.map((w) => w.stop()));
+  }
+}
+
 /** A header's value as sent (mailparser folds List-* headers into a structure of its own). */
 function header(parsed: import('mailparser').ParsedMail, name: string): string | null {
   const line = parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
@@ -119,13 +133,7 @@ describe('newsletter delivery over SMTP', () => {
       request(),
     );
     expect(issue.sentCount).toBe(5);
-    const w = newWorker();
-    w.start();
-    try {
-      await until(async () => (await deliveries.queueIsEmpty()) === true, 'the queue to empty');
-    } finally {
-      await w.stop();
-    }
+    await runWorkers([newWorker()]);
 
     const progress = await newsletters.newsletterProgress(issue);
     expect(progress).toMatchObject({ state: 'sent', total: 5, sent: 4, failed: 1, queued: 0 });
@@ -169,13 +177,7 @@ describe('newsletter delivery over SMTP', () => {
       { subject: 'Retry me please', content: 'Content long enough.' },
       request(),
     );
-    const w = newWorker({ maxAttempts: 1 });
-    w.start();
-    try {
-      await until(async () => (await deliveries.queueIsEmpty()) === true, 'the queue to empty');
-    } finally {
-      await w.stop();
-    }
+    await runWorkers([newWorker({ maxAttempts: 1 })]);
     expect(await newsletters.newsletterProgress(issue)).toMatchObject({
       state: 'failed',
       failed: 1,
@@ -192,15 +194,7 @@ describe('newsletter delivery over SMTP', () => {
       { subject: 'Two instances', content: 'Shared queue test.' },
       request(),
     );
-    const a = newWorker({ concurrency: 4 });
-    const b = newWorker({ concurrency: 4 });
-    a.start();
-    b.start();
-    try {
-      await until(async () => (await deliveries.queueIsEmpty()) === true, 'the queue to empty');
-    } finally {
-      await Promise.all([a.stop(), b.stop()]);
-    }
+    await runWorkers([newWorker({ concurrency: 4 }), newWorker({ concurrency: 4 })]);
     const received = sink.messages.flatMap((m) => m.to);
     expect(received.length).toBe(120);
     expect(new Set(received).size).toBe(120);
@@ -246,13 +240,7 @@ describe('newsletter delivery over SMTP', () => {
       request(),
     );
     await subscribers.unsubscribeSubscriber(leave.id);
-    const w = newWorker();
-    w.start();
-    try {
-      await until(async () => (await deliveries.queueIsEmpty()) === true, 'the queue to empty');
-    } finally {
-      await w.stop();
-    }
+    await runWorkers([newWorker()]);
     expect(sink.messages.flatMap((m) => m.to)).toEqual([stay.email]);
     expect(await newsletters.newsletterProgress(issue)).toMatchObject({ sent: 1, skipped: 1 });
     const back = await mail.subscribe({ email: 'LEAVE@example.com' }, request());
@@ -269,13 +257,11 @@ describe('confirmation and notifications', () => {
     );
     expect(mustConfirm).toBe(true);
     expect(subscriber.status).toBe('pending');
-    const w = newWorker();
-    w.start();
-    try {
-      await until(async () => sink.messages.length === 1, 'the confirmation email');
-    } finally {
-      await w.stop();
-    }
+    await runWorkers(
+      [newWorker()],
+      async () => sink.messages.length === 1,
+      'the confirmation email',
+    );
     const parsed = sink.messages[0].parsed!;
     expect(parsed.subject).toMatch(/Confirm your subscription/);
     const link = /http:\/\/site\.test\/newsletter\/confirm\/([\w.-]+)/.exec(parsed.text ?? '');
@@ -301,13 +287,7 @@ describe('confirmation and notifications', () => {
       },
       request(),
     );
-    const w = newWorker();
-    w.start();
-    try {
-      await until(async () => sink.messages.length === 1, 'the notification');
-    } finally {
-      await w.stop();
-    }
+    await runWorkers([newWorker()], async () => sink.messages.length === 1, 'the notification');
     const { parsed, to } = sink.messages[0];
     expect(to).toEqual([env.CONTACT_EMAIL]);
     expect(parsed!.replyTo?.value[0]).toMatchObject({
@@ -322,13 +302,7 @@ describe('confirmation and notifications', () => {
     const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-outbox-'));
     await subscribers.createSubscriber({ email: 'reader@example.com' });
     await mail.sendNewsletter({ subject: 'To the outbox', content: 'Written to disk.' }, request());
-    const w = newWorker({ transport: transport.createMailTransport({ outbox }) });
-    w.start();
-    try {
-      await until(async () => (await deliveries.queueIsEmpty()) === true, 'the queue to empty');
-    } finally {
-      await w.stop();
-    }
+    await runWorkers([newWorker({ transport: transport.createMailTransport({ outbox }) })]);
     const files = fs.readdirSync(outbox);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);

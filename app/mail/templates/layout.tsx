@@ -1,5 +1,6 @@
 import { Body, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
+import { paragraphsOf } from '~/utils/paragraphs';
 
 /** The site's colours as email clients read them (hex; light background for every client). */
 export type MailColours = {
@@ -59,14 +60,9 @@ export function MailLayout({
 
 /** Plain text typed in a textarea, as paragraphs (blank lines split them, line breaks stay). */
 export function Paragraphs({ text }: { text: string }) {
-  const paragraphs = text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n{2,}/)
-    .map((p) => p.trim())
-    .filter(Boolean);
   return (
     <>
-      {paragraphs.map((paragraph, i) => (
+      {paragraphsOf(text).map((paragraph, i) => (
         <Text key={i} style={{ fontSize: '16px', lineHeight: '26px', whiteSpace: 'pre-line' }}>
           {paragraph}
         </Text>
