@@ -128,7 +128,7 @@ export const ENTITY_KEYS = {
   ],
   gallery: ['id', 'title', 'description', 'imageUrl', 'createdAt'],
   blog: ['id', 'title', 'slug', 'content', 'excerpt', 'imageUrl', 'category', 'createdAt'],
-  subscriber: ['id', 'name', 'email', 'createdAt'],
+  subscriber: ['id', 'name', 'email', 'status', 'createdAt'],
   message: ['id', 'name', 'email', 'subject', 'message', 'createdAt'],
   show: [
     'id',

@@ -182,7 +182,7 @@ test.describe('POST /api/subscribe', () => {
       ),
       'subscriber',
     );
-    expect(named).toMatchObject({ name: 'Jo Fan', email });
+    expect(named).toMatchObject({ name: 'Jo Fan', email, status: 'active' });
     const bare = `bare-${unique()}@example.com`;
     const nameless = expectEntity(
       await expectJson(
