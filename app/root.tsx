@@ -13,6 +13,7 @@ import { data } from '@remix-run/node';
 import { useEffect } from 'react';
 import { getTheme } from '~/models/theme.server';
 import { listTracks } from '~/models/track.server';
+import { trackFor } from '~/utils/access';
 import { listUpcomingShows } from '~/models/show.server';
 import { getUser } from '~/auth/auth.server';
 import { combineHeaders, getToast } from '~/auth/toast.server';
@@ -51,7 +52,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: 'Night Shore' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, theme, { toast, headers }, latestTracks, upcomingShows, sessionHeaders] =
+  const [user, theme, { toast, headers }, latest, upcomingShows, sessionHeaders] =
     await Promise.all([
       getUser(request),
       getTheme(),
@@ -60,6 +61,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       listUpcomingShows({ limit: 5 }),
       sessionRefreshHeaders(request),
     ]);
+  // The footer lists members-only releases too, as the visitor may see them (no audio file).
+  const latestTracks = latest.map((t) => trackFor({ member: user !== null }, t));
   // The head's theme CSS and inlined @font-face rules are computed here, so the browser bundle
   // carries no theme code or font URLs (`/` ships at most 120 KB of gzipped JS).
   const fonts = themeFonts(theme.headerFont, theme.bodyFont);

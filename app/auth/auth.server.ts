@@ -4,6 +4,7 @@ import { deleteSessionsOfUser } from '~/models/session.server';
 import type { UserJSON } from '~/types/entities';
 import { commitSession, destroySession, getSession, sessionStorage } from './session.server';
 import { safeRedirect } from './safe-redirect';
+import type { Viewer } from '~/utils/access';
 
 /** Start a fresh session (new id) for this user; returns the Set-Cookie headers. */
 export async function createUserSession(request: Request, user: UserJSON): Promise<Headers> {
@@ -24,6 +25,14 @@ export async function getUserId(request: Request): Promise<number | null> {
   const session = await getSession(request);
   const userId = session.get('userId');
   return typeof userId === 'number' ? userId : null;
+}
+
+/**
+ * Who is asking, for members-only tracks and posts: a member is anyone logged in whose account
+ * still exists (administrators included).
+ */
+export async function getViewer(request: Request): Promise<Viewer> {
+  return { member: (await getUser(request)) !== null };
 }
 
 /** The logged-in user, or null. */

@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
-import type { BlogPostJSON } from '~/types/entities';
+import type { BlogPostJSON, BlogPostView, Visibility } from '~/types/entities';
+import { postFor, type Viewer } from '~/utils/access';
 import { deleteUploadedFile } from '~/files/stored-files.server';
 import { serialIdPlugin } from './counter.server';
 import { neighboursInList } from '~/utils/blog-nav';
@@ -20,6 +21,9 @@ type BlogPostDoc = {
   excerpt: string;
   imageUrl: string;
   category: string;
+  visibility?: Visibility;
+  /** YYYY-MM-DD: a members-only post turns public on this day (early access). */
+  publicAt?: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -32,6 +36,8 @@ const BlogPostSchema = new Schema<BlogPostDoc>(
     excerpt: { type: String, required: true },
     imageUrl: { type: String, required: true },
     category: { type: String, required: true, default: 'NEWS', index: true },
+    visibility: { type: String, enum: ['public', 'members'], default: 'public' },
+    publicAt: { type: String, default: null },
   },
   { timestamps: true },
 );
@@ -49,7 +55,10 @@ export function toBlogPostJSON(p: BlogPostDoc): BlogPostJSON {
     excerpt: p.excerpt,
     imageUrl: p.imageUrl,
     category: p.category,
+    visibility: p.visibility === 'members' ? 'members' : 'public',
+    publicAt: p.visibility === 'members' ? (p.publicAt ?? null) : null,
     createdAt: iso(p.createdAt),
+    locked: false,
   };
 }
 
@@ -71,22 +80,43 @@ export async function listBlogPosts(
   return docs.map(toBlogPostJSON);
 }
 
-export type BlogPostCardJSON = Omit<BlogPostJSON, 'content'>;
+export type BlogPostCardJSON = Omit<BlogPostJSON, 'content' | 'locked'> & { locked: boolean };
 
 /**
  * The posts of a list page (home, /blog): what the cards show, without the bodies (which
- * would only weigh down each page's data).
+ * would only weigh down each page's data); `locked` when `viewer` may not read the post.
  */
 export async function listBlogPostCards(
+  viewer: Viewer,
   options: { category?: string; limit?: number } = {},
 ): Promise<BlogPostCardJSON[]> {
-  return (await listBlogPosts(options)).map(({ content: _content, ...card }) => card);
+  return (await listBlogPostsFor(viewer, options)).map((post) => {
+    if (post.locked) return post;
+    const { content: _content, ...card } = post;
+    return card;
+  });
+}
+
+/** Each post as `viewer` may see it (members-only ones without their content). */
+export async function listBlogPostsFor(
+  viewer: Viewer,
+  options: { category?: string; limit?: number } = {},
+): Promise<BlogPostView[]> {
+  return (await listBlogPosts(options)).map((p) => postFor(viewer, p));
 }
 
 export async function getBlogPostBySlug(slug: string): Promise<BlogPostJSON | null> {
   if (typeof slug !== 'string' || slug.length > 200) return null;
   const doc = await cachedFindOne(BlogPost, { filter: { slug } });
   return doc ? toBlogPostJSON(doc) : null;
+}
+
+export async function getBlogPostBySlugFor(
+  viewer: Viewer,
+  slug: string,
+): Promise<BlogPostView | null> {
+  const post = await getBlogPostBySlug(slug);
+  return post ? postFor(viewer, post) : null;
 }
 
 export async function getBlogPost(id: number): Promise<BlogPostJSON | null> {
@@ -98,13 +128,17 @@ export async function getBlogPost(id: number): Promise<BlogPostJSON | null> {
  * A post with its neighbours in list order (newest first): `previous` is the newer
  * post before it in the list, `next` the older one after it (`neighboursInList`).
  */
-export async function getBlogPostWithNeighbours(slug: string): Promise<{
-  post: BlogPostJSON;
+export async function getBlogPostWithNeighbours(
+  viewer: Viewer,
+  slug: string,
+): Promise<{
+  post: BlogPostView;
   previous: Pick<BlogPostJSON, 'slug' | 'title'> | null;
   next: Pick<BlogPostJSON, 'slug' | 'title'> | null;
 } | null> {
-  const post = await getBlogPostBySlug(slug);
-  if (!post) return null;
+  const found = await getBlogPostBySlug(slug);
+  if (!found) return null;
+  const post = postFor(viewer, found);
   const list = await cachedFind(BlogPost, { sort: NEWEST_FIRST, fields: ['slug', 'title'] });
   const { previous, next } = neighboursInList(list, slug);
   const pick = (p: { slug: string; title: string } | null) =>
@@ -119,11 +153,16 @@ export type BlogPostWrite = {
   excerpt: string;
   imageUrl: string;
   category: string;
+  visibility?: Visibility;
+  publicAt?: string | null;
 };
 
 export async function createBlogPost(input: BlogPostWrite): Promise<BlogPostJSON> {
   try {
-    const doc = await BlogPost.create(input);
+    const doc = await BlogPost.create({
+      ...input,
+      publicAt: input.visibility === 'members' ? (input.publicAt ?? null) : null,
+    });
     return toBlogPostJSON(doc.toObject());
   } catch (error) {
     if (isDuplicateKeyError(error)) throw new SlugTakenError();
@@ -141,7 +180,7 @@ export async function updateBlogPost(
   try {
     after = await BlogPost.findOneAndUpdate(
       { id },
-      { $set: input },
+      { $set: input.visibility === 'public' ? { ...input, publicAt: null } : input },
       { returnDocument: 'after' },
     ).lean();
   } catch (error) {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearDatabase, setupTestDatabase } from '../../tests/helpers/test-db';
+import { FULL_ACCESS } from '~/utils/access';
 
 const { uploadsDir } = setupTestDatabase();
 
@@ -83,11 +84,39 @@ describe('tracks', () => {
         'duration',
         'featured',
         'id',
+        'locked',
+        'publicAt',
         'title',
         'type',
+        'visibility',
       ].sort(),
     );
     expect(list[0].artist).toBe('Night Shore');
+  });
+
+  it('members-only and early access: locked for visitors until the public day, read at read time', async () => {
+    const locked = await tracks.createTrack(trackInput('locked', { visibility: 'members' }));
+    const early = await tracks.createTrack(
+      trackInput('early', { visibility: 'members', publicAt: '2026-11-25' }),
+    );
+    const open = await tracks.createTrack(trackInput('open', { publicAt: '2026-11-25' }));
+    // A public track keeps no date.
+    expect(open.publicAt).toBeNull();
+    const seen = async (member: boolean, today: string) =>
+      Object.fromEntries(
+        (await tracks.listTracksFor({ member, today })).map((t) => [t.title, t.locked]),
+      );
+    expect(await seen(false, '2026-11-24')).toEqual({ locked: true, early: true, open: false });
+    expect(await seen(false, '2026-11-25')).toEqual({ locked: true, early: false, open: false });
+    expect(await seen(true, '2026-11-24')).toEqual({ locked: false, early: false, open: false });
+    expect(await tracks.isMembersOnlyAudio(locked.audioFile, '2026-11-25')).toBe(true);
+    expect(await tracks.isMembersOnlyAudio(early.audioFile, '2026-11-24')).toBe(true);
+    expect(await tracks.isMembersOnlyAudio(early.audioFile, '2026-11-25')).toBe(false);
+    expect(await tracks.isMembersOnlyAudio(open.audioFile, '2026-11-24')).toBe(false);
+    expect(await tracks.isMembersOnlyAudio('/uploads/audio/nobody.mp3')).toBe(false);
+    // Back to public: the date goes with it.
+    const after = await tracks.updateTrack(early.id, { visibility: 'public' });
+    expect(after).toMatchObject({ visibility: 'public', publicAt: null });
   });
 
   it('searches title, artist and album case-insensitively, treating the query as text', async () => {
@@ -159,7 +188,7 @@ describe('subscribers, blog and shows', () => {
     await expect(
       blog.createBlogPost({ ...base, title: 'Again', slug: 'two' }),
     ).rejects.toBeInstanceOf(blog.SlugTakenError);
-    const found = await blog.getBlogPostWithNeighbours('two');
+    const found = await blog.getBlogPostWithNeighbours(FULL_ACCESS, 'two');
     expect(found?.previous?.slug).toBe('three');
     expect(found?.next?.slug).toBe('one');
   });

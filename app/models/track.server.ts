@@ -1,7 +1,8 @@
 import mongoose, { Schema } from 'mongoose';
-import type { TrackJSON } from '~/types/entities';
+import type { TrackJSON, TrackView, Visibility } from '~/types/entities';
+import { isMembersOnly, trackFor, type Viewer } from '~/utils/access';
 import { env } from '~/server/env.server';
-import { siteWeekNumber } from '~/utils/time';
+import { siteToday, siteWeekNumber } from '~/utils/time';
 import { deleteUploadedFile } from '~/files/stored-files.server';
 import { serialIdPlugin } from './counter.server';
 import { escapeRegExp } from '~/utils/regexp';
@@ -18,6 +19,9 @@ type TrackDoc = {
   coverImage: string;
   audioFile: string;
   featured: boolean;
+  visibility?: Visibility;
+  /** YYYY-MM-DD: a members-only track turns public on this day (early access). */
+  publicAt?: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -32,11 +36,15 @@ const TrackSchema = new Schema<TrackDoc>(
     coverImage: { type: String, required: true },
     audioFile: { type: String, required: true },
     featured: { type: Boolean, default: false, index: true },
+    visibility: { type: String, enum: ['public', 'members'], default: 'public' },
+    publicAt: { type: String, default: null },
   },
   { timestamps: true },
 );
 TrackSchema.plugin(serialIdPlugin, { counter: 'tracks' });
 TrackSchema.index({ createdAt: -1, id: -1 });
+// /uploads/audio/* looks its track up by file to decide who may have the bytes.
+TrackSchema.index({ audioFile: 1 });
 
 export const Track = defineModel<TrackDoc>('Track', TrackSchema, 'tracks');
 
@@ -51,7 +59,10 @@ export function toTrackJSON(t: TrackDoc): TrackJSON {
     coverImage: t.coverImage,
     audioFile: t.audioFile,
     featured: Boolean(t.featured),
+    visibility: t.visibility === 'members' ? 'members' : 'public',
+    publicAt: t.visibility === 'members' ? (t.publicAt ?? null) : null,
     createdAt: iso(t.createdAt),
+    locked: false,
   };
 }
 
@@ -75,6 +86,39 @@ export async function listTracks(
 export async function getTrack(id: number): Promise<TrackJSON | null> {
   const doc = await cachedFindOne(Track, { filter: { id } });
   return doc ? toTrackJSON(doc) : null;
+}
+
+/** The public side's reads: each track as `viewer` may see it (members-only ones locked). */
+export async function listTracksFor(
+  viewer: Viewer,
+  options: Parameters<typeof listTracks>[0] = {},
+): Promise<TrackView[]> {
+  return (await listTracks(options)).map((t) => trackFor(viewer, t));
+}
+
+export async function getTrackFor(viewer: Viewer, id: number): Promise<TrackView | null> {
+  const track = await getTrack(id);
+  return track ? trackFor(viewer, track) : null;
+}
+
+export async function getFeaturedTrackFor(
+  viewer: Viewer,
+  now: Date = new Date(),
+): Promise<TrackView | null> {
+  const track = await getFeaturedTrack(now);
+  return track ? trackFor(viewer, track) : null;
+}
+
+/**
+ * Whether the audio file at this /uploads URL may be sent only to members: true when tracks
+ * use it and every one of them is members-only today (a file no track uses is not restricted).
+ */
+export async function isMembersOnlyAudio(
+  url: string,
+  today: string = siteToday(),
+): Promise<boolean> {
+  const docs = await cachedFind(Track, { filter: { audioFile: url } });
+  return docs.length > 0 && docs.every((doc) => isMembersOnly(toTrackJSON(doc), today));
 }
 
 /**
@@ -102,6 +146,8 @@ export type TrackWrite = {
   coverImage: string;
   audioFile: string;
   featured?: boolean;
+  visibility?: Visibility;
+  publicAt?: string | null;
 };
 
 export async function createTrack(input: TrackWrite): Promise<TrackJSON> {
@@ -109,6 +155,7 @@ export async function createTrack(input: TrackWrite): Promise<TrackJSON> {
     ...input,
     artist: input.artist?.trim() || env.SITE_NAME,
     album: input.album?.trim() || null,
+    publicAt: input.visibility === 'members' ? (input.publicAt ?? null) : null,
   });
   return toTrackJSON(doc.toObject());
 }
@@ -123,6 +170,7 @@ export async function updateTrack(
   const set: Record<string, unknown> = { ...input };
   if ('artist' in input) set.artist = input.artist?.trim() || env.SITE_NAME;
   if ('album' in input) set.album = input.album?.trim() || null;
+  if (input.visibility === 'public') set.publicAt = null;
   const after = await Track.findOneAndUpdate(
     { id },
     { $set: set },

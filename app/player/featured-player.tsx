@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Pause, Play, RotateCcw, RotateCw } from '~/components/site/icons';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import type { ImageInfo } from '~/types/image-info';
-import type { TrackJSON } from '~/types/entities';
+import type { TrackView } from '~/types/entities';
+import { MembersOnlyBadge, UnlockLink } from '~/components/site/members-only';
 import { FEATURED_SEEK_SECONDS, formatTime, PLAY_START_DELAY_MS } from './player-machine';
 import { usePlayer } from './player-provider';
 import { cx, PLACEHOLDER_COVER, SeekSlider } from './player-controls';
@@ -20,7 +21,7 @@ export function FeaturedPlayer({
   className,
   image,
 }: {
-  track: TrackJSON | null;
+  track: TrackView | null;
   className?: string;
   image?: ImageInfo | null;
 }) {
@@ -37,6 +38,36 @@ export function FeaturedPlayer({
     );
   }
 
+  const buttonClass =
+    'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold';
+
+  if (track.locked) {
+    return (
+      <article
+        aria-label={`Featured track: ${track.title}`}
+        className={cx(
+          'flex flex-col gap-6 rounded-lg border border-border bg-card p-6 text-card-foreground md:flex-row md:items-center',
+          className,
+        )}
+      >
+        <FeaturedCover track={track} image={image} />
+        <div className="flex min-w-0 flex-1 flex-col gap-3">
+          <FeaturedTitle track={track} />
+          <MembersOnlyBadge item={track} />
+          <UnlockLink
+            path={`/music?track=${track.id}`}
+            className={cx(
+              buttonClass,
+              'self-start bg-primary text-primary-foreground hover:bg-primary/90',
+            )}
+          >
+            Log in to play<span className="sr-only"> {track.title}</span>
+          </UnlockLink>
+        </div>
+      </article>
+    );
+  }
+
   const isCurrent = player.current?.id === track.id;
   const isPlaying = isCurrent && player.playing;
 
@@ -49,9 +80,6 @@ export function FeaturedPlayer({
     timer.current = window.setTimeout(() => player.playTrack(track), PLAY_START_DELAY_MS);
   };
 
-  const buttonClass =
-    'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold';
-
   return (
     <article
       aria-label={`Featured track: ${track.title}`}
@@ -60,26 +88,9 @@ export function FeaturedPlayer({
         className,
       )}
     >
-      <ResponsiveImage
-        src={track.coverImage || PLACEHOLDER_COVER}
-        alt={`Cover of ${track.title}`}
-        width={240}
-        height={240}
-        {...image}
-        // w-full max-w-60: at most 240 CSS px wide at every breakpoint.
-        sizes="240px"
-        className="aspect-square w-full max-w-60 rounded-lg bg-muted object-cover"
-      />
+      <FeaturedCover track={track} image={image} />
       <div className="flex min-w-0 flex-1 flex-col gap-3">
-        <p className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-          Featured track
-        </p>
-        <h3 className="font-heading text-2xl font-bold">{track.title}</h3>
-        <p className="text-muted-foreground">
-          {track.artist}
-          {track.album ? <span> · {track.album}</span> : null}
-          <span> · {track.duration}</span>
-        </p>
+        <FeaturedTitle track={track} />
         {hydrated ? (
           <>
             <div className="flex flex-wrap items-center gap-2">
@@ -153,5 +164,36 @@ export function FeaturedPlayer({
         )}
       </div>
     </article>
+  );
+}
+
+function FeaturedCover({ track, image }: { track: TrackView; image?: ImageInfo | null }) {
+  return (
+    <ResponsiveImage
+      src={track.coverImage || PLACEHOLDER_COVER}
+      alt={`Cover of ${track.title}`}
+      width={240}
+      height={240}
+      {...image}
+      // w-full max-w-60: at most 240 CSS px wide at every breakpoint.
+      sizes="240px"
+      className="aspect-square w-full max-w-60 rounded-lg bg-muted object-cover"
+    />
+  );
+}
+
+function FeaturedTitle({ track }: { track: TrackView }) {
+  return (
+    <>
+      <p className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+        Featured track
+      </p>
+      <h3 className="font-heading text-2xl font-bold">{track.title}</h3>
+      <p className="text-muted-foreground">
+        {track.artist}
+        {track.album ? <span> · {track.album}</span> : null}
+        <span> · {track.duration}</span>
+      </p>
+    </>
   );
 }

@@ -1,15 +1,17 @@
 import { useEffect, useRef } from 'react';
-import type { TrackJSON } from '~/types/entities';
+import type { TrackView } from '~/types/entities';
+import { isPlayable } from '~/utils/access';
 import { usePlayer } from './player-provider';
 
 /**
- * For /music: queues all tracks, starting at the first uploaded one (under /uploads/audio/),
+ * For /music: queues all tracks this visitor may play (not the locked ones), starting at the first uploaded one (under /uploads/audio/),
  * without starting playback; a current track that is in the list keeps playing. With
  * `?track={id}` that track is loaded (current, paused: browsers refuse autoplay anyway).
  * Runs once the saved player state has been restored, so it is not overwritten by it.
  */
-export function useMusicQueue(tracks: TrackJSON[], trackId: number | null) {
+export function useMusicQueue(listed: TrackView[], trackId: number | null) {
   const { restored, setQueue, loadTrack } = usePlayer();
+  const tracks = listed.filter(isPlayable);
   const ids = tracks.map((t) => t.id).join(',');
   const applied = useRef<string | null>(null);
   const latest = useRef(tracks);

@@ -18,6 +18,9 @@ const track: TrackJSON = {
   coverImage: '/uploads/images/neon.jpg',
   audioFile: '/uploads/audio/neon-boardwalk.mp3',
   featured: true,
+  visibility: 'public',
+  publicAt: null,
+  locked: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

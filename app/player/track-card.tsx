@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Download, ListPlus, Pause, Play, Share2 } from '~/components/site/icons';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import type { ImageInfo } from '~/types/image-info';
-import type { TrackJSON } from '~/types/entities';
+import type { TrackJSON, TrackView } from '~/types/entities';
+import { MembersOnlyBadge, UnlockLink } from '~/components/site/members-only';
+import { isPlayable } from '~/utils/access';
 import { usePlayer } from './player-provider';
 import { cx, IconButton, PLACEHOLDER_COVER } from './player-controls';
 import { useHydrated } from './use-hydrated';
@@ -15,7 +17,9 @@ export function trackShareUrl(id: number, origin: string): string {
 }
 
 /**
- * A track card. Without JS it holds the browser's own `<audio controls preload="none">`;
+ * A track card. A locked track (members-only, seen without an account) shows its badge and a
+ * link to log in and come back to it, in place of the player, share, queue and download.
+ * Without JS it holds the browser's own `<audio controls preload="none">`;
  * once hydrated that is replaced by a Play/Pause button driving the site-wide player.
  * `queue`: the list the card belongs to; playing from it makes that list the play queue when
  * the track is not queued yet.
@@ -26,20 +30,47 @@ export function trackShareUrl(id: number, origin: string): string {
 export function TrackCard({
   track,
   queue,
-  className,
   headingLevel = 3,
-  image,
-  sizes,
-  priority,
+  ...frame
 }: {
-  track: TrackJSON;
-  queue?: TrackJSON[];
+  track: TrackView;
+  queue?: TrackView[];
   className?: string;
   headingLevel?: 2 | 3 | 4;
   image?: ImageInfo | null;
   sizes?: string;
   priority?: boolean;
 }) {
+  return track.locked ? (
+    <LockedTrackCard track={track} headingLevel={headingLevel} {...frame} />
+  ) : (
+    <PlayableTrackCard
+      track={track}
+      queue={queue?.filter(isPlayable)}
+      headingLevel={headingLevel}
+      {...frame}
+    />
+  );
+}
+
+type CardProps<T> = {
+  track: T;
+  className?: string;
+  headingLevel: 2 | 3 | 4;
+  image?: ImageInfo | null;
+  sizes?: string;
+  priority?: boolean;
+};
+
+function PlayableTrackCard({
+  track,
+  queue,
+  className,
+  headingLevel,
+  image,
+  sizes,
+  priority,
+}: CardProps<TrackJSON> & { queue?: TrackJSON[] }) {
   const player = usePlayer();
   const hydrated = useHydrated();
   const [status, setStatus] = useState('');
@@ -56,8 +87,6 @@ export function TrackCard({
   const isCurrent = player.current?.id === track.id;
   const isPlaying = isCurrent && player.playing;
   const inQueue = player.queue.some((t) => t.id === track.id);
-  const Heading = `h${headingLevel}` as const;
-
   const onPlay = () => {
     if (!isCurrent && !inQueue && queue && queue.some((t) => t.id === track.id)) {
       player.setQueue(
@@ -102,13 +131,102 @@ export function TrackCard({
   };
 
   return (
+    <CardFrame
+      track={track}
+      className={cx(isCurrent && 'ring-2 ring-primary', className)}
+      headingLevel={headingLevel}
+      image={image}
+      sizes={sizes}
+      priority={priority}
+    >
+      <div className="mt-auto flex flex-wrap items-center gap-1 pt-2">
+        {hydrated ? (
+          <>
+            <button
+              type="button"
+              onClick={onPlay}
+              aria-label={`${isPlaying ? 'Pause' : 'Play'} ${track.title}`}
+              className="mr-auto inline-flex min-h-10 items-center gap-2 rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground hover:bg-primary/90"
+            >
+              {isPlaying ? (
+                <Pause aria-hidden className="h-4 w-4" />
+              ) : (
+                <Play aria-hidden className="h-4 w-4" />
+              )}
+              {isPlaying ? 'Pause' : 'Play'}
+            </button>
+            <IconButton label={`Share ${track.title}`} onClick={onShare}>
+              <Share2 aria-hidden className="h-4 w-4" />
+            </IconButton>
+            <IconButton label={`Add ${track.title} to queue`} onClick={onAddToQueue}>
+              <ListPlus aria-hidden className="h-4 w-4" />
+            </IconButton>
+          </>
+        ) : (
+          // eslint-disable-next-line jsx-a11y/media-has-caption -- instrumental music, no speech to caption
+          <audio
+            controls
+            preload="none"
+            src={src}
+            aria-label={`Play ${track.title}`}
+            className="mr-auto h-10 min-w-0 flex-1"
+          >
+            <a href={src}>Listen to {track.title}</a>
+          </audio>
+        )}
+        <a
+          href={src}
+          download
+          aria-label={`Download ${track.title}`}
+          title={`Download ${track.title}`}
+          className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full hover:bg-muted"
+        >
+          <Download aria-hidden className="h-4 w-4" />
+        </a>
+      </div>
+      <p role="status" aria-live="polite" className="min-h-5 text-xs text-muted-foreground">
+        {status}
+      </p>
+    </CardFrame>
+  );
+}
+
+/** A members-only track seen without an account: no audio, a way in instead. */
+function LockedTrackCard({ track, ...frame }: CardProps<TrackView>) {
+  return (
+    <CardFrame track={track} {...frame}>
+      <MembersOnlyBadge item={track} className="pt-1" />
+      <div className="mt-auto flex flex-wrap items-center gap-1 pt-2">
+        <UnlockLink
+          path={`/music?track=${track.id}`}
+          className="mr-auto inline-flex min-h-10 items-center gap-2 rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground hover:bg-primary/90"
+        >
+          Log in to play<span className="sr-only"> {track.title}</span>
+        </UnlockLink>
+      </div>
+    </CardFrame>
+  );
+}
+
+/** What every card shows: cover, title, duration, album or artist; then its `children`. */
+function CardFrame({
+  track,
+  className,
+  headingLevel,
+  image,
+  sizes,
+  priority,
+  children,
+}: CardProps<TrackView> & { children: React.ReactNode }) {
+  const Heading = `h${headingLevel}` as const;
+  return (
     <article
       className={cx(
         'flex flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground',
-        isCurrent && 'ring-2 ring-primary',
         className,
       )}
       data-track-id={track.id}
+      data-locked={track.locked || undefined}
     >
       <ResponsiveImage
         src={track.coverImage || PLACEHOLDER_COVER}
@@ -133,54 +251,7 @@ export function TrackCard({
         <p className="text-sm text-muted-foreground">
           {track.album ? `From the album "${track.album}"` : track.artist}
         </p>
-        <div className="mt-auto flex flex-wrap items-center gap-1 pt-2">
-          {hydrated ? (
-            <>
-              <button
-                type="button"
-                onClick={onPlay}
-                aria-label={`${isPlaying ? 'Pause' : 'Play'} ${track.title}`}
-                className="mr-auto inline-flex min-h-10 items-center gap-2 rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground hover:bg-primary/90"
-              >
-                {isPlaying ? (
-                  <Pause aria-hidden className="h-4 w-4" />
-                ) : (
-                  <Play aria-hidden className="h-4 w-4" />
-                )}
-                {isPlaying ? 'Pause' : 'Play'}
-              </button>
-              <IconButton label={`Share ${track.title}`} onClick={onShare}>
-                <Share2 aria-hidden className="h-4 w-4" />
-              </IconButton>
-              <IconButton label={`Add ${track.title} to queue`} onClick={onAddToQueue}>
-                <ListPlus aria-hidden className="h-4 w-4" />
-              </IconButton>
-            </>
-          ) : (
-            // eslint-disable-next-line jsx-a11y/media-has-caption -- instrumental music, no speech to caption
-            <audio
-              controls
-              preload="none"
-              src={src}
-              aria-label={`Play ${track.title}`}
-              className="mr-auto h-10 min-w-0 flex-1"
-            >
-              <a href={src}>Listen to {track.title}</a>
-            </audio>
-          )}
-          <a
-            href={src}
-            download
-            aria-label={`Download ${track.title}`}
-            title={`Download ${track.title}`}
-            className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full hover:bg-muted"
-          >
-            <Download aria-hidden className="h-4 w-4" />
-          </a>
-        </div>
-        <p role="status" aria-live="polite" className="min-h-5 text-xs text-muted-foreground">
-          {status}
-        </p>
+        {children}
       </div>
     </article>
   );

@@ -1,8 +1,9 @@
-import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Headphones, Mail } from '~/components/site/icons';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
-import { listTracks, getFeaturedTrack } from '~/models/track.server';
+import { getFeaturedTrackFor, listTracksFor } from '~/models/track.server';
+import { getViewer } from '~/auth/auth.server';
 import { listGalleryImages } from '~/models/gallery-image.server';
 import { listBlogPostCards } from '~/models/blog-post.server';
 import { FeaturedPlayer } from '~/player/featured-player';
@@ -45,12 +46,13 @@ export const HERO_TITLE_DEFAULT = 'Echoes of the Night';
 /** A flag recording that this visitor has seen the home page before. */
 export const VISITED_STORAGE_KEY = 'night-shore:visited-home';
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await getViewer(request);
   const [featured, tracks, images, posts] = await Promise.all([
-    getFeaturedTrack(),
-    listTracks({ limit: HOME_COUNT }),
+    getFeaturedTrackFor(viewer),
+    listTracksFor(viewer, { limit: HOME_COUNT }),
     listGalleryImages({ limit: HOME_COUNT }),
-    listBlogPostCards({ limit: HOME_COUNT }),
+    listBlogPostCards(viewer, { limit: HOME_COUNT }),
   ]);
   // Intrinsic sizes + responsive derivatives of the uploaded images the page shows.
   const infos = await imageInfos([

@@ -4,6 +4,8 @@ import { DATE_SHORT, formatSiteDate } from '~/utils/time';
 import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
 import { TabLinks } from '~/components/admin/tab-links';
 import { CategoryBadge } from '~/components/site/blog-card';
+import { MembersOnlyBadge } from '~/components/site/members-only';
+import { isMembersOnly } from '~/utils/access';
 import { buttonClass } from '~/components/ui/button';
 import { listBlogPosts } from '~/models/blog-post.server';
 import { BLOG_TAB_CATEGORIES, blogListUrl, keepSearch } from '~/utils/admin-urls';
@@ -84,6 +86,7 @@ export default function AdminBlog() {
                   </time>{' '}
                   · <span className="font-mono">/{post.slug}</span>
                 </p>
+                {isMembersOnly(post) ? <MembersOnlyBadge item={post} className="mt-2" /> : null}
                 <p className="mt-2 line-clamp-3 flex-1 text-sm text-muted-foreground">
                   {post.excerpt}
                 </p>

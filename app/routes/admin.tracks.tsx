@@ -5,6 +5,8 @@ import { TabLinks } from '~/components/admin/tab-links';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { parseId } from '~/models/model-helpers.server';
 import { listTracks, randomizeFeaturedTrack, setTrackFeatured } from '~/models/track.server';
+import { MembersOnlyBadge } from '~/components/site/members-only';
+import { isMembersOnly } from '~/utils/access';
 import { getTheme } from '~/models/theme.server';
 import { keepSearch, tracksListUrl } from '~/utils/admin-urls';
 import { requireAdmin } from '~/auth/auth.server';
@@ -182,6 +184,7 @@ export default function AdminTracks() {
                     {track.duration}
                     {track.album ? <> · {track.album}</> : null}
                   </p>
+                  {isMembersOnly(track) ? <MembersOnlyBadge item={track} className="mt-2" /> : null}
                   <div className="mt-4 flex flex-wrap gap-2">
                     <Form method="post" action={listUrl} preventScrollReset>
                       <input type="hidden" name="intent" value="toggle-featured" />

@@ -1,12 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { getBlogPostBySlug } from '~/models/blog-post.server';
+import { getBlogPostBySlugFor } from '~/models/blog-post.server';
+import { getViewer } from '~/auth/auth.server';
 import { apiError, apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
 import { publicCacheHeaders } from '~/document/cache-headers.server';
 
-/** GET /api/blog/{slug} — one post, 404 when there is none with that slug. */
+/**
+ * GET /api/blog/{slug} — one post, 404 when there is none with that slug. Locked (no
+ * `content`) when it is members-only and the caller has no session.
+ */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const post = await getBlogPostBySlug(params.slug ?? '');
+    const post = await getBlogPostBySlugFor(await getViewer(request), params.slug ?? '');
     return post
       ? apiJson(post, { headers: publicCacheHeaders(request) })
       : apiError(404, 'Blog post not found');

@@ -1,12 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { getFeaturedTrack } from '~/models/track.server';
+import { getFeaturedTrackFor } from '~/models/track.server';
+import { getViewer } from '~/auth/auth.server';
 import { apiError, apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
 import { publicCacheHeaders } from '~/document/cache-headers.server';
 
-/** GET /api/tracks/featured — the featured track (or this week's under weekly rotation); 404 when none. */
+/**
+ * GET /api/tracks/featured — the featured track (or this week's under weekly rotation); 404
+ * when none. Locked (no `audioFile`) when it is members-only and the caller has no session.
+ */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const track = await getFeaturedTrack();
+    const track = await getFeaturedTrackFor(await getViewer(request));
     return track
       ? apiJson(track, { headers: publicCacheHeaders(request) })
       : apiError(404, 'No featured track available.');

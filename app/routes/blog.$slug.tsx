@@ -12,6 +12,9 @@ import { DATE_LONG, formatSiteDate } from '~/utils/time';
 import { badRequest, notFound } from '~/server/http-errors.server';
 import { subscribeAction, SUBSCRIBE_INTENT } from '~/services/public-forms.server';
 import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo/seo';
+import { getViewer } from '~/auth/auth.server';
+import { MEMBERS_ONLY_POST, unlockHref } from '~/utils/access';
+import { MembersOnlyBadge } from '~/components/site/members-only';
 import { retryAfterFromAction } from '~/server/rate-limit.server';
 import { readForm } from '~/server/request-body.server';
 
@@ -42,8 +45,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   });
 };
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const found = await getBlogPostWithNeighbours(params.slug ?? '');
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // A members-only post is shown to a visitor without an account as a teaser: no content.
+  const found = await getBlogPostWithNeighbours(await getViewer(request), params.slug ?? '');
   if (!found) throw notFound();
   // Intrinsic size + responsive derivatives of the post image (null for images without them).
   return { ...found, image: await imageInfo(found.post.imageUrl) };
@@ -84,6 +88,7 @@ export default function BlogPostPage() {
         <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
           <CategoryBadge category={post.category} />
           <time dateTime={post.createdAt}>{formatSiteDate(post.createdAt, DATE_LONG)}</time>
+          {post.locked ? <MembersOnlyBadge item={post} /> : null}
         </div>
         <h1 className="mt-4 text-4xl font-bold leading-tight md:text-5xl">{post.title}</h1>
       </header>
@@ -98,12 +103,16 @@ export default function BlogPostPage() {
         priority
         className="mt-8 aspect-video w-full rounded-lg bg-muted object-cover"
       />
-      <pre
-        data-testid="post-content"
-        className="mt-10 whitespace-pre-wrap break-words font-body text-lg leading-relaxed text-foreground"
-      >
-        {post.content}
-      </pre>
+      {post.locked ? (
+        <LockedPost slug={post.slug} excerpt={post.excerpt} />
+      ) : (
+        <pre
+          data-testid="post-content"
+          className="mt-10 whitespace-pre-wrap break-words font-body text-lg leading-relaxed text-foreground"
+        >
+          {post.content}
+        </pre>
+      )}
 
       <nav
         aria-label="More posts"
@@ -158,6 +167,29 @@ export default function BlogPostPage() {
         <BackLink />
       </div>
     </article>
+  );
+}
+
+/** What a visitor without an account reads of a members-only post: the excerpt and a way in. */
+function LockedPost({ slug, excerpt }: { slug: string; excerpt: string }) {
+  const path = `/blog/${slug}`;
+  return (
+    <section aria-labelledby="members-only-title" className="mt-10">
+      <p className="font-body text-lg leading-relaxed text-foreground">{excerpt}</p>
+      <div className="mt-8 rounded-lg border border-border bg-card p-6">
+        <h2 id="members-only-title" className="text-xl font-bold">
+          {MEMBERS_ONLY_POST}
+        </h2>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Link to={unlockHref(path)} className={buttonClass('primary', 'md')}>
+            Log in
+          </Link>
+          <Link to={unlockHref(path, 'register')} className={buttonClass('outline', 'md')}>
+            Register
+          </Link>
+        </div>
+      </div>
+    </section>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { listBlogPostCards } from '~/models/blog-post.server';
+import { getViewer } from '~/auth/auth.server';
 import { imageInfos } from '~/files/image-derivatives.server';
 import { BLOG_CATEGORIES, type BlogCategory } from '~/types/entities';
 import { BlogCard } from '~/components/site/blog-card';
@@ -39,7 +40,7 @@ function parseCategory(value: string | null): BlogCategory | null {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const category = parseCategory(new URL(request.url).searchParams.get('category'));
-  const posts = await listBlogPostCards(category ? { category } : {});
+  const posts = await listBlogPostCards(await getViewer(request), category ? { category } : {});
   return { category, posts, infos: await imageInfos(posts.map((p) => p.imageUrl)) };
 }
 

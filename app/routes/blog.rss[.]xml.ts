@@ -1,12 +1,17 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { listBlogPosts } from '~/models/blog-post.server';
+import { listBlogPostCards } from '~/models/blog-post.server';
+import { ANONYMOUS } from '~/utils/access';
 import { publicCacheHeaders, siteOrigin } from '~/document/cache-headers.server';
 import { env } from '~/server/env.server';
 import { blogRssXml } from '~/utils/seo/feeds';
 
-/** /blog/rss.xml — RSS 2.0 of the blog, newest first. */
+/**
+ * /blog/rss.xml — RSS 2.0 of the blog, newest first. The same feed for every reader (feed
+ * readers have no session): items carry the excerpt, never a body, and a members-only post is
+ * marked as such.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const posts = await listBlogPosts({ limit: 50 });
+  const posts = await listBlogPostCards(ANONYMOUS, { limit: 50 });
   const xml = blogRssXml({
     origin: siteOrigin(request),
     siteName: env.SITE_NAME,

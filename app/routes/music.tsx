@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { getViewer } from '~/auth/auth.server';
 import { Form, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { Search } from 'lucide-react';
-import { listTracks } from '~/models/track.server';
+import { listTracksFor } from '~/models/track.server';
 import { imageInfos } from '~/files/image-derivatives.server';
 import { TrackCard } from '~/player/track-card';
 import { useMusicQueue, trackIdFromSearch } from '~/player/music-queue';
@@ -33,9 +34,11 @@ const MAX_QUERY = 100;
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = normalizeTrackQuery(new URL(request.url).searchParams.get('q')).slice(0, MAX_QUERY);
   // All tracks go into the play queue; the grid shows the search result (done by the model).
+  // Members-only tracks are listed for everyone; a visitor without an account gets them locked.
+  const viewer = await getViewer(request);
   const [all, tracks] = await Promise.all([
-    listTracks(),
-    q ? listTracks({ q }) : Promise.resolve(null),
+    listTracksFor(viewer),
+    q ? listTracksFor(viewer, { q }) : Promise.resolve(null),
   ]);
   const shown = tracks ?? all;
   // Sizes and responsive derivatives of the covers in the grid (not of the whole queue).

@@ -1,17 +1,19 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { listBlogPosts } from '~/models/blog-post.server';
+import { listBlogPostCards } from '~/models/blog-post.server';
+import { ANONYMOUS } from '~/utils/access';
 import { listArchivedNewsletters } from '~/models/newsletter.server';
 import { listShows } from '~/models/show.server';
 import { publicCacheHeaders, siteOrigin } from '~/document/cache-headers.server';
 import { sitemapEntries, sitemapXml } from '~/utils/seo/feeds';
 
 /**
- * /sitemap.xml — every public page, every blog post, every show (as /shows#show-{id}) and
+ * /sitemap.xml — every public page, every blog post a visitor without an account can read
+ * (members-only posts stay out until they turn public), every show (as /shows#show-{id}) and
  * the newsletter archive with its issues.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const [posts, shows, newsletters] = await Promise.all([
-    listBlogPosts(),
+    listBlogPostCards(ANONYMOUS).then((all) => all.filter((p) => !p.locked)),
     listShows(),
     listArchivedNewsletters(),
   ]);

@@ -1,11 +1,66 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { uploadsDir } from '~/server/env.server';
 import { serveFile } from '~/files/serve-file.server';
+import { getViewer } from '~/auth/auth.server';
+import { isMembersOnlyAudio } from '~/models/track.server';
+import { PUBLIC_CACHE_CONTROL } from '~/document/cache-headers.server';
+
+const AUDIO_MOUNT = '/uploads/audio/';
+
+/** Caches may keep a members-only file for its member only, and must ask again each time. */
+const MEMBERS_AUDIO_CACHE_CONTROL = 'private, no-cache';
 
 /**
  * /uploads/* — uploaded covers, images and audio from UPLOADS_DIR, with byte ranges (so audio
- * can seek), validators and long-lived caching. Remix routes GET and HEAD here.
+ * can seek), validators and caching. Remix routes GET and HEAD here.
+ *
+ * Audio files are checked against their tracks on every request, Range and conditional ones
+ * included (decision 017): the file of a members-only track goes to a logged-in session only
+ * (401 otherwise, before any byte, 304 or 206), never into a shared cache. Audio of public tracks
+ * is shared-cacheable for a short while only, as a track can turn members-only; images keep
+ * their year-long immutable caching (a cover is shown to every visitor).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return serveFile(request, { root: uploadsDir(), mount: '/uploads/' });
+  // The path as the file lookup will read it (`/uploads/%61udio/…` is the audio folder too).
+  const path = decodedPath(new URL(request.url).pathname);
+  if (path === null || !path.startsWith(AUDIO_MOUNT)) {
+    return serveFile(request, { root: uploadsDir(), mount: '/uploads/' });
+  }
+  if (!(await isMembersOnlyAudio(path))) {
+    return serveFile(request, {
+      root: uploadsDir(),
+      mount: '/uploads/',
+      cacheControl: PUBLIC_CACHE_CONTROL,
+    });
+  }
+  if (!(await getViewer(request)).member) {
+    return new Response('Members only: log in to listen to this track.', {
+      status: 401,
+      headers: {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'private, no-store',
+        Vary: 'Cookie',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  }
+  const response = await serveFile(request, {
+    root: uploadsDir(),
+    mount: '/uploads/',
+    cacheControl: MEMBERS_AUDIO_CACHE_CONTROL,
+  });
+  response.headers.set('Vary', 'Cookie');
+  return response;
+}
+
+/**
+ * The path as tracks store it (`/uploads/audio/name.mp3`): each segment decoded once, as
+ * `serveFile` decodes them; null when one does not decode (`serveFile` answers 404 then).
+ */
+function decodedPath(pathname: string): string | null {
+  try {
+    return pathname.split('/').map(decodeURIComponent).join('/');
+  } catch {
+    return null;
+  }
 }

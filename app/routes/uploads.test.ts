@@ -1,20 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupTestDatabase } from '../../tests/helpers/test-db';
 
-// env.server reads the environment once, at import: point it at a scratch folder first.
-const dirs = await vi.hoisted(async () => {
-  const nodeFs = await import('node:fs');
-  const nodeOs = await import('node:os');
-  const nodePath = await import('node:path');
-  const base = nodeFs.mkdtempSync(nodePath.join(nodeOs.tmpdir(), 'uploads-route-'));
-  const uploads = nodePath.join(base, 'uploads');
-  process.env.UPLOADS_DIR = uploads;
-  process.env.DATA_DIR = nodePath.join(base, 'data');
-  process.env.SESSION_SECRET = 'test-secret-test-secret';
-  delete (globalThis as { __nightShoreEnv?: unknown }).__nightShoreEnv;
-  return { base, uploads };
-});
+// A store of its own (audio files are checked against their tracks), and env.server pointed at
+// its scratch folders before the route is imported.
+const { uploadsDir } = setupTestDatabase();
+const dirs = { uploads: uploadsDir, base: path.dirname(uploadsDir) };
 
 const { loader } = await import('./uploads.$');
 
@@ -32,7 +24,6 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dirs.base, '.env'), 'SECRET=1');
   fs.symlinkSync(path.join(dirs.base, '.env'), path.join(dirs.uploads, 'audio', 'escape.mp3'));
 });
-afterAll(() => fs.rmSync(dirs.base, { recursive: true, force: true }));
 
 const call = (url: string, init: RequestInit = {}) =>
   loader({
@@ -51,7 +42,10 @@ describe('/uploads/*', () => {
     expect(r.headers.get('Content-Type')).toBe('audio/mpeg');
     expect(r.headers.get('Content-Length')).toBe('1000');
     expect(r.headers.get('X-Content-Type-Options')).toBe('nosniff');
-    expect(r.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    // Audio can turn members-only: shared caches keep it briefly, browsers revalidate.
+    expect(r.headers.get('Cache-Control')).toBe(
+      'public, max-age=0, s-maxage=30, stale-while-revalidate=60',
+    );
     expect(r.headers.get('ETag')).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
     expect(r.headers.get('Last-Modified')).toMatch(/GMT$/);
     expect((await body(r)).equals(AUDIO)).toBe(true);
@@ -122,6 +116,8 @@ describe('/uploads/*', () => {
     expect(png.status).toBe(200);
     expect(png.headers.get('Content-Type')).toBe('image/png');
     expect(png.headers.get('Content-Disposition')).toBeNull();
+    // Images are shown to every visitor: a year, immutable (a new upload gets a new name).
+    expect(png.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('sends SVG and unknown types as sandboxed downloads', async () => {
@@ -158,5 +154,53 @@ describe('/uploads/*', () => {
   it('refuses other methods', async () => {
     const r = await call('/uploads/audio/song.mp3', { method: 'DELETE' });
     expect(r.status).toBe(405);
+  });
+});
+
+describe('/uploads/audio/* of a members-only track', () => {
+  const SECRET = '/uploads/audio/secret.mp3';
+  let memberCookie = '';
+
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(dirs.uploads, 'audio', 'secret.mp3'), AUDIO);
+    const { createTrack } = await import('~/models/track.server');
+    const { createUser } = await import('~/models/user.server');
+    const { createUserSession } = await import('~/auth/auth.server');
+    await createTrack({
+      title: 'Secret',
+      duration: '0:01',
+      coverImage: '/uploads/images/a b.png',
+      audioFile: SECRET,
+      visibility: 'members',
+    });
+    const user = await createUser({ username: 'listener', password: 'listener-password-1' });
+    const headers = await createUserSession(new Request('http://localhost/auth'), user);
+    memberCookie = (headers.get('Set-Cookie') ?? '').split(';')[0]!;
+  });
+
+  it.each([
+    ['a whole file', {}],
+    ['a range', { Range: 'bytes=0-99' }],
+    ['a conditional request', { 'If-None-Match': '*' }],
+    ['a stale session cookie', { Cookie: '__session=forged' }],
+  ])('is a 401 without a session: %s', async (_name, headers: Record<string, string>) => {
+    for (const url of [SECRET, '/uploads/%61udio/secret.mp3', '/uploads/audio/secret%2Emp3']) {
+      const r = await call(url, { headers });
+      expect(r.status).toBe(401);
+      expect(r.headers.get('Cache-Control')).toBe('private, no-store');
+      expect((await body(r)).includes(AUDIO.subarray(0, 16))).toBe(false);
+    }
+    expect((await call(SECRET, { method: 'HEAD', headers })).status).toBe(401);
+  });
+
+  it('is served to a logged-in member, ranges included, for that member only', async () => {
+    const whole = await call(SECRET, { headers: { Cookie: memberCookie } });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('Cache-Control')).toBe('private, no-cache');
+    expect(whole.headers.get('Vary')).toBe('Cookie');
+    expect((await body(whole)).equals(AUDIO)).toBe(true);
+    const part = await call(SECRET, { headers: { Cookie: memberCookie, Range: 'bytes=10-19' } });
+    expect(part.status).toBe(206);
+    expect((await body(part)).equals(AUDIO.subarray(10, 20))).toBe(true);
   });
 });

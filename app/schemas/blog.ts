@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BLOG_CATEGORIES } from '~/types/entities';
-import { LIMITS, requiredText } from './common';
+import { LIMITS, requiredText, visibilityFields } from './common';
 
 /** Shown (toast and form alert) when a new post is submitted without its featured image. */
 export const IMAGE_REQUIRED_BLOG = {
@@ -31,5 +31,6 @@ export const BlogFieldsSchema = z.object({
   content: requiredText('Content is required', LIMITS.blogContent),
   excerpt: requiredText('Excerpt is required', LIMITS.excerpt),
   category: z.enum(BLOG_CATEGORIES).default('NEWS'),
+  ...visibilityFields,
 });
 export type BlogFields = z.infer<typeof BlogFieldsSchema>;

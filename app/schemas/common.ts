@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '~/schemas/form-constants';
+import { VISIBILITIES } from '~/types/entities';
 
 /**
  * Field bounds (LIMITS) and the honeypot field name live in a zod-free module so client code can
@@ -34,3 +35,32 @@ export const emailField = (message = 'Invalid email') =>
       .max(LIMITS.email, `Must be at most ${LIMITS.email} characters`)
       .email(message),
   );
+
+export const VISIBILITY_MESSAGE = 'Visibility must be "public" or "members"';
+export const PUBLIC_AT_MESSAGE = 'Public on must be a date (YYYY-MM-DD)';
+
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+function isCalendarDay(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * Who may play a track or read a post (decision 017), shared by the admin forms and the
+ * admin API: `visibility` ("public" by default) and, for members-only items, `publicAt`: the
+ * day they turn public (early access; empty = members-only for good).
+ */
+export const visibilityFields = {
+  visibility: z
+    .enum(VISIBILITIES, { errorMap: () => ({ message: VISIBILITY_MESSAGE }) })
+    .default('public'),
+  publicAt: z.preprocess(
+    (v) =>
+      typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v === null ? undefined : v,
+    z
+      .string({ invalid_type_error: PUBLIC_AT_MESSAGE })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, PUBLIC_AT_MESSAGE)
+      .refine(isCalendarDay, PUBLIC_AT_MESSAGE)
+      .optional(),
+  ),
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, optionalText, requiredText } from './common';
+import { LIMITS, optionalText, requiredText, visibilityFields } from './common';
 
 /** Shown (toast and form alert) when a new track is submitted without its cover or audio file. */
 export const MISSING_FILES = {
@@ -31,6 +31,7 @@ export const TrackFieldsSchema = z.object({
       .optional(),
   ),
   featured: booleanField.default(false),
+  ...visibilityFields,
 });
 export type TrackFields = z.infer<typeof TrackFieldsSchema>;
 

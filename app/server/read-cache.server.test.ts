@@ -1,5 +1,6 @@
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FULL_ACCESS } from '~/utils/access';
 
 // env.server reads the environment once, at import: point it at a scratch folder first.
 await vi.hoisted(async () => {
@@ -155,15 +156,15 @@ describe('data cache', () => {
     });
     // The neighbours read asks for slug and title only; the list asks for every field.
     const before = dataCacheStats().entries;
-    await getBlogPostWithNeighbours('projection-post');
+    await getBlogPostWithNeighbours(FULL_ACCESS, 'projection-post');
     const posts = await listBlogPosts();
     expect(dataCacheStats().entries).toBeGreaterThanOrEqual(before + 2);
     expect(posts.find((p) => p.slug === 'projection-post')?.content).toBe('The whole body');
     // And the other way round, from a fresh cache.
     noteDataWrite(['blog_posts']);
     await listBlogPosts();
-    const found = await getBlogPostWithNeighbours('projection-post');
-    expect(found?.post.content).toBe('The whole body');
+    const found = await getBlogPostWithNeighbours(FULL_ACCESS, 'projection-post');
+    expect(found?.post.locked === false && found.post.content).toBe('The whole body');
     expect(Object.keys(found?.previous ?? found?.next ?? { slug: '', title: '' }).sort()).toEqual([
       'slug',
       'title',

@@ -21,10 +21,14 @@ export const BLOG_FLOW: UploadFlow<BlogFields, BlogPostJSON> = {
   load: getBlogPost,
   save: ({ value, fields, files, existing, keepUnsent }) => {
     if (!existing) return createBlogPost({ ...value, imageUrl: files.image.url });
-    const { category, ...rest } = value;
+    // The API's PUT leaves the fields it was not sent alone; the form writes every field.
+    const writes = (name: string) => !keepUnsent || Object.hasOwn(fields, name);
+    const { category, visibility, publicAt, ...rest } = value;
     return updateBlogPost(existing.id, {
       ...rest,
-      ...(!keepUnsent || Object.hasOwn(fields, 'category') ? { category } : {}),
+      ...(writes('category') ? { category } : {}),
+      ...(writes('visibility') ? { visibility } : {}),
+      ...(writes('publicAt') ? { publicAt: publicAt ?? null } : {}),
       ...(files.image ? { imageUrl: files.image.url } : {}),
     });
   },

@@ -48,6 +48,8 @@ async function saveTrackRecord({
     ...(writes('type') ? { type: value.type } : {}),
     ...(duration ? { duration } : {}),
     ...(writes('featured') ? { featured: value.featured } : {}),
+    ...(writes('visibility') ? { visibility: value.visibility } : {}),
+    ...(writes('publicAt') ? { publicAt: value.publicAt ?? null } : {}),
     ...(files.coverImage ? { coverImage: files.coverImage.url } : {}),
     ...(files.audioFile ? { audioFile: files.audioFile.url } : {}),
   };

@@ -2,7 +2,15 @@
  * The JSON shapes of the site's entities, as loaders and the /api routes send them
  * (numeric `id`, `createdAt`). Dates are ISO 8601 strings. Never a password hash, `_id` or `__v`.
  */
-export type TrackJSON = {
+/**
+ * Who may play a track or read a post: everyone, or logged-in members. With `publicAt`
+ * (a YYYY-MM-DD day in the site's time zone) a members-only item is early access: it becomes
+ * public on that day, computed when it is read (see `app/utils/access.ts`).
+ */
+export const VISIBILITIES = ['public', 'members'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+type TrackFields = {
   id: number;
   title: string;
   artist: string;
@@ -12,10 +20,19 @@ export type TrackJSON = {
   /** m:ss */
   duration: string;
   coverImage: string;
-  audioFile: string;
   featured: boolean;
+  visibility: Visibility;
+  publicAt: string | null;
   createdAt: string;
 };
+
+/**
+ * A track as its reader may see it. `locked: false`: the audio file is there. `locked: true`:
+ * a members-only track seen by a visitor without an account: no `audioFile`.
+ */
+export type TrackJSON = TrackFields & { audioFile: string; locked: false };
+export type LockedTrackJSON = TrackFields & { locked: true };
+export type TrackView = TrackJSON | LockedTrackJSON;
 
 export type GalleryImageJSON = {
   id: number;
@@ -28,16 +45,22 @@ export type GalleryImageJSON = {
 export const BLOG_CATEGORIES = ['NEWS', 'EVENTS', 'REVIEWS'] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 
-export type BlogPostJSON = {
+type BlogPostFields = {
   id: number;
   title: string;
   slug: string;
-  content: string;
   excerpt: string;
   imageUrl: string;
   category: string;
+  visibility: Visibility;
+  publicAt: string | null;
   createdAt: string;
 };
+
+/** A post as its reader may see it: a locked (members-only) post has no `content`. */
+export type BlogPostJSON = BlogPostFields & { content: string; locked: false };
+export type LockedBlogPostJSON = BlogPostFields & { locked: true };
+export type BlogPostView = BlogPostJSON | LockedBlogPostJSON;
 
 /**
  * active: receives the newsletter; pending: signed up, confirmation link not followed yet

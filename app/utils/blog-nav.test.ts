@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
 import { neighboursInList } from './blog-nav';
+import { FULL_ACCESS } from './access';
 
 const list = ['newest', 'middle', 'oldest'].map((slug) => ({ slug }));
 
@@ -59,7 +60,7 @@ describe('getBlogPostWithNeighbours follows the same rule as the blog list', () 
       'first-post',
     ]);
     for (const post of posts) {
-      const found = await blog.getBlogPostWithNeighbours(post.slug);
+      const found = await blog.getBlogPostWithNeighbours(FULL_ACCESS, post.slug);
       const expected = neighboursInList(posts, post.slug);
       expect(found?.previous?.slug ?? null).toBe(expected.previous?.slug ?? null);
       expect(found?.next?.slug ?? null).toBe(expected.next?.slug ?? null);
@@ -67,6 +68,6 @@ describe('getBlogPostWithNeighbours follows the same rule as the blog list', () 
   });
 
   it('returns null for an unknown slug', async () => {
-    expect(await blog.getBlogPostWithNeighbours('nope')).toBeNull();
+    expect(await blog.getBlogPostWithNeighbours(FULL_ACCESS, 'nope')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, request, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { runScript } from '../e2e/fixtures';
+import { siteToday } from '../../app/utils/time';
 
 /**
  * Shared pieces of the /api tests (Playwright project `api`): the server's address, one
@@ -16,6 +17,12 @@ export const CROSS_ORIGIN = { Origin: 'https://evil.example' };
 
 export const API_ADMIN = { username: 'api-admin', password: 'api-admin-password-1' };
 export const API_USER = { username: 'api-user', password: 'api-user-password-1' };
+
+/**
+ * The site's day (New York) `offset` days from now, YYYY-MM-DD: early-access dates for tests.
+ * Tests use two days either side, so a run across midnight cannot turn "future" into "today".
+ */
+export const siteDay = (offset: number) => siteToday(new Date(Date.now() + offset * 86_400_000));
 
 /** A short unique suffix for names, emails and slugs created by a test. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
@@ -124,10 +131,25 @@ export const ENTITY_KEYS = {
     'coverImage',
     'audioFile',
     'featured',
+    'visibility',
+    'publicAt',
+    'locked',
     'createdAt',
   ],
   gallery: ['id', 'title', 'description', 'imageUrl', 'createdAt'],
-  blog: ['id', 'title', 'slug', 'content', 'excerpt', 'imageUrl', 'category', 'createdAt'],
+  blog: [
+    'id',
+    'title',
+    'slug',
+    'content',
+    'excerpt',
+    'imageUrl',
+    'category',
+    'visibility',
+    'publicAt',
+    'locked',
+    'createdAt',
+  ],
   subscriber: ['id', 'name', 'email', 'status', 'createdAt'],
   message: ['id', 'name', 'email', 'subject', 'message', 'createdAt'],
   show: [
@@ -144,14 +166,23 @@ export const ENTITY_KEYS = {
   user: ['id', 'username', 'isAdmin'],
 } as const;
 
-/** Exactly the entity's fields: numeric id, ISO createdAt, no _id/__v/password. */
+/** What a locked (members-only, asked for without a session) track or post lacks. */
+const LOCKED_WITHOUT = { track: 'audioFile', blog: 'content' } as const;
+
+/**
+ * Exactly the entity's fields: numeric id, ISO createdAt, no _id/__v/password. A track or post
+ * with `locked: true` has every field but its audio file or body.
+ */
 export function expectEntity(
   value: unknown,
   kind: keyof typeof ENTITY_KEYS,
 ): Record<string, unknown> {
   expect(typeof value).toBe('object');
   const record = value as Record<string, unknown>;
-  expect(Object.keys(record).sort()).toEqual([...ENTITY_KEYS[kind]].sort());
+  const without =
+    (kind === 'track' || kind === 'blog') && record.locked === true ? LOCKED_WITHOUT[kind] : null;
+  const keys = ENTITY_KEYS[kind].filter((k) => k !== without);
+  expect(Object.keys(record).sort()).toEqual([...keys].sort());
   expect(typeof record.id).toBe('number');
   if ('createdAt' in record) expect(record.createdAt).toMatch(ISO_DATE);
   return record;

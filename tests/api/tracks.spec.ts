@@ -9,6 +9,7 @@ import {
   expectList,
   files,
   roles,
+  siteDay,
   unique,
   type Multipart,
   type Roles,
@@ -429,6 +430,153 @@ test("weekly rotation: the featured track is this week's pick even with none fla
     );
   }
   await expectError(await r.anon.get('/api/tracks/featured'), 404);
+});
+
+test.describe('members-only tracks (decision 017)', () => {
+  let members: Track;
+  let early: Track;
+  let released: Track;
+
+  test('POST with visibility and publicAt; bad values are refused and change nothing', async () => {
+    const before = (await listTracks()).length;
+    await expectFieldErrors(
+      await postTrack({
+        title: `Bad visibility ${unique()}`,
+        visibility: 'friends',
+        publicAt: '2026-02-30',
+        coverImage: files.cover(),
+        audioFile: files.mp3(),
+      }),
+      {
+        visibility: 'Visibility must be "public" or "members"',
+        publicAt: 'Public on must be a date (YYYY-MM-DD)',
+      },
+    );
+    expect((await listTracks()).length).toBe(before);
+
+    const post = async (title: string, extra: Multipart) =>
+      expectEntity(
+        await expectJson(
+          await postTrack({ title, coverImage: files.cover(), audioFile: files.mp3(), ...extra }),
+          201,
+        ),
+        'track',
+      ) as Track & { visibility: string; publicAt: string | null; locked: boolean };
+    members = await post(`Members Only ${unique()}`, { visibility: 'members' });
+    expect(members).toMatchObject({ visibility: 'members', publicAt: null, locked: false });
+    early = await post(`Early Access ${unique()}`, {
+      visibility: 'members',
+      publicAt: siteDay(2),
+    });
+    expect(early).toMatchObject({ visibility: 'members', publicAt: siteDay(2) });
+    released = await post(`Released ${unique()}`, {
+      visibility: 'members',
+      publicAt: siteDay(-2),
+    });
+  });
+
+  test('anonymous callers get locked tracks without audioFile; members and admins get them whole', async () => {
+    for (const [who, ctx, locked] of [
+      ['anonymous', r.anon, true],
+      ['member', r.user, false],
+      ['admin', r.admin, false],
+    ] as const) {
+      const list = expectList(await expectJson(await ctx.get('/api/tracks'), 200), 'track');
+      const byId = new Map(list.map((t) => [t.id, t]));
+      for (const track of [members, early]) {
+        expect(byId.get(track.id)?.locked, `${who}: ${track.title}`).toBe(locked);
+        const one = expectEntity(
+          await expectJson(await ctx.get(`/api/tracks/${track.id}`), 200),
+          'track',
+        );
+        expect(one.locked).toBe(locked);
+        expect('audioFile' in one).toBe(!locked);
+      }
+      // Early access over: public for everyone.
+      expect(byId.get(released.id)).toMatchObject({ locked: false, audioFile: released.audioFile });
+    }
+    const anonList = await (await r.anon.get('/api/tracks')).text();
+    expect(anonList).not.toContain(members.audioFile);
+    expect(anonList).not.toContain(early.audioFile);
+    await expectError(await r.anon.get('/api/tracks/999999'), 404, 'Track not found');
+    await expectError(await r.anon.get('/api/tracks/abc'), 404, 'Track not found');
+  });
+
+  test('the audio file: 401 without a session (Range, HEAD and conditional requests too), private for members', async () => {
+    for (const track of [members, early]) {
+      const full = await r.anon.get(track.audioFile);
+      expect(full.status()).toBe(401);
+      expect(full.headers()['cache-control']).toBe('private, no-store');
+      expect((await full.body()).length).toBeLessThan(100);
+      const ranged = await r.anon.get(track.audioFile, { headers: { Range: 'bytes=0-99' } });
+      expect(ranged.status()).toBe(401);
+      expect((await r.anon.head(track.audioFile)).status()).toBe(401);
+      // Another spelling of the same path is the same file, and the same answer.
+      const spelled = track.audioFile.replace('/uploads/audio/', '/uploads/%61udio/');
+      expect((await r.anon.get(spelled)).status()).toBe(401);
+
+      for (const ctx of [r.user, r.admin]) {
+        const ok = await ctx.get(track.audioFile);
+        expect(ok.status()).toBe(200);
+        expect(ok.headers()['cache-control']).toMatch(/^private/);
+        const etag = ok.headers()['etag']!;
+        const part = await ctx.get(track.audioFile, { headers: { Range: 'bytes=0-99' } });
+        expect(part.status()).toBe(206);
+        expect((await part.body()).length).toBe(100);
+        // A revalidation without the session is refused, not answered 304.
+        const conditional = await r.anon.get(track.audioFile, {
+          headers: { 'If-None-Match': etag },
+        });
+        expect(conditional.status()).toBe(401);
+      }
+    }
+    const open = await r.anon.get(released.audioFile, { headers: { Range: 'bytes=0-99' } });
+    expect(open.status()).toBe(206);
+    expect(open.headers()['cache-control']).toMatch(/^public, max-age=0/);
+    // Covers are not secret: shown with the locked card.
+    expect((await r.anon.get(members.coverImage)).status()).toBe(200);
+  });
+
+  test('pages and JSON-LD never give an anonymous visitor the audio file', async () => {
+    for (const path of ['/', '/music', `/music?track=${members.id}`, `/music?q=Members`]) {
+      const html = await (await r.anon.get(path)).text();
+      expect(html, path).not.toContain(members.audioFile);
+      expect(html, path).not.toContain(early.audioFile);
+    }
+    const music = await (await r.anon.get('/music')).text();
+    expect(music).toContain(members.title);
+    expect(music).toContain('Members only');
+    expect(music).toContain(`Public on `);
+    expect(music).toContain(`/auth?redirectTo=${encodeURIComponent(`/music?track=${members.id}`)}`);
+    const memberMusic = await (await r.user.get('/music')).text();
+    expect(memberMusic).toContain(members.audioFile);
+    // The render memo and shared caches keep the two apart, in both orders.
+    const after = await r.anon.get('/music');
+    expect(await after.text()).not.toContain(members.audioFile);
+    expect(after.headers()['cache-control']).toMatch(/^public/);
+    const memberAgain = await r.user.get('/music');
+    expect(await memberAgain.text()).toContain(members.audioFile);
+    expect(memberAgain.headers()['cache-control']).toBe('private, no-store');
+  });
+
+  test('PUT keeps visibility when not sent, and back to public clears the date', async () => {
+    const kept = (await expectJson(
+      await putTrack(early.id, { title: early.title }),
+      200,
+    )) as Record<string, unknown>;
+    expect(kept).toMatchObject({ visibility: 'members', publicAt: siteDay(2) });
+    const opened = (await expectJson(
+      await putTrack(early.id, { title: early.title, visibility: 'public' }),
+      200,
+    )) as Record<string, unknown>;
+    expect(opened).toMatchObject({ visibility: 'public', publicAt: null });
+    expect((await r.anon.get(early.audioFile)).status()).toBe(200);
+    for (const track of [members, early, released]) {
+      expect(
+        (await r.admin.delete(`/api/admin/tracks/${track.id}`, { headers: SAME_ORIGIN })).status(),
+      ).toBe(204);
+    }
+  });
 });
 
 test('DELETE: 204, files removed, then 404', async () => {

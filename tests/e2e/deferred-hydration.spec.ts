@@ -35,7 +35,7 @@ for (const path of ['/', '/music', '/blog', '/shows']) {
 
 test('a card plays in the site-wide player once hydrated', async ({ page }) => {
   await page.goto('/music');
-  const first = page.locator('[data-testid="track-card"] h3').first();
+  const first = page.locator('[data-testid="track-card"]:not(:has([data-locked])) h3').first();
   const title = (await first.textContent())?.trim() ?? '';
   await page.getByRole('button', { name: `Play ${title}`, exact: true }).click();
   await expect(page.getByRole('button', { name: `Pause ${title}`, exact: true })).toBeVisible();

@@ -11,6 +11,7 @@ import { Form, Link, useNavigation } from '@remix-run/react';
 import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { FileField, IMAGE_ACCEPT, IMAGE_HINT } from '~/components/admin/file-field';
+import { VisibilityFields } from '~/components/admin/visibility-fields';
 import { FormAlert } from '~/components/admin/form-alert';
 import { hasFile } from '~/components/admin/track-form';
 import { showToast } from '~/components/site/toaster';
@@ -61,6 +62,8 @@ export function BlogForm({
       content: post?.content ?? '',
       excerpt: post?.excerpt ?? '',
       category: post?.category ?? 'NEWS',
+      visibility: post?.visibility ?? 'public',
+      publicAt: post?.publicAt ?? '',
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     onSubmit: (event, { formData }) => {
@@ -171,6 +174,7 @@ export function BlogForm({
           />
         )}
       </Field>
+      <VisibilityFields visibility={fields.visibility} publicAt={fields.publicAt} />
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         <Link to={closeTo} preventScrollReset className={buttonClass('outline')}>
           Cancel

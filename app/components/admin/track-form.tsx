@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { FileField } from '~/components/admin/file-field';
 import { FormAlert } from '~/components/admin/form-alert';
+import { VisibilityFields } from '~/components/admin/visibility-fields';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { Field, inputClass } from '~/components/ui/field';
 import { showToast } from '~/components/site/toaster';
@@ -64,6 +65,8 @@ export function TrackForm({
       type: track?.type ?? 'Single',
       duration: track?.duration ?? '',
       featured: track?.featured ? 'on' : undefined,
+      visibility: track?.visibility ?? 'public',
+      publicAt: track?.publicAt ?? '',
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TrackFormSchema }),
     onSubmit: (event, { formData }) => {
@@ -153,6 +156,7 @@ export function TrackForm({
           Featured track
         </label>
       </div>
+      <VisibilityFields visibility={fields.visibility} publicAt={fields.publicAt} />
       <FileField
         label={track ? 'Cover image (leave empty to keep the current one)' : 'Cover image'}
         id={`${form.id}-cover`}

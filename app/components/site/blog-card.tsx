@@ -5,6 +5,8 @@ import type { ImageInfo } from '~/types/image-info';
 import type { BlogPostJSON } from '~/types/entities';
 import { DATE_LONG, formatSiteDate } from '~/utils/time';
 import { cn } from '~/utils/cn';
+import { unlockHref } from '~/utils/access';
+import { MembersOnlyBadge } from './members-only';
 
 /** Category badge colours: NEWS primary, EVENTS accent, REVIEWS and others secondary. */
 export function CategoryBadge({ category, className }: { category: string; className?: string }) {
@@ -29,14 +31,23 @@ export function CategoryBadge({ category, className }: { category: string; class
 
 type CardPost = Pick<
   BlogPostJSON,
-  'id' | 'title' | 'slug' | 'excerpt' | 'imageUrl' | 'category' | 'createdAt'
->;
+  | 'id'
+  | 'title'
+  | 'slug'
+  | 'excerpt'
+  | 'imageUrl'
+  | 'category'
+  | 'visibility'
+  | 'publicAt'
+  | 'createdAt'
+> & { locked: boolean };
 
 /**
  * Blog post card, normal or featured layout (blog list, home page). `image`: the post image's
  * `imageInfo` (a responsive `<picture>`; none → a plain 16:9 `<img>`); `sizes`: the image's
  * rendered width where the caller puts the card (a featured card's image is its left half from
- * `md` up).
+ * `md` up). A locked post (members-only, seen without an account) shows the badge, and its
+ * call to action leads to the login page, coming back to the post.
  */
 export function BlogCard({
   post,
@@ -85,6 +96,7 @@ export function BlogCard({
         <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
           <CategoryBadge category={post.category} />
           <time dateTime={post.createdAt}>{formatSiteDate(post.createdAt, DATE_LONG)}</time>
+          {post.locked ? <MembersOnlyBadge item={post} /> : null}
         </div>
         <Heading
           className={cn('font-bold leading-tight', featured ? 'text-2xl md:text-3xl' : 'text-xl')}
@@ -95,10 +107,10 @@ export function BlogCard({
         </Heading>
         <p className="text-muted-foreground">{post.excerpt}</p>
         <Link
-          to={href}
+          to={post.locked ? unlockHref(href) : href}
           className="mt-auto inline-flex min-h-6 items-center gap-1 self-start font-semibold text-primary hover:underline"
         >
-          Read More
+          {post.locked ? 'Log in to read' : 'Read More'}
           <ArrowRight aria-hidden="true" className="h-4 w-4" />
           <span className="sr-only">: {post.title}</span>
         </Link>

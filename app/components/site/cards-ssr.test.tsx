@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ImageInfo } from '~/types/image-info';
+import type { TrackJSON } from '~/types/entities';
 import { BlogCard } from './blog-card';
 import { ImageGrid } from './image-grid';
 import { SiteFooter } from './site-footer';
@@ -25,6 +26,9 @@ const post = {
   excerpt: 'Dates on the boardwalk.',
   imageUrl: '/uploads/images/summer.jpg',
   category: 'EVENTS',
+  visibility: 'public' as const,
+  publicAt: null,
+  locked: false,
   createdAt: '2026-05-01T12:00:00.000Z',
 };
 const postImage = info(post.imageUrl, 900);
@@ -134,7 +138,7 @@ describe('ImageGrid images', () => {
 });
 
 describe('SiteFooter release covers', () => {
-  const track = (id: number, coverImage: string) => ({
+  const track = (id: number, coverImage: string): TrackJSON => ({
     id,
     title: `Track ${id}`,
     artist: 'Night Shore',
@@ -144,6 +148,9 @@ describe('SiteFooter release covers', () => {
     coverImage,
     audioFile: '/uploads/audio/a.mp3',
     featured: false,
+    visibility: 'public',
+    publicAt: null,
+    locked: false,
     createdAt: '2026-05-01T12:00:00.000Z',
   });
 

@@ -129,6 +129,10 @@ export const ListPlus = icon('list-plus', [
   ['path', { d: 'M18 9v6' }],
   ['path', { d: 'M21 12h-6' }],
 ]);
+export const Lock = icon('lock', [
+  ['rect', { width: '18', height: '11', x: '3', y: '11', rx: '2', ry: '2' }],
+  ['path', { d: 'M7 11V7a5 5 0 0 1 10 0v4' }],
+]);
 export const LogOut = icon('log-out', [
   ['path', { d: 'm16 17 5-5-5-5' }],
   ['path', { d: 'M21 12H9' }],

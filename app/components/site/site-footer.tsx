@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
-import type { ShowJSON, TrackJSON } from '~/types/entities';
+import type { ShowJSON, TrackView } from '~/types/entities';
+import { MEMBERS_ONLY } from '~/utils/access';
 import { formatSiteDate, DATE_SHORT } from '~/utils/time';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import type { ImageInfo } from '~/types/image-info';
@@ -24,7 +25,7 @@ export function SiteFooter({
   siteName: string;
   footerText: string;
   social: Partial<SocialLinksConfig>;
-  latestTracks: TrackJSON[];
+  latestTracks: TrackView[];
   /** Size and derivatives of the covers (by URL): the thumbnails use the smallest one. */
   latestCovers?: Record<string, ImageInfo>;
   upcomingShows: ShowJSON[];
@@ -83,6 +84,7 @@ export function SiteFooter({
                       </span>
                       <span className="block text-xs text-muted-foreground">
                         {track.type} • {year}
+                        {track.locked ? ` • ${MEMBERS_ONLY}` : null}
                       </span>
                     </span>
                   </Link>

@@ -25,6 +25,9 @@ const posts: BlogPostJSON[] = [
     excerpt: 'Boardwalk nights, salt & synths.',
     imageUrl: '/uploads/images/summer.png',
     category: 'EVENTS',
+    visibility: 'public',
+    publicAt: null,
+    locked: false,
     createdAt: '2025-06-01T12:00:00.000Z',
   },
   {
@@ -35,6 +38,9 @@ const posts: BlogPostJSON[] = [
     excerpt: 'Out now.',
     imageUrl: '/uploads/images/album.jpg',
     category: 'NEWS',
+    visibility: 'public',
+    publicAt: null,
+    locked: false,
     createdAt: '2025-05-01T12:00:00.000Z',
   },
 ];

@@ -1,6 +1,7 @@
 import type { BlogPostJSON, ShowJSON } from '~/types/entities';
 import { absoluteUrl, splitLocation } from './seo';
 import { httpDate, icsUtcStamp, showStart, SITE_TIME_ZONE } from '~/utils/time';
+import { MEMBERS_ONLY } from '~/utils/access';
 
 /** Pure builders for /sitemap.xml, /robots.txt, /blog/rss.xml and the .ics calendars. */
 
@@ -108,7 +109,10 @@ export function blogRssXml(input: {
   origin: string;
   siteName: string;
   description: string;
-  posts: Pick<BlogPostJSON, 'title' | 'slug' | 'excerpt' | 'imageUrl' | 'category' | 'createdAt'>[];
+  posts: (Pick<
+    BlogPostJSON,
+    'title' | 'slug' | 'excerpt' | 'imageUrl' | 'category' | 'createdAt'
+  > & { locked?: boolean })[];
   now?: Date;
 }): string {
   const { origin, siteName } = input;
@@ -124,6 +128,7 @@ export function blogRssXml(input: {
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
       `      <pubDate>${httpDate(p.createdAt)}</pubDate>`,
       `      <category>${escapeXml(p.category)}</category>`,
+      ...(p.locked ? [`      <category>${MEMBERS_ONLY}</category>`] : []),
       `      <description>${escapeXml(p.excerpt)}</description>`,
       `      <enclosure url="${escapeXml(absoluteUrl(origin, p.imageUrl))}" length="0" type="${imageType(p.imageUrl)}"/>`,
       '    </item>',

@@ -110,6 +110,8 @@ describe('JSON-LD', () => {
         excerpt: 'E',
         imageUrl: '/i.jpg',
         category: 'NEWS',
+        visibility: 'public',
+        publicAt: null,
         createdAt: '2025-01-01T00:00:00.000Z',
       },
       site,

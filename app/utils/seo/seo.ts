@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import type { MetaDescriptor } from '@remix-run/node';
 import type { BlogPostJSON, ShowJSON, TrackJSON } from '~/types/entities';
 import { showStart } from '~/utils/time';
+import { isMembersOnly } from '~/utils/access';
 
 /**
  * Discovery metadata (client-safe: meta functions also run in the browser).
@@ -155,11 +156,15 @@ export function isoDuration(duration: string): string | undefined {
   return `PT${h ? `${h}H` : ''}${m}M${s}S`;
 }
 
+/**
+ * A track's MusicRecording. A locked track (members-only, seen without an account) has no
+ * `audioFile`: its entry names no audio object, so its file's URL is never published.
+ */
 export function musicRecordingLd(
   track: Pick<
     TrackJSON,
-    'id' | 'title' | 'artist' | 'album' | 'duration' | 'coverImage' | 'audioFile' | 'createdAt'
-  >,
+    'id' | 'title' | 'artist' | 'album' | 'duration' | 'coverImage' | 'createdAt'
+  > & { audioFile?: string },
   site: SeoSite,
 ) {
   const duration = isoDuration(track.duration);
@@ -173,17 +178,28 @@ export function musicRecordingLd(
     ...(track.album ? { inAlbum: { '@type': 'MusicAlbum', name: track.album } } : {}),
     ...(duration ? { duration } : {}),
     image: absoluteUrl(site.origin, track.coverImage),
-    audio: {
-      '@type': 'AudioObject',
-      contentUrl: absoluteUrl(site.origin, track.audioFile),
-      encodingFormat: /\.wav$/i.test(track.audioFile) ? 'audio/wav' : 'audio/mpeg',
-    },
+    ...(track.audioFile
+      ? {
+          audio: {
+            '@type': 'AudioObject',
+            contentUrl: absoluteUrl(site.origin, track.audioFile),
+            encodingFormat: /\.wav$/i.test(track.audioFile) ? 'audio/wav' : 'audio/mpeg',
+          },
+        }
+      : {}),
     datePublished: track.createdAt,
   };
 }
 
+/**
+ * A post's BlogPosting (no body: the excerpt is its description). A post that is members-only
+ * today is marked `isAccessibleForFree: false` (schema.org's way to say a login is needed).
+ */
 export function blogPostingLd(
-  post: Pick<BlogPostJSON, 'title' | 'slug' | 'excerpt' | 'imageUrl' | 'category' | 'createdAt'>,
+  post: Pick<
+    BlogPostJSON,
+    'title' | 'slug' | 'excerpt' | 'imageUrl' | 'category' | 'visibility' | 'publicAt' | 'createdAt'
+  >,
   site: SeoSite,
 ) {
   const url = absoluteUrl(site.origin, `/blog/${post.slug}`);
@@ -197,6 +213,7 @@ export function blogPostingLd(
     description: post.excerpt,
     image: absoluteUrl(site.origin, post.imageUrl),
     articleSection: post.category,
+    ...(isMembersOnly(post) ? { isAccessibleForFree: false } : {}),
     datePublished: post.createdAt,
     author: { '@type': 'MusicGroup', name: site.siteName, url: absoluteUrl(site.origin, '/') },
     publisher: { '@type': 'Organization', name: site.siteName, url: absoluteUrl(site.origin, '/') },
