@@ -13,6 +13,9 @@ type ShowDoc = {
   time: string;
   ticketUrl?: string | null;
   description?: string | null;
+  guestListCapacity?: number;
+  /** Kept by guest-list.server.ts with atomic $inc, never written by the show's forms. */
+  guestListCount?: number;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -26,6 +29,8 @@ const ShowSchema = new Schema<ShowDoc>(
     time: { type: String, required: true },
     ticketUrl: { type: String, default: null },
     description: { type: String, default: null },
+    guestListCapacity: { type: Number, default: 0, min: 0 },
+    guestListCount: { type: Number, default: 0, min: 0 },
   },
   { timestamps: true },
 );
@@ -43,6 +48,8 @@ export function toShowJSON(s: ShowDoc): ShowJSON {
     time: s.time,
     ticketUrl: s.ticketUrl ?? null,
     description: s.description ?? null,
+    guestListCapacity: s.guestListCapacity ?? 0,
+    guestListCount: s.guestListCount ?? 0,
     createdAt: iso(s.createdAt),
   };
 }
@@ -83,16 +90,24 @@ export type ShowWrite = {
   time: string;
   ticketUrl?: string | null;
   description?: string | null;
+  /** Absent on an update: the capacity stays. Lowering it below the count removes no one. */
+  guestListCapacity?: number;
 };
 
+/** The fields a show's form or API writes (never `guestListCount`: guest-list.server.ts). */
 const normalise = (input: ShowWrite) => ({
-  ...input,
+  title: input.title,
+  venue: input.venue,
+  location: input.location,
+  date: input.date,
+  time: input.time,
   ticketUrl: input.ticketUrl?.trim() || null,
   description: input.description?.trim() || null,
+  ...(input.guestListCapacity === undefined ? {} : { guestListCapacity: input.guestListCapacity }),
 });
 
 export async function createShow(input: ShowWrite): Promise<ShowJSON> {
-  const doc = await Show.create(normalise(input));
+  const doc = await Show.create({ guestListCapacity: 0, ...normalise(input) });
   return toShowJSON(doc.toObject());
 }
 

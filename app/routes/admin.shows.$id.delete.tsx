@@ -3,7 +3,8 @@ import { useLoaderData } from '@remix-run/react';
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { AdminRouteError } from '~/components/admin/route-error';
 import { formatShowDate } from '~/utils/time';
-import { deleteShow, getShow } from '~/models/show.server';
+import { getShow } from '~/models/show.server';
+import { removeShow } from '~/services/shows.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import type { ShowJSON } from '~/types/entities';
 
@@ -15,7 +16,7 @@ const route = {
   successTitle: 'Show deleted',
   successDescription: (show) => `${show.title} was deleted.`,
   get: getShow,
-  remove: deleteShow,
+  remove: removeShow,
   listUrl: () => '/admin/shows',
 } satisfies DeleteRoute<ShowJSON>;
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
-import { CalendarDays, ExternalLink, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
+import { CalendarDays, ExternalLink, MapPin, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { listShows } from '~/models/show.server';
 import type { ShowJSON } from '~/types/entities';
 import { buttonClass } from '~/components/ui/button';
@@ -71,6 +71,18 @@ export default function AdminShows() {
                   {show.venue}, {show.location}
                 </span>
               </p>
+              {show.guestListCapacity > 0 || show.guestListCount > 0 ? (
+                <p className="mt-1 flex items-center gap-2 text-sm">
+                  <Users aria-hidden="true" className="h-4 w-4 shrink-0 text-primary" />
+                  <Link
+                    to={`${show.id}/guest-list`}
+                    className="underline underline-offset-4 hover:text-primary"
+                    data-testid="guest-list-count"
+                  >
+                    {show.guestListCount} / {show.guestListCapacity} on the guest list
+                  </Link>
+                </p>
+              ) : null}
               {show.description ? (
                 <p className="mt-3 line-clamp-3 text-sm text-muted-foreground">
                   {show.description}

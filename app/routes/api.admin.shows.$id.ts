@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { deleteShow, getShow, updateShow } from '~/models/show.server';
+import { getShow, updateShow } from '~/models/show.server';
+import { removeShow } from '~/services/shows.server';
 import { ShowSchema } from '~/schemas/show';
 import {
   apiError,
@@ -25,7 +26,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     requireMethod(request, ALLOWED);
     const id = requireId(params.id, 'Show');
     if (request.method.toUpperCase() === 'DELETE') {
-      return (await deleteShow(id)) ? noContent() : apiError(404, 'Show not found');
+      return (await removeShow(id)) ? noContent() : apiError(404, 'Show not found');
     }
     if (!(await getShow(id))) return apiError(404, 'Show not found');
     const input = await readJsonBody(request, ShowSchema);

@@ -1,12 +1,23 @@
-import type { MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
-import { CalendarDays, CalendarPlus, Clock, MapPin, Ticket } from 'lucide-react';
-import { listShowsSplit } from '~/models/show.server';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { CalendarDays, CalendarPlus, Clock, MapPin, Ticket, Users } from 'lucide-react';
+import { getShow, listShowsSplit } from '~/models/show.server';
+import {
+  cancelGuestListSpot,
+  guestListShowIdsOfUser,
+  requestGuestListSpot,
+} from '~/models/guest-list.server';
+import { parseId } from '~/models/model-helpers.server';
+import { getUser, requireUser } from '~/auth/auth.server';
+import { redirectWithToast } from '~/auth/toast.server';
+import { readForm } from '~/server/request-body.server';
+import { badRequest } from '~/server/http-errors.server';
+import { unlockHref } from '~/utils/access';
 import type { ShowJSON } from '~/types/entities';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { buttonClass } from '~/components/ui/button';
-import { DATE_FULL, DATE_SHORT, formatSiteDate } from '~/utils/time';
+import { DATE_FULL, DATE_LONG, DATE_SHORT, formatSiteDate } from '~/utils/time';
 import { musicEventLd, seoMeta, seoSite } from '~/utils/seo/seo';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
@@ -23,14 +34,82 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 
 export const SHOWS_ERROR_TEXT = 'Unable to load upcoming shows. Please try again later.';
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
   try {
-    const { upcoming, past } = await listShowsSplit();
-    return { ok: true as const, upcoming, past };
+    const [{ upcoming, past }, onList] = await Promise.all([
+      listShowsSplit(),
+      user ? guestListShowIdsOfUser(user.id) : Promise.resolve([]),
+    ]);
+    return { ok: true as const, upcoming, past, member: user !== null, onList };
   } catch (error) {
     console.error('Loading shows failed', error);
-    return { ok: false as const, upcoming: [] as ShowJSON[], past: [] as ShowJSON[] };
+    return {
+      ok: false as const,
+      upcoming: [] as ShowJSON[],
+      past: [] as ShowJSON[],
+      member: user !== null,
+      onList: [] as number[],
+    };
   }
+}
+
+export const GUEST_LIST_REQUEST = 'guest-list-request';
+export const GUEST_LIST_CANCEL = 'guest-list-cancel';
+export const ON_GUEST_LIST = "You're on the guest list";
+
+/**
+ * The members' guest list (decision 018): ask for a spot or give it back. A plain form post
+ * (no JS needed); a visitor without a session is sent to log in first. The answer is a
+ * redirect back to the show with a flash message.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await readForm(request);
+  const intent = formData.get('intent');
+  const showId = parseId(String(formData.get('showId') ?? ''));
+  if ((intent !== GUEST_LIST_REQUEST && intent !== GUEST_LIST_CANCEL) || showId === null) {
+    throw badRequest();
+  }
+  const show = await getShow(showId);
+  if (!show) throw badRequest('Show not found');
+  const back = `/shows#show-${show.id}`;
+  const when = `${show.title}, ${formatSiteDate(show.date, DATE_LONG)} at ${show.venue}`;
+
+  if (intent === GUEST_LIST_CANCEL) {
+    const cancelled = await cancelGuestListSpot(show.id, user.id);
+    return redirectWithToast(back, {
+      type: cancelled ? 'success' : 'info',
+      title: cancelled ? 'Spot cancelled' : 'Not on the guest list',
+      description: cancelled
+        ? `You are no longer on the guest list of ${when}.`
+        : `You had no spot on the guest list of ${when}.`,
+    });
+  }
+  const result = await requestGuestListSpot(show.id, user);
+  const toasts = {
+    added: {
+      type: 'success',
+      title: ON_GUEST_LIST,
+      description: `${when}. Give your username at the door.`,
+    },
+    already: {
+      type: 'info',
+      title: ON_GUEST_LIST,
+      description: `You already have a spot for ${when}.`,
+    },
+    full: {
+      type: 'error',
+      title: 'Guest list full',
+      description: `Every spot for ${when} is taken.`,
+    },
+    closed: {
+      type: 'error',
+      title: 'Guest list closed',
+      description: `${when} has no open guest list.`,
+    },
+  } as const;
+  return redirectWithToast(back, toasts[result]);
 }
 
 function TicketLink({ show, className }: { show: ShowJSON; className?: string }) {
@@ -58,7 +137,62 @@ function CalendarLink({ show, className }: { show: ShowJSON; className?: string 
   );
 }
 
-function NextShow({ show }: { show: ShowJSON }) {
+type GuestListState = { member: boolean; onList: readonly number[] };
+
+/**
+ * The members' guest list of an upcoming show: spots left, and for a member a form button to
+ * ask for a spot or give it back; a visitor is offered the way to log in.
+ */
+function GuestList({ show, member, onList }: { show: ShowJSON } & GuestListState) {
+  const navigation = useNavigation();
+  if (show.guestListCapacity <= 0) return null;
+  const mine = onList.includes(show.id);
+  const left = Math.max(0, show.guestListCapacity - show.guestListCount);
+  const pending =
+    navigation.state === 'submitting' && navigation.formData?.get('showId') === String(show.id);
+  return (
+    <div
+      className="flex flex-wrap items-center gap-3 rounded-md border border-border bg-background/60 p-3 text-sm"
+      data-testid="guest-list"
+    >
+      <Users aria-hidden="true" className="h-4 w-4 shrink-0 text-primary" />
+      {mine ? (
+        <p className="font-semibold text-foreground">{ON_GUEST_LIST}</p>
+      ) : (
+        <p className="text-foreground">
+          Members&apos; guest list:{' '}
+          {left > 0 ? `${left} of ${show.guestListCapacity} spots left` : 'Guest list full'}
+        </p>
+      )}
+      {!member ? (
+        left > 0 ? (
+          <Link
+            to={unlockHref('/shows')}
+            className="font-semibold text-foreground underline underline-offset-4 hover:text-primary"
+          >
+            Log in to join the guest list<span className="sr-only"> of {show.title}</span>
+          </Link>
+        ) : null
+      ) : mine || left > 0 ? (
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="showId" value={show.id} />
+          <button
+            type="submit"
+            name="intent"
+            value={mine ? GUEST_LIST_CANCEL : GUEST_LIST_REQUEST}
+            disabled={pending}
+            className={buttonClass(mine ? 'outline' : 'primary', 'sm')}
+          >
+            {mine ? 'Cancel my spot' : 'Request a guest-list spot'}
+            <span className="sr-only"> for {show.title}</span>
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+function NextShow({ show, ...guests }: { show: ShowJSON } & GuestListState) {
   return (
     <article
       id={`show-${show.id}`}
@@ -95,11 +229,22 @@ function NextShow({ show }: { show: ShowJSON }) {
         )}
         <CalendarLink show={show} className={buttonClass('outline', 'lg')} />
       </div>
+      <div className="mt-6">
+        <GuestList show={show} {...guests} />
+      </div>
     </article>
   );
 }
 
-function ShowRow({ show, past = false }: { show: ShowJSON; past?: boolean }) {
+function ShowRow({
+  show,
+  past = false,
+  guests,
+}: {
+  show: ShowJSON;
+  past?: boolean;
+  guests?: GuestListState;
+}) {
   return (
     <li
       id={`show-${show.id}`}
@@ -116,6 +261,11 @@ function ShowRow({ show, past = false }: { show: ShowJSON; past?: boolean }) {
         <p className="text-muted-foreground">
           {show.venue} · {show.location}
         </p>
+        {guests ? (
+          <div className="mt-3">
+            <GuestList show={show} {...guests} />
+          </div>
+        ) : null}
       </div>
       {past ? null : (
         <div className="flex flex-wrap items-center gap-3">
@@ -159,7 +309,7 @@ export default function ShowsPage() {
             <h2 id="next-show-title" className="sr-only">
               Next show
             </h2>
-            <NextShow show={next} />
+            <NextShow show={next} member={data.member} onList={data.onList} />
           </section>
         )}
 
@@ -170,7 +320,11 @@ export default function ShowsPage() {
             </h2>
             <ul className="space-y-4">
               {more.map((show) => (
-                <ShowRow key={show.id} show={show} />
+                <ShowRow
+                  key={show.id}
+                  show={show}
+                  guests={{ member: data.member, onList: data.onList }}
+                />
               ))}
             </ul>
           </section>

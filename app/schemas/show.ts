@@ -17,6 +17,9 @@ const isHttpUrl = (s: string) => {
   }
 };
 
+export const MAX_GUEST_LIST = 5000;
+export const GUEST_LIST_CAPACITY_MESSAGE = `Guest list spots must be a whole number from 0 to ${MAX_GUEST_LIST}`;
+
 export const ShowSchema = z.object({
   title: requiredText('Title is required', LIMITS.title),
   venue: requiredText('Venue is required', LIMITS.shortText),
@@ -40,5 +43,15 @@ export const ShowSchema = z.object({
       .optional(),
   ),
   description: optionalText(LIMITS.description),
+  guestListCapacity: z.preprocess(
+    // An emptied form field means no guest list; a JSON body without the key keeps it.
+    (v) => (v === '' ? 0 : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ invalid_type_error: GUEST_LIST_CAPACITY_MESSAGE })
+      .int(GUEST_LIST_CAPACITY_MESSAGE)
+      .min(0, GUEST_LIST_CAPACITY_MESSAGE)
+      .max(MAX_GUEST_LIST, GUEST_LIST_CAPACITY_MESSAGE)
+      .optional(),
+  ),
 });
 export type ShowInput = z.infer<typeof ShowSchema>;

@@ -138,6 +138,18 @@ export type ShowJSON = {
   time: string;
   ticketUrl: string | null;
   description: string | null;
+  /** Spots on the members' guest list; 0 = no guest list (decision 018). */
+  guestListCapacity: number;
+  /** Spots taken. */
+  guestListCount: number;
+  createdAt: string;
+};
+
+/** A member's spot on a show's guest list. */
+export type GuestListSpotJSON = {
+  showId: number;
+  userId: number;
+  username: string;
   createdAt: string;
 };
 

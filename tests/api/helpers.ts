@@ -161,6 +161,8 @@ export const ENTITY_KEYS = {
     'time',
     'ticketUrl',
     'description',
+    'guestListCapacity',
+    'guestListCount',
     'createdAt',
   ],
   user: ['id', 'username', 'isAdmin'],

@@ -44,8 +44,9 @@ export function ShowForm({
           time: show.time,
           ticketUrl: show.ticketUrl ?? '',
           description: show.description ?? '',
+          guestListCapacity: String(show.guestListCapacity),
         }
-      : undefined,
+      : { guestListCapacity: '0' },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ShowSchema }),
@@ -150,6 +151,28 @@ export function ShowForm({
             {...a11y}
             key={fields.description.key}
             rows={4}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field
+        label="Guest list spots for members"
+        errors={fields.guestListCapacity.errors}
+        id={fields.guestListCapacity.id}
+        hint={
+          show && show.guestListCount > 0
+            ? `0 closes the list. ${show.guestListCount} taken; lowering the number removes no one.`
+            : 'Logged-in members can ask for a spot until the show. 0 means no guest list.'
+        }
+      >
+        {(a11y) => (
+          <input
+            {...getInputProps(fields.guestListCapacity, { type: 'number' })}
+            {...a11y}
+            key={fields.guestListCapacity.key}
+            min={0}
+            step={1}
+            inputMode="numeric"
             className={inputClass}
           />
         )}

@@ -56,6 +56,8 @@ const shows: ShowJSON[] = [
     ticketUrl: 'https://tickets.example.com/a?b=1,2',
     description:
       'A long description with commas, semicolons; backslashes \\ and a newline\nthat goes on and on well beyond seventy-five octets — with ünïcödé characters too.',
+    guestListCapacity: 0,
+    guestListCount: 0,
     createdAt: '2025-03-01T10:00:00.000Z',
   },
   {
@@ -67,6 +69,8 @@ const shows: ShowJSON[] = [
     time: '9:30 PM',
     ticketUrl: null,
     description: null,
+    guestListCapacity: 0,
+    guestListCount: 0,
     createdAt: '2025-03-02T10:00:00.000Z',
   },
   {
@@ -78,6 +82,8 @@ const shows: ShowJSON[] = [
     time: 'TBA',
     ticketUrl: null,
     description: null,
+    guestListCapacity: 0,
+    guestListCount: 0,
     createdAt: '2025-03-03T10:00:00.000Z',
   },
 ];

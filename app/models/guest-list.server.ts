@@ -1,0 +1,125 @@
+import mongoose, { Schema } from 'mongoose';
+import type { GuestListSpotJSON } from '~/types/entities';
+import { siteToday } from '~/utils/time';
+import { Show } from './show.server';
+import { cachedFind, defineModel, iso, isDuplicateKeyError } from './model-helpers.server';
+
+/**
+ * Members' guest lists of shows (decision 018). A spot is one document per (show, member);
+ * the show keeps `guestListCount`, moved only by the atomic, conditional `$inc`s below, so the
+ * capacity holds however many requests (and app instances) race for the last spot: the count
+ * is reserved first (`guestListCount < capacity` in the same update), the spot written second,
+ * and the reservation given back if the spot cannot be written.
+ */
+
+type GuestListSpotDoc = {
+  showId: number;
+  userId: number;
+  /** The name at the time of the request (the admin's list and its CSV). */
+  username: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const GuestListSpotSchema = new Schema<GuestListSpotDoc>(
+  {
+    showId: { type: Number, required: true },
+    userId: { type: Number, required: true, index: true },
+    username: { type: String, required: true },
+  },
+  { timestamps: true },
+);
+GuestListSpotSchema.index({ showId: 1, userId: 1 }, { unique: true });
+
+export const GuestListSpot = defineModel<GuestListSpotDoc>(
+  'GuestListSpot',
+  GuestListSpotSchema,
+  'guest_list_spots',
+);
+
+const toSpotJSON = (s: GuestListSpotDoc): GuestListSpotJSON => ({
+  showId: s.showId,
+  userId: s.userId,
+  username: s.username,
+  createdAt: iso(s.createdAt),
+});
+
+export type SpotRequestResult = 'added' | 'already' | 'full' | 'closed';
+
+/**
+ * Ask for a spot on a show's guest list for this member. `closed`: no such show, no guest
+ * list, or the show is over; `full`: every spot is taken; `already`: the member has one.
+ */
+export async function requestGuestListSpot(
+  showId: number,
+  user: { id: number; username: string },
+  today: string = siteToday(),
+): Promise<SpotRequestResult> {
+  const show = await Show.findOne({ id: showId }).lean();
+  const capacity = show?.guestListCapacity ?? 0;
+  if (!show || capacity <= 0 || show.date < today) return 'closed';
+  if (await GuestListSpot.exists({ showId, userId: user.id })) return 'already';
+
+  const reserved = await Show.findOneAndUpdate(
+    { id: showId, guestListCount: mongoose.trusted({ $lt: capacity }) },
+    { $inc: { guestListCount: 1 } },
+    { returnDocument: 'after' },
+  ).lean();
+  // No spot left, unless this member's own request just took one (asked twice at once).
+  if (!reserved) {
+    return (await GuestListSpot.exists({ showId, userId: user.id })) ? 'already' : 'full';
+  }
+  try {
+    await GuestListSpot.create({ showId, userId: user.id, username: user.username });
+    return 'added';
+  } catch (error) {
+    await releaseReservation(showId);
+    if (isDuplicateKeyError(error)) return 'already';
+    throw error;
+  }
+}
+
+async function releaseReservation(showId: number): Promise<void> {
+  await Show.updateOne(
+    { id: showId, guestListCount: mongoose.trusted({ $gt: 0 }) },
+    { $inc: { guestListCount: -1 } },
+  );
+}
+
+/** Give a spot back; false when the member had none. */
+export async function cancelGuestListSpot(showId: number, userId: number): Promise<boolean> {
+  const removed = await GuestListSpot.findOneAndDelete({ showId, userId }).lean();
+  if (!removed) return false;
+  await releaseReservation(showId);
+  return true;
+}
+
+/** Every spot of a member (account deletion), each given back to its show. */
+export async function removeGuestListSpotsOfUser(userId: number): Promise<number> {
+  const spots = await GuestListSpot.find({ userId }).lean();
+  let removed = 0;
+  for (const spot of spots) {
+    if (await cancelGuestListSpot(spot.showId, userId)) removed += 1;
+  }
+  return removed;
+}
+
+/** When a show is deleted, its list goes with it. */
+export async function deleteGuestListOfShow(showId: number): Promise<void> {
+  await GuestListSpot.deleteMany({ showId });
+}
+
+/** A show's list, in the order the spots were given. */
+export async function listGuestList(showId: number): Promise<GuestListSpotJSON[]> {
+  const docs = await cachedFind(GuestListSpot, {
+    filter: { showId },
+    sort: { createdAt: 1, userId: 1 },
+  });
+  return docs.map(toSpotJSON);
+}
+
+/** The shows this member has a spot for. */
+export async function guestListShowIdsOfUser(userId: number): Promise<number[]> {
+  const docs = await cachedFind(GuestListSpot, { filter: { userId }, fields: ['showId'] });
+  return docs.map((d) => d.showId);
+}

@@ -1,0 +1,76 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { Download } from 'lucide-react';
+import { parseId } from '~/models/model-helpers.server';
+import { getShow } from '~/models/show.server';
+import { listGuestList } from '~/models/guest-list.server';
+import { requireAdmin } from '~/auth/auth.server';
+import { AdminRouteError } from '~/components/admin/route-error';
+import { RouteDialog } from '~/components/ui/route-dialog';
+import { buttonClass } from '~/components/ui/button';
+import { formatMessageDate, formatShowDate } from '~/utils/time';
+
+export const meta: MetaFunction = () => [{ title: 'Guest list | Admin | Night Shore' }];
+
+/** /admin/shows/{id}/guest-list: who asked for a spot, and when; the CSV next to it. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  const show = id === null ? null : await getShow(id);
+  if (!show) throw new Response('Show not found', { status: 404 });
+  return { show, spots: await listGuestList(show.id) };
+}
+
+export default function ShowGuestList() {
+  const { show, spots } = useLoaderData<typeof loader>();
+  return (
+    <RouteDialog
+      title={`Guest list: ${show.title}`}
+      description={`${formatShowDate(show.date)} · ${show.venue}. ${show.guestListCount} of ${show.guestListCapacity} spots taken.`}
+      closeTo="/admin/shows"
+      size="lg"
+    >
+      {spots.length === 0 ? (
+        <p className="text-muted-foreground">No one is on the guest list yet.</p>
+      ) : (
+        <table className="w-full text-left text-sm" data-testid="guest-list">
+          <caption className="sr-only">Members on the guest list</caption>
+          <thead>
+            <tr className="border-b border-border">
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Member
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                Requested
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {spots.map((spot) => (
+              <tr key={spot.userId} className="border-b border-border/60">
+                <td className="py-2 pr-4">{spot.username}</td>
+                <td className="py-2 text-muted-foreground">
+                  <time dateTime={spot.createdAt}>{formatMessageDate(spot.createdAt)}</time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="mt-6 flex justify-end">
+        <a
+          href={`/admin/shows/${show.id}/guest-list.csv`}
+          download
+          className={buttonClass('outline', 'sm')}
+        >
+          <Download aria-hidden="true" className="h-4 w-4" />
+          Download CSV
+        </a>
+      </div>
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError backTo="/admin/shows" backLabel="Back to shows" />;
+}
