@@ -14,6 +14,7 @@ import { useEffect } from 'react';
 import { getTheme } from '~/models/theme.server';
 import { listTracks } from '~/models/track.server';
 import { trackFor } from '~/utils/access';
+import { listFavouriteTrackIds } from '~/models/favourite.server';
 import { listUpcomingShows } from '~/models/show.server';
 import { getUser } from '~/auth/auth.server';
 import { combineHeaders, getToast } from '~/auth/toast.server';
@@ -61,6 +62,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       listUpcomingShows({ limit: 5 }),
       sessionRefreshHeaders(request),
     ]);
+  // A member's favourites live in the account (decision 019); a visitor's in local storage.
+  const favouriteIds = user ? await listFavouriteTrackIds(user.id) : null;
   // The footer lists members-only releases too, as the visitor may see them (no audio file).
   const latestTracks = latest.map((t) => trackFor({ member: user !== null }, t));
   // The head's theme CSS and inlined @font-face rules are computed here, so the browser bundle
@@ -83,6 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       site: { ...getSiteConfig(), siteUrl: siteOrigin(request) },
       latestTracks,
       latestCovers,
+      favouriteIds,
       upcomingShows,
       year: currentSiteYear(),
     },
@@ -136,7 +140,7 @@ export default function App() {
   return (
     <Document head={data.head}>
       {/* The provider owns the single <audio>, outside <Outlet/>: navigations never remount it. */}
-      <PlayerProvider assetHost={data.site.assetHost}>
+      <PlayerProvider assetHost={data.site.assetHost} accountFavourites={data.favouriteIds}>
         <SiteShell>
           <Outlet />
         </SiteShell>

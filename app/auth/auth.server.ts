@@ -65,6 +65,13 @@ export async function requireAnonymous(request: Request): Promise<void> {
   if (await getUser(request)) throw redirect('/');
 }
 
+/** /api routes of a member (favourites): 401 JSON without a session, before reading the body. */
+export async function requireUserApi(request: Request): Promise<UserJSON> {
+  const user = await getUser(request);
+  if (!user) throw json({ error: 'Authentication required' }, { status: 401 });
+  return user;
+}
+
 /** /api/admin/*: 401 without a session, 403 for a non-admin (before reading the body). */
 export async function requireAdminApi(request: Request): Promise<UserJSON> {
   const user = await getUser(request);

@@ -152,3 +152,8 @@ export async function setPassword(userId: number, password: string): Promise<voi
 }
 
 export const countUsers = () => cachedCount(User);
+
+/** Remove the account record (the accounts service removes what hangs off it first). */
+export async function deleteUser(userId: number): Promise<boolean> {
+  return (await User.deleteOne({ id: userId })).deletedCount === 1;
+}

@@ -23,6 +23,8 @@ export type PlayerContextValue = PlayerState &
     /** The total to show: the file's duration once known, else the track's own duration. */
     totalDuration: number;
     favourites: number[];
+    /** True for a logged-in member: favourites are kept in the account, not this browser. */
+    favouritesInAccount: boolean;
     /** Normalises an audio path with this site's asset host. */
     audioSrc: (path: string) => string;
   };
@@ -36,9 +38,12 @@ const PlayerContext = createContext<PlayerContextValue | null>(null);
  */
 export function PlayerProvider({
   assetHost,
+  accountFavourites = null,
   children,
 }: {
   assetHost: string;
+  /** A logged-in member's favourite track ids (from the root loader); null for a visitor. */
+  accountFavourites?: readonly number[] | null;
   children: React.ReactNode;
 }) {
   const [state, dispatch] = useReducer(playerReducer, assetHost, createInitialState);
@@ -47,7 +52,7 @@ export function PlayerProvider({
   stateRef.current = state;
 
   usePlayerPersistence(audioRef, state, stateRef, dispatch);
-  const { favourites, isFavourite, toggleFavourite } = useFavourites();
+  const { favourites, isFavourite, toggleFavourite } = useFavourites(accountFavourites);
   useAudioElement(audioRef, state, stateRef, dispatch);
   const actions = usePlayerActions(dispatch);
   const totalDuration = displayDuration(state);
@@ -71,11 +76,21 @@ export function PlayerProvider({
       ...actions,
       totalDuration,
       favourites,
+      favouritesInAccount: accountFavourites !== null,
       isFavourite,
       toggleFavourite,
       audioSrc,
     }),
-    [state, actions, totalDuration, favourites, isFavourite, toggleFavourite, audioSrc],
+    [
+      state,
+      actions,
+      totalDuration,
+      favourites,
+      accountFavourites,
+      isFavourite,
+      toggleFavourite,
+      audioSrc,
+    ],
   );
 
   return (

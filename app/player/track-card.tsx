@@ -8,6 +8,7 @@ import { isPlayable } from '~/utils/access';
 import { usePlayer } from './player-provider';
 import { cx, IconButton, PLACEHOLDER_COVER } from './player-controls';
 import { useHydrated } from './use-hydrated';
+import { FavouriteButton } from './favourite-button';
 
 const STATUS_MS = 4000;
 
@@ -174,6 +175,7 @@ function PlayableTrackCard({
             <a href={src}>Listen to {track.title}</a>
           </audio>
         )}
+        <FavouriteButton trackId={track.id} title={track.title} />
         <a
           href={src}
           download
@@ -225,6 +227,7 @@ function CardFrame({
         'flex flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground',
         className,
       )}
+      id={`track-${track.id}`}
       data-track-id={track.id}
       data-locked={track.locked || undefined}
     >

@@ -6,8 +6,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { SubmitButton } from '~/components/ui/button';
+import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { PasswordField } from '~/components/site/password-field';
 import { FormError } from '~/components/ui/field';
 import { setPassword, verifyLogin } from '~/models/user.server';
@@ -102,6 +102,13 @@ export default function AccountPage() {
         <p className="mt-2 text-sm text-muted-foreground">
           Signed in as <strong className="text-foreground">{username}</strong>.
         </p>
+        <h2 className="mt-8 font-heading text-lg font-semibold">Favourites</h2>
+        <p className="mt-2 text-sm text-muted-foreground">
+          The tracks you heart are saved to your account, on every browser you log in with.
+        </p>
+        <Link to="/account/favourites" className={buttonClass('outline', 'md', 'mt-3')}>
+          My favourites
+        </Link>
         <h2 className="mt-8 font-heading text-lg font-semibold">Change password</h2>
         <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <FormError id={form.errorId} errors={form.errors} />
@@ -129,7 +136,19 @@ export default function AccountPage() {
             Change password
           </SubmitButton>
         </Form>
+        <h2 className="mt-10 font-heading text-lg font-semibold">Delete my account</h2>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Removes your account, favourites and guest-list spots for good.
+        </p>
+        <Link
+          to="/account/delete"
+          preventScrollReset
+          className={buttonClass('destructive', 'md', 'mt-3')}
+        >
+          Delete my account
+        </Link>
       </section>
+      <Outlet />
     </div>
   );
 }

@@ -20,3 +20,11 @@ export const ChangePasswordSchema = z
     message: "Passwords don't match",
     path: ['confirmPassword'],
   });
+
+/** Deleting the account (/account/delete): the password confirms it is really the member. */
+export const DeleteAccountSchema = z.object({
+  password: z
+    .string({ required_error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(LIMITS.password, `Must be at most ${LIMITS.password} characters`),
+});

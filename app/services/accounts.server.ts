@@ -1,6 +1,9 @@
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
-import { UsernameTakenError, createUser, verifyLogin } from '~/models/user.server';
+import { UsernameTakenError, createUser, deleteUser, verifyLogin } from '~/models/user.server';
+import { removeGuestListSpotsOfUser } from '~/models/guest-list.server';
+import { removeFavouritesOfUser } from '~/models/favourite.server';
+import { deleteSessionsOfUser } from '~/models/session.server';
 import type { UserJSON } from '~/types/entities';
 import { LoginSchema, RegisterFields } from '~/schemas/auth';
 import { credentialsRequest } from '~/api/api.server';
@@ -115,4 +118,23 @@ export async function register(
     credentialsRequest(request, credentials),
   );
   return { user, headers: await createUserSession(request, user) };
+}
+
+/** Administrators keep their account: the back office must never lose its last admin. */
+export class AdminAccountError extends Error {
+  constructor() {
+    super('Administrator accounts cannot be deleted here. Ask another administrator.');
+  }
+}
+
+/**
+ * Delete a member's account and everything that hangs off it: guest-list spots (each given
+ * back to its show), favourites, every session, then the user. Administrators are refused.
+ */
+export async function deleteAccount(user: UserJSON): Promise<void> {
+  if (user.isAdmin) throw new AdminAccountError();
+  await removeGuestListSpotsOfUser(user.id);
+  await removeFavouritesOfUser(user.id);
+  await deleteSessionsOfUser(user.id);
+  await deleteUser(user.id);
 }

@@ -1,0 +1,125 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { SubmitButton } from '~/components/ui/button';
+import { FormError } from '~/components/ui/field';
+import { PasswordField } from '~/components/site/password-field';
+import { RouteDialog } from '~/components/ui/route-dialog';
+import { verifyLogin } from '~/models/user.server';
+import { DeleteAccountSchema } from '~/schemas/account';
+import { AdminAccountError, deleteAccount } from '~/services/accounts.server';
+import { logoutHeaders, requireUser } from '~/auth/auth.server';
+import { redirectWithToast } from '~/auth/toast.server';
+import { readForm } from '~/server/request-body.server';
+import {
+  consumeRateLimit,
+  resetLoginLimit,
+  retryAfterFromAction,
+  retryAfterHeaders,
+} from '~/server/rate-limit.server';
+
+export const meta: MetaFunction = () => [{ title: 'Delete my account | Night Shore' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { isAdmin: user.isAdmin };
+}
+
+/** A 429 of the action keeps its Retry-After on the page's answer. */
+export const headers = retryAfterFromAction;
+
+/**
+ * Delete the account (decision 019): the password must be right (counted like a login
+ * attempt); then the guest-list spots, favourites, sessions and the user are removed, this
+ * browser's session cookie is cleared, and the visitor lands on the home page.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await readForm(request), { schema: DeleteAccountSchema });
+  const hideFields = ['password'];
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields }), { status: 400 });
+  }
+  if (user.isAdmin) {
+    return data(submission.reply({ formErrors: [new AdminAccountError().message], hideFields }), {
+      status: 403,
+    });
+  }
+  const limit = await consumeRateLimit('login', request, { username: user.username });
+  if (!limit.ok) {
+    return data(submission.reply({ formErrors: [limit.message], hideFields }), {
+      status: 429,
+      headers: retryAfterHeaders(limit),
+    });
+  }
+  if (!(await verifyLogin(user.username, submission.value.password))) {
+    return data(
+      submission.reply({ fieldErrors: { password: ['Password is incorrect'] }, hideFields }),
+      { status: 400 },
+    );
+  }
+  await resetLoginLimit(request, user.username);
+  const headers = await logoutHeaders(request);
+  await deleteAccount(user);
+  return redirectWithToast(
+    '/',
+    {
+      type: 'success',
+      title: 'Account deleted',
+      description: 'Your account, favourites and guest-list spots were deleted.',
+    },
+    { headers },
+  );
+}
+
+export default function DeleteAccount() {
+  const { isAdmin } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: 'delete-account',
+    lastResult,
+    constraint: getZodConstraint(DeleteAccountSchema),
+    shouldValidate: 'onBlur',
+    // Clear "Password is incorrect" while typing, not on blur: a blur that removes the error
+    // line as the button is pressed moves the button from under the pointer.
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountSchema }),
+  });
+  return (
+    <RouteDialog
+      title="Delete my account"
+      closeTo="/account"
+      description={
+        isAdmin
+          ? 'Administrator accounts cannot be deleted here. Ask another administrator.'
+          : 'This deletes your account, your favourites and your guest-list spots, and logs you out. It cannot be undone.'
+      }
+    >
+      {isAdmin ? null : (
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <FormError id={form.errorId} errors={form.errors} />
+          <PasswordField
+            label="Your password"
+            field={fields.password}
+            autoComplete="current-password"
+          />
+          <SubmitButton
+            variant="destructive"
+            pending={navigation.state === 'submitting'}
+            pendingLabel="Deleting..."
+            className="w-full"
+          >
+            Delete my account
+          </SubmitButton>
+        </Form>
+      )}
+    </RouteDialog>
+  );
+}
