@@ -4,7 +4,6 @@ import { currentSiteYear } from '~/utils/time';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import { SocialIconSprite } from './social-icons';
 import { Toaster } from './toaster';
 
 /**
@@ -49,7 +48,6 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
         </div>
       </div>
       <Toaster flash={root?.toast ?? null} />
-      <SocialIconSprite />
     </>
   );
 }

@@ -1,19 +1,18 @@
-import { siFacebook, siInstagram, siSoundcloud, siSpotify, siX, siYoutube } from 'simple-icons';
 import { cn } from '~/utils/cn';
+import { socialSymbolId, type SocialNetwork } from './icon-names';
+import spriteHref from './sprite.svg';
 
-/** The networks the site links to: photos, short messages, video, streaming, sound, social. */
-export type SocialNetwork =
-  'instagram' | 'twitter' | 'youtube' | 'spotify' | 'soundcloud' | 'facebook';
-
+export type { SocialNetwork };
 export type SocialLinksConfig = Record<SocialNetwork, string>;
 
-const ICONS: Record<SocialNetwork, { path: string; label: string }> = {
-  instagram: { path: siInstagram.path, label: 'Instagram' },
-  twitter: { path: siX.path, label: 'X (Twitter)' },
-  youtube: { path: siYoutube.path, label: 'YouTube' },
-  spotify: { path: siSpotify.path, label: 'Spotify' },
-  soundcloud: { path: siSoundcloud.path, label: 'SoundCloud' },
-  facebook: { path: siFacebook.path, label: 'Facebook' },
+/** The networks' names; their icons are Simple Icons' (CC0), in the site's sprite (icon-names.ts). */
+const LABELS: Record<SocialNetwork, string> = {
+  instagram: 'Instagram',
+  twitter: 'X (Twitter)',
+  youtube: 'YouTube',
+  spotify: 'Spotify',
+  soundcloud: 'SoundCloud',
+  facebook: 'Facebook',
 };
 
 /** The five header/footer networks, in the order the header and footer show them. */
@@ -34,26 +33,7 @@ export const ALL_NETWORKS: SocialNetwork[] = [
   'facebook',
 ];
 
-const symbolId = (network: SocialNetwork) => `social-icon-${network}`;
-
-/**
- * The networks' icon paths, once per page (the shell renders it): each icon is a `<use>` of
- * its symbol. The paths are long (about 1 KB each) and the header, its mobile menu and the
- * footer show the same five, so the page carries each once instead of three times.
- */
-export function SocialIconSprite() {
-  return (
-    <svg aria-hidden="true" focusable="false" className="hidden">
-      {ALL_NETWORKS.map((network) => (
-        <symbol key={network} id={symbolId(network)} viewBox="0 0 24 24">
-          <path d={ICONS[network].path} />
-        </symbol>
-      ))}
-    </svg>
-  );
-}
-
-/** A network's icon; needs the page's <SocialIconSprite/> (in the site shell). */
+/** A network's icon: a `<use>` of its symbol in the site's sprite. */
 export function SocialIcon({ network, className }: { network: SocialNetwork; className?: string }) {
   return (
     <svg
@@ -62,7 +42,7 @@ export function SocialIcon({ network, className }: { network: SocialNetwork; cla
       focusable="false"
       className={cn('h-5 w-5 fill-current', className)}
     >
-      <use href={`#${symbolId(network)}`} />
+      <use href={`${spriteHref}#${socialSymbolId(network)}`} />
     </svg>
   );
 }
@@ -93,7 +73,7 @@ export function SocialLinks({
             href={social[network]}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={withLabels ? undefined : `${ICONS[network].label} (opens in a new tab)`}
+            aria-label={withLabels ? undefined : `${LABELS[network]} (opens in a new tab)`}
             className={cn(
               'inline-flex min-h-9 min-w-9 items-center justify-center gap-2 rounded-md p-2 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
               linkClassName,
@@ -102,7 +82,7 @@ export function SocialLinks({
             <SocialIcon network={network} className={iconClassName} />
             {withLabels ? (
               <span>
-                {ICONS[network].label}
+                {LABELS[network]}
                 <span className="sr-only"> (opens in a new tab)</span>
               </span>
             ) : null}

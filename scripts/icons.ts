@@ -1,0 +1,10 @@
+/**
+ * `npm run icons`: write the site's icon sprite (app/components/site/sprite.svg) from the
+ * names in app/components/site/icon-names.ts. Commit the result.
+ */
+import fs from 'node:fs';
+import { SPRITE_PATH, renderIconSprite } from './icon-sprite-lib';
+
+const sprite = await renderIconSprite();
+fs.writeFileSync(SPRITE_PATH, sprite);
+console.log(`${SPRITE_PATH}: ${sprite.length} bytes`);
