@@ -115,6 +115,12 @@ export async function createSubscriber(input: {
   return toSubscriberJSON(again);
 }
 
+/** The list's entry for an address (any status), case-insensitively; null when never on it. */
+export async function findSubscriberByEmail(email: string): Promise<SubscriberJSON | null> {
+  const doc = await Subscriber.findOne({ emailLower: email.trim().toLowerCase() }).lean();
+  return doc ? toSubscriberJSON(doc) : null;
+}
+
 /** Follow a confirmation link: a pending subscriber becomes active. Null when gone. */
 export async function confirmSubscriber(id: number) {
   const doc = await Subscriber.findOneAndUpdate(

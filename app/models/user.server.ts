@@ -23,6 +23,8 @@ type UserDoc = {
   usernameLower: string;
   passwordHash: string;
   isAdmin: boolean;
+  /** Optional, set on /account: the newsletter toggle and guest-list emails use it. */
+  email?: string;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -34,6 +36,7 @@ const UserSchema = new Schema<UserDoc>(
     usernameLower: { type: String, required: true, unique: true },
     passwordHash: { type: String, required: true },
     isAdmin: { type: Boolean, default: false },
+    email: { type: String, trim: true },
   },
   { timestamps: true },
 );
@@ -156,4 +159,18 @@ export const countUsers = () => cachedCount(User);
 /** Remove the account record (the accounts service removes what hangs off it first). */
 export async function deleteUser(userId: number): Promise<boolean> {
   return (await User.deleteOne({ id: userId })).deletedCount === 1;
+}
+
+/** The account's email address (decision 020), or null when the member has not given one. */
+export async function getUserEmail(userId: number): Promise<string | null> {
+  const user = await User.findOne({ id: userId }, { email: 1, _id: 0 }).lean();
+  return user?.email || null;
+}
+
+/** Set (or, with null, remove) the account's email address. */
+export async function setUserEmail(userId: number, email: string | null): Promise<void> {
+  await User.updateOne(
+    { id: userId },
+    email ? { $set: { email: email.trim() } } : { $unset: { email: 1 } },
+  );
 }

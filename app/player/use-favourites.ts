@@ -15,6 +15,8 @@ async function callFavourites(
     headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
+    // A heart given just before leaving the page still reaches the server.
+    keepalive: true,
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
   if (response.status === 204) return null;

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react';
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import {
   data,
@@ -9,9 +9,16 @@ import {
 import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { PasswordField } from '~/components/site/password-field';
-import { FormError } from '~/components/ui/field';
+import { Field, FormError, inputClass } from '~/components/ui/field';
 import { setPassword, verifyLogin } from '~/models/user.server';
-import { ChangePasswordSchema } from '~/schemas/account';
+import { ACCOUNT_EMAIL_INTENT, AccountEmailSchema, ChangePasswordSchema } from '~/schemas/account';
+import {
+  getAccountEmail,
+  saveAccountEmail,
+  type AccountNewsletter,
+} from '~/services/account-email.server';
+import type { UserJSON } from '~/types/entities';
+import type { z } from 'zod';
 import { createUserSession, deleteSessionsOfUser, requireUser } from '~/auth/auth.server';
 import {
   consumeRateLimit,
@@ -26,7 +33,7 @@ export const meta: MetaFunction = () => [{ title: 'Account | Night Shore' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { username: user.username };
+  return { username: user.username, ...(await getAccountEmail(user.id)) };
 }
 
 const hideFields = ['currentPassword', 'newPassword', 'confirmPassword'];
@@ -42,13 +49,48 @@ export const headers = retryAfterFromAction;
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+  if (formData.get('intent') === ACCOUNT_EMAIL_INTENT) return saveEmail(user, formData, request);
+  return changePassword(user, formData, request);
+}
+
+const SAVED: Record<AccountNewsletter | 'no-email', (email: string) => string> = {
+  subscribed: (email) => `You're subscribed to the newsletter at ${email}.`,
+  pending: (email) =>
+    `Check your inbox: confirm your subscription with the link we sent to ${email}.`,
+  off: () => "Your email was saved. You won't get the newsletter.",
+  'no-email': () => 'Your account has no email address now.',
+};
+
+/** The account's email and newsletter toggle (decision 020). */
+async function saveEmail(user: UserJSON, formData: FormData, request: Request) {
+  const submission = parseWithZod(formData, { schema: AccountEmailSchema });
   if (submission.status !== 'success') {
-    return data(submission.reply({ hideFields }), { status: 400 });
+    return data({ form: 'email' as const, result: submission.reply() }, { status: 400 });
+  }
+  const saved = await saveAccountEmail(
+    user,
+    { email: submission.value.email ?? null, newsletter: submission.value.newsletter === true },
+    request,
+  );
+  return redirectWithToast('/account', {
+    type: 'success',
+    title: 'Email settings saved',
+    description: SAVED[saved.email ? saved.newsletter : 'no-email'](saved.email ?? ''),
+  });
+}
+
+async function changePassword(user: UserJSON, formData: FormData, request: Request) {
+  const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+  const password = (result: ReturnType<typeof submission.reply>) => ({
+    form: 'password' as const,
+    result,
+  });
+  if (submission.status !== 'success') {
+    return data(password(submission.reply({ hideFields })), { status: 400 });
   }
   const limit = await consumeRateLimit('login', request, { username: user.username });
   if (!limit.ok) {
-    return data(submission.reply({ formErrors: [limit.message], hideFields }), {
+    return data(password(submission.reply({ formErrors: [limit.message], hideFields })), {
       status: 429,
       headers: retryAfterHeaders(limit),
     });
@@ -56,10 +98,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const verified = await verifyLogin(user.username, submission.value.currentPassword);
   if (!verified) {
     return data(
-      submission.reply({
-        fieldErrors: { currentPassword: ['Current password is incorrect'] },
-        hideFields,
-      }),
+      password(
+        submission.reply({
+          fieldErrors: { currentPassword: ['Current password is incorrect'] },
+          hideFields,
+        }),
+      ),
       { status: 400 },
     );
   }
@@ -79,12 +123,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { username } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { username, email, newsletter } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: 'change-password',
-    lastResult,
+    lastResult: actionData?.form === 'password' ? actionData.result : undefined,
     constraint: getZodConstraint(ChangePasswordSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -102,6 +146,15 @@ export default function AccountPage() {
         <p className="mt-2 text-sm text-muted-foreground">
           Signed in as <strong className="text-foreground">{username}</strong>.
         </p>
+        <EmailSettings
+          email={email}
+          newsletter={newsletter}
+          lastResult={actionData?.form === 'email' ? actionData.result : undefined}
+          pending={
+            navigation.state === 'submitting' &&
+            navigation.formData?.get('intent') === ACCOUNT_EMAIL_INTENT
+          }
+        />
         <h2 className="mt-8 font-heading text-lg font-semibold">Favourites</h2>
         <p className="mt-2 text-sm text-muted-foreground">
           The tracks you heart are saved to your account, on every browser you log in with.
@@ -129,7 +182,11 @@ export default function AccountPage() {
             autoComplete="new-password"
           />
           <SubmitButton
-            pending={navigation.state === 'submitting' && navigation.formAction === '/account'}
+            pending={
+              navigation.state === 'submitting' &&
+              navigation.formAction === '/account' &&
+              navigation.formData?.get('intent') !== ACCOUNT_EMAIL_INTENT
+            }
             pendingLabel="Saving..."
             className="w-full"
           >
@@ -150,5 +207,76 @@ export default function AccountPage() {
       </section>
       <Outlet />
     </div>
+  );
+}
+
+/**
+ * The optional email and the newsletter toggle. The checkbox shows the list's state for the
+ * saved address; "pending" waits for the confirmation link (double opt-in).
+ */
+function EmailSettings({
+  email,
+  newsletter,
+  lastResult,
+  pending,
+}: {
+  email: string | null;
+  newsletter: AccountNewsletter;
+  lastResult: SubmissionResult<string[]> | undefined;
+  pending: boolean;
+}) {
+  const [form, fields] = useForm<z.input<typeof AccountEmailSchema>>({
+    id: 'account-email',
+    lastResult,
+    defaultValue: { email: email ?? '', newsletter: newsletter === 'off' ? undefined : 'on' },
+    constraint: getZodConstraint(AccountEmailSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AccountEmailSchema }),
+  });
+  return (
+    <>
+      <h2 className="mt-8 font-heading text-lg font-semibold">Email and newsletter</h2>
+      <p className="mt-2 text-sm text-muted-foreground">
+        Optional. With an email address you can get the newsletter, and we confirm your guest-list
+        spots by email.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value={ACCOUNT_EMAIL_INTENT} />
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field label="Email" errors={fields.email.errors} id={fields.email.id}>
+          {(a11y) => (
+            <input
+              {...getInputProps(fields.email, { type: 'email' })}
+              {...a11y}
+              autoComplete="email"
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <div className="flex items-start gap-3">
+          <input
+            {...getInputProps(fields.newsletter, { type: 'checkbox' })}
+            className="mt-0.5 h-5 w-5 rounded border-input accent-primary"
+          />
+          <label htmlFor={fields.newsletter.id} className="text-sm">
+            Send me the newsletter
+            {newsletter === 'pending' ? (
+              <span className="block text-muted-foreground">
+                Waiting for your confirmation: check your inbox for the link.
+              </span>
+            ) : null}
+          </label>
+        </div>
+        <SubmitButton
+          pending={pending}
+          pendingLabel="Saving..."
+          variant="outline"
+          className="w-full"
+        >
+          Save email settings
+        </SubmitButton>
+      </Form>
+    </>
   );
 }

@@ -2,15 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { CalendarDays, CalendarPlus, Clock, MapPin, Ticket, Users } from 'lucide-react';
 import { getShow, listShowsSplit } from '~/models/show.server';
-import {
-  cancelGuestListSpot,
-  guestListShowIdsOfUser,
-  requestGuestListSpot,
-} from '~/models/guest-list.server';
+import { cancelGuestListSpot, guestListShowIdsOfUser } from '~/models/guest-list.server';
 import { parseId } from '~/models/model-helpers.server';
 import { getUser, requireUser } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { readForm } from '~/server/request-body.server';
+import { joinGuestList } from '~/services/shows.server';
 import { badRequest } from '~/server/http-errors.server';
 import { unlockHref } from '~/utils/access';
 import type { ShowJSON } from '~/types/entities';
@@ -86,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
         : `You had no spot on the guest list of ${when}.`,
     });
   }
-  const result = await requestGuestListSpot(show.id, user);
+  const result = await joinGuestList(show, user, when, request);
   const toasts = {
     added: {
       type: 'success',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './common';
+import { emailField, LIMITS } from './common';
 
 /** Password change for a logged-in user (/account). */
 export const ChangePasswordSchema = z
@@ -28,3 +28,24 @@ export const DeleteAccountSchema = z.object({
     .min(1, 'Password is required')
     .max(LIMITS.password, `Must be at most ${LIMITS.password} characters`),
 });
+
+export const ACCOUNT_EMAIL_INTENT = 'email';
+export const NEWSLETTER_NEEDS_EMAIL = 'Enter your email to get the newsletter';
+
+/**
+ * The account's email and newsletter (/account, decision 020): the address is optional
+ * (empty removes it); the newsletter needs one.
+ */
+export const AccountEmailSchema = z
+  .object({
+    intent: z.literal(ACCOUNT_EMAIL_INTENT),
+    email: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      emailField('Please enter a valid email address.').optional(),
+    ),
+    newsletter: z.boolean().optional(),
+  })
+  .refine((d) => !d.newsletter || Boolean(d.email), {
+    message: NEWSLETTER_NEEDS_EMAIL,
+    path: ['email'],
+  });

@@ -9,7 +9,13 @@ import { getNewsletterSettings } from '~/models/newsletter-settings.server';
 import { createSubscriber } from '~/models/subscriber.server';
 import { getTheme } from '~/models/theme.server';
 import { env } from '~/server/env.server';
-import type { ContactMessageJSON, NewsletterJSON, SubscriberJSON } from '~/types/entities';
+import type {
+  ContactMessageJSON,
+  NewsletterJSON,
+  ShowJSON,
+  SubscriberJSON,
+  UserJSON,
+} from '~/types/entities';
 
 /** The origin links in emails point to: SITE_URL, else the request's, else localhost. */
 function originOf(request: Request | undefined): string {
@@ -99,4 +105,36 @@ export async function notifyContactMessage(
     purpose: 'contact',
   });
   kickMailWorker();
+}
+
+/**
+ * A member got a spot on a show's guest list (decision 018): the confirmation goes to the
+ * account's email, when the member gave one (decision 020); otherwise nothing is sent.
+ */
+export async function notifyGuestListSpot(
+  member: UserJSON & { email: string | null },
+  show: ShowJSON,
+  when: string,
+  request: Request | undefined,
+): Promise<boolean> {
+  if (!member.email) return false;
+  const theme = await getTheme();
+  const url = `${originOf(request)}/shows#show-${show.id}`;
+  const mail = await renderNotice({
+    siteName: env.SITE_NAME,
+    subject: `You're on the guest list: ${show.title}`,
+    heading: "You're on the guest list",
+    text: `Hi ${member.username},\n\nYou have a spot on the members' guest list of ${when}${show.location ? `, ${show.location}` : ''}${show.time ? `, ${show.time}` : ''}.\n\nGive your username (${member.username}) at the door.`,
+    primary: theme.primary,
+    action: { label: 'See the show', url },
+    footer: `Can't make it? Cancel your spot on the Shows page so someone else can have it.`,
+  });
+  await enqueueMessage({
+    to: member.email,
+    toName: member.username,
+    ...mail,
+    purpose: 'guest-list',
+  });
+  kickMailWorker();
+  return true;
 }

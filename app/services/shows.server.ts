@@ -1,8 +1,15 @@
 import { deleteShow } from '~/models/show.server';
-import { deleteGuestListOfShow, listGuestList } from '~/models/guest-list.server';
-import type { ShowJSON } from '~/types/entities';
+import {
+  deleteGuestListOfShow,
+  listGuestList,
+  requestGuestListSpot,
+  type SpotRequestResult,
+} from '~/models/guest-list.server';
+import { getUserEmail } from '~/models/user.server';
+import type { ShowJSON, UserJSON } from '~/types/entities';
 import { toCsv } from '~/utils/csv';
 import { formatMessageDate } from '~/utils/time';
+import { notifyGuestListSpot } from './mail.server';
 
 /** Delete a show and its guest list (the admin page and DELETE /api/admin/shows/{id}). */
 export async function removeShow(id: number): Promise<ShowJSON | null> {
@@ -18,4 +25,22 @@ export async function guestListCsv(show: ShowJSON): Promise<string> {
     ['Name', 'Requested (New York time)'],
     ...spots.map((spot) => [spot.username, formatMessageDate(spot.createdAt)]),
   ]);
+}
+
+/**
+ * A member asks for a spot (decision 018). A new spot is confirmed by email when the account
+ * has an address (decision 020); the spot is the database's answer, the email follows it.
+ */
+export async function joinGuestList(
+  show: ShowJSON,
+  member: UserJSON,
+  when: string,
+  request: Request,
+): Promise<SpotRequestResult> {
+  const result = await requestGuestListSpot(show.id, member);
+  if (result === 'added') {
+    const email = await getUserEmail(member.id);
+    await notifyGuestListSpot({ ...member, email }, show, when, request);
+  }
+  return result;
 }

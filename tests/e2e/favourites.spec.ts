@@ -42,10 +42,17 @@ test('a member hearts a track and finds it in /account/favourites on another bro
   await register(page, member);
   await page.goto('/music');
   const title = await lastPlayableTitle(page);
+  // With JS the heart answers at once and saves in the background: wait for the save.
+  const saved = javaScriptEnabled
+    ? page.waitForResponse(
+        (r) => r.url().includes('/api/favorites/') && r.request().method() === 'PUT',
+      )
+    : null;
   await page.getByRole('button', { name: `Add ${title} to favourites` }).click();
   await expect(
     page.getByRole('button', { name: `Remove ${title} from favourites` }),
   ).toHaveAttribute('aria-pressed', 'true');
+  if (saved) expect((await saved).status()).toBe(200);
   if (!javaScriptEnabled)
     await expect(page.getByTestId('toast').first()).toContainText('Added to your favourites');
 
@@ -65,7 +72,13 @@ test('a member hearts a track and finds it in /account/favourites on another bro
       await expect(list.locator('audio[controls]')).toHaveCount(1);
     }
     // Un-hearting there empties the list.
+    const removed = javaScriptEnabled
+      ? other.page.waitForResponse(
+          (r) => r.url().includes('/api/favorites/') && r.request().method() === 'DELETE',
+        )
+      : null;
     await other.page.getByRole('button', { name: `Remove ${title} from favourites` }).click();
+    if (removed) expect((await removed).status()).toBe(204);
     if (javaScriptEnabled) {
       await expect(
         other.page.getByRole('button', { name: `Add ${title} to favourites` }),

@@ -74,6 +74,13 @@ export async function startSmtpSink(
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      // A client that goes away mid-session (the app SIGKILLed by the crash test) resets its
+      // connection: the sink carries on, as a real server does. Anything else is reported.
+      server.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ECONNRESET' || error.code === 'EPIPE') return;
+        console.error('[smtp-sink]', error);
+      });
       const address = server.server.address();
       resolve(typeof address === 'object' && address ? address.port : 0);
     });
