@@ -13,7 +13,8 @@ const blog = await import('./blog-post.server');
 const shows = await import('./show.server');
 const theme = await import('./theme.server');
 const newsletter = await import('./newsletter.server');
-const { seedIfEmpty } = await import('~/server/seed.server');
+const { seedIfEmpty, SEED_CLAIM_STALE_MS } = await import('~/server/seed.server');
+const { default: mongoose } = await import('mongoose');
 
 const trackInput = (
   title: string,
@@ -255,6 +256,27 @@ describe('theme', () => {
 });
 
 describe('seed', () => {
+  it('two instances starting at once on an empty database seed one copy', async () => {
+    const results = await Promise.all([seedIfEmpty(), seedIfEmpty(), seedIfEmpty()]);
+    expect(results.filter((r) => r.seeded)).toHaveLength(1);
+    const titles = (await tracks.listTracks()).map((t) => t.title);
+    expect(titles.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(titles).size).toBe(titles.length);
+    expect((await tracks.listTracks({ featured: true })).length).toBe(1);
+  });
+
+  it('a claim left by an instance that died while seeding is taken over once it is stale', async () => {
+    const meta = mongoose.connection.collection<{ _id: string; state?: string; at?: Date }>('meta');
+    await meta.insertOne({ _id: 'seed', state: 'seeding', at: new Date() });
+    expect((await seedIfEmpty()).seeded).toBe(false); // another instance is at it
+    await meta.updateOne(
+      { _id: 'seed' },
+      { $set: { at: new Date(Date.now() - SEED_CLAIM_STALE_MS - 1000) } },
+    );
+    expect((await seedIfEmpty()).seeded).toBe(true);
+    expect(await meta.findOne({ _id: 'seed' })).toMatchObject({ state: 'done' });
+  });
+
   it('seeds an empty database once, even after an admin was created, and never twice', async () => {
     await users.upsertAdmin('boss', 'first-pass');
     const first = await seedIfEmpty();

@@ -9,7 +9,7 @@ import { Show } from '~/models/show.server';
 import { Subscriber } from '~/models/subscriber.server';
 import { ensureTheme } from '~/models/theme.server';
 import { Track } from '~/models/track.server';
-import { defineModel } from '~/models/model-helpers.server';
+import { defineModel, isDuplicateKeyError } from '~/models/model-helpers.server';
 import {
   demoGallery,
   demoMessages,
@@ -22,12 +22,42 @@ import { uploadsDir } from './env.server';
 import { addDaysToDateString, siteToday } from '~/utils/time';
 import { prepareUploadedImage } from '~/files/image-derivatives.server';
 
-/** A marker: once demo content has been seeded, it is never seeded again (even if deleted). */
-const MetaSchema = new Schema<{ _id: string; at: Date; summary: string }>(
-  { _id: String, at: Date, summary: String },
+/**
+ * A marker: once demo content has been seeded, it is never seeded again (even if deleted).
+ * It is also the claim that lets one instance seed when several start at once on an empty
+ * database (decision 022): inserted as `seeding` before anything else, `done` at the end.
+ * Markers written before the claim existed have no state: done.
+ */
+const MetaSchema = new Schema<{ _id: string; at: Date; summary: string; state: string }>(
+  { _id: String, at: Date, summary: String, state: String },
   { versionKey: false },
 );
 const Meta = defineModel('Meta', MetaSchema, 'meta');
+
+/** A claim older than this whose seeding never finished (its process died) is taken over. */
+export const SEED_CLAIM_STALE_MS = 10 * 60_000;
+
+/**
+ * Claim the seed: true for exactly one caller on an empty database, whichever instance it
+ * runs in (the unique `_id` decides), or for the one that takes over a stale claim.
+ */
+async function claimSeed(now = Date.now()): Promise<boolean> {
+  try {
+    await Meta.create({ _id: 'seed', state: 'seeding', at: new Date(now) });
+    return true;
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+  }
+  const takenOver = await Meta.findOneAndUpdate(
+    {
+      _id: 'seed',
+      state: 'seeding',
+      at: mongoose.trusted({ $lt: new Date(now - SEED_CLAIM_STALE_MS) }),
+    },
+    { $set: { at: new Date(now) } },
+  ).lean();
+  return takenOver !== null;
+}
 
 /** The committed demo media (resolved from the working directory: the repository root). */
 export const demoMediaDir = () => path.resolve(process.env.DEMO_MEDIA_DIR ?? 'demo/media');
@@ -55,12 +85,12 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
  * Seed the demo content when the database has no content yet (users don't count, so
  * creating the admin before the first start still gives a newcomer the demo).
  * Idempotent: each collection is filled only while empty, and a marker records the seed.
+ * Several instances starting at once seed once: only the one that claims the marker seeds.
  */
 export async function seedIfEmpty(
   options: { force?: boolean } = {},
 ): Promise<{ seeded: boolean; summary: string }> {
-  if (!options.force && (await Meta.exists({ _id: 'seed' })))
-    return { seeded: false, summary: 'already seeded' };
+  if (!options.force && !(await claimSeed())) return { seeded: false, summary: 'already seeded' };
   const media = demoMediaDir();
   const counts: string[] = [];
 
@@ -160,7 +190,11 @@ export async function seedIfEmpty(
 
   await ensureTheme();
   const summary = counts.join(', ') || 'nothing to add';
-  await Meta.updateOne({ _id: 'seed' }, { $set: { at: new Date(), summary } }, { upsert: true });
+  await Meta.updateOne(
+    { _id: 'seed' },
+    { $set: { state: 'done', at: new Date(), summary } },
+    { upsert: true },
+  );
   return { seeded: true, summary };
 }
 
