@@ -84,6 +84,14 @@ export async function disconnectDb(): Promise<void> {
   }
 }
 
+/**
+ * True when this process started the embedded store it uses: then no other instance can have
+ * been writing to it before this start (the start-up sweeps may clean up at once).
+ */
+export function ownsEmbeddedStore(): boolean {
+  return state.stopEmbedded !== null;
+}
+
 /** True when the database answers a ping (used by /healthz). */
 export async function pingDb(): Promise<boolean> {
   try {

@@ -5,7 +5,7 @@ import { migrateSubscriberStatuses } from '~/models/subscriber.server';
 import { outboxDir } from '~/mail/transport.server';
 import { startMailWorker, stopMailWorker } from '~/mail/worker.server';
 import mongoose from 'mongoose';
-import { connectDb, disconnectDb } from './db.server';
+import { connectDb, disconnectDb, ownsEmbeddedStore } from './db.server';
 import { env, uploadsDir } from './env.server';
 import { requestsInFlight, waitForIdle } from './request-tracking.server';
 import { seedIfEmpty } from './seed.server';
@@ -28,17 +28,33 @@ export async function ensureUploadFolders(): Promise<void> {
 }
 
 /**
- * Uploads are streamed to `.<name>.part` files and renamed into place when complete; a
- * crash mid-upload leaves the `.part` behind. None can be in progress before the server
- * starts, so every one found then is garbage.
+ * How long a start-up sweep leaves recent upload files alone. Zero when this process has just
+ * started the embedded store it uses: nothing else can have been uploading. Otherwise (an
+ * external MONGODB_URI, or a store another process runs, as for WEB_CONCURRENCY workers) other
+ * instances may be writing into the same UPLOADS_DIR right now (decision 022).
  */
-export async function removeStaleUploadParts(root = uploadsDir()): Promise<string[]> {
+export const sharedUploadsGraceMs = () => (ownsEmbeddedStore() ? 0 : 60 * 60 * 1000);
+
+/**
+ * Uploads are streamed to `.<name>.part` files and renamed into place when complete; a
+ * crash mid-upload leaves the `.part` behind. None of this process can be in progress before
+ * it starts, so every one older than `graceMs` (another instance's may be) is garbage.
+ */
+export async function removeStaleUploadParts(
+  root = uploadsDir(),
+  graceMs = sharedUploadsGraceMs(),
+  now = Date.now(),
+): Promise<string[]> {
   const removed: string[] = [];
   for (const sub of ['audio', 'images']) {
     const dir = path.join(root, sub);
     const names = await fs.readdir(dir).catch(() => [] as string[]);
     for (const name of names) {
       if (!name.endsWith('.part')) continue;
+      if (graceMs > 0) {
+        const stat = await fs.stat(path.join(dir, name)).catch(() => null);
+        if (!stat || now - stat.mtimeMs < graceMs) continue;
+      }
       await fs.rm(path.join(dir, name), { force: true });
       removed.push(`${sub}/${name}`);
     }
@@ -80,11 +96,11 @@ async function referencedUploads(): Promise<Set<string>> {
  * image or blog post references (derivatives `<base>-<w>w.<ext>` follow their original)
  * are moved to UPLOADS_DIR/.orphans/ (not served; emptied after 7 days) rather than
  * deleted, in case a document is restored later. Files younger than `graceMs` are left
- * alone (another instance on a shared MONGODB_URI may be uploading them right now).
+ * alone (another instance on the same database may be uploading them right now).
  */
 export async function quarantineOrphanUploads(
   root = uploadsDir(),
-  graceMs = env.MONGODB_URI ? 60 * 60 * 1000 : 0,
+  graceMs = sharedUploadsGraceMs(),
   now = Date.now(),
 ): Promise<string[]> {
   const referenced = await referencedUploads();

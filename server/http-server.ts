@@ -1,0 +1,191 @@
+/**
+ * The Night Shore HTTP server: Express with compression and the static files, as remix-serve
+ * sets them up, around the Remix build, plus the request bookkeeping remix-serve gives no
+ * place for (docs/decisions/013-own-server-module.md).
+ *
+ *   node --import tsx server/index.ts [build/index.js]
+ *
+ * (`npm start` builds when the sources changed, then runs this.) Environment: PORT (default
+ * 3000, or a free port when 3000 is taken and PORT is unset), HOST (default: every
+ * interface), NODE_ENV (default production); the app's own variables are read by the build.
+ *
+ * Order of the middleware, for every request:
+ * 1. `trackRequest` (from the build): request id, client address, base security headers,
+ *    one JSON log line, the in-flight count, dropping a body left unread by an early answer;
+ * 2. a path with malformed percent-encoding is a 400;
+ * 3. compression; 4. `public/build` (fingerprinted: immutable, 1 year); 5. `public/` (1 hour);
+ * 6. Remix, whose answer is written here with `setHeader` (a header the answer sets replaces
+ *    the base one, never duplicates it);
+ * 7. `answerError` (from the build): JSON `{ "error": … }` under /api, plain text elsewhere.
+ *
+ * SIGTERM/SIGINT: stop accepting connections, let `stopApp` (from the build) finish the
+ * requests in flight and close the database, exit with its code. A second signal exits at once.
+ * As a worker of `WEB_CONCURRENCY` (server/primary.ts), the primary's "shutdown" message does
+ * the same, once.
+ */
+import cluster from 'node:cluster';
+import http, { type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type ServerBuild,
+} from '@remix-run/node';
+import compression from 'compression';
+import express, { type NextFunction, type Request as ExpressRequest } from 'express';
+import type * as EntryModule from '~/entry.server';
+
+process.env.NODE_ENV ??= 'production';
+// Stack traces in the JSON error lines point at the sources when the build has source maps.
+process.setSourceMapsEnabled(true);
+
+/** What this server takes from the build's entry module (app/entry.server.tsx). */
+type ServerHooks = Pick<typeof EntryModule, 'trackRequest' | 'answerError' | 'stopApp'>;
+
+const buildPath = path.resolve(process.argv[2] ?? 'build/index.js');
+const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+const hooks = build.entry.module as unknown as Partial<ServerHooks>;
+if (
+  typeof hooks.trackRequest !== 'function' ||
+  typeof hooks.answerError !== 'function' ||
+  typeof hooks.stopApp !== 'function'
+) {
+  console.error(
+    `[night-shore] ${buildPath} does not export trackRequest, answerError and stopApp from ` +
+      'app/entry.server.tsx: it was built from older sources. Run `npm run build`.',
+  );
+  process.exit(1);
+}
+const { trackRequest, answerError, stopApp } = hooks as ServerHooks;
+
+const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
+
+function fetchHeaders(nodeHeaders: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(nodeHeaders)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
+/** An error Express answers with its status (400: the request cannot be made a URL). */
+class BadRequest extends Error {
+  readonly status = 400;
+}
+
+/** The Fetch Request Remix reads, from the Node one (as @remix-run/express builds it). */
+function remixRequest(req: ExpressRequest, res: ServerResponse): Request {
+  let url: URL;
+  try {
+    url = new URL(`${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`);
+  } catch {
+    throw new BadRequest('The request has no valid URL.');
+  }
+  // Abort loaders and actions when the answer can no longer be written (closed unfinished).
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: req.method,
+    headers: fetchHeaders(req.headers),
+    signal: controller.signal,
+  };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+/**
+ * Write a Remix answer. `setHeader`, not `append`: a header the answer sets (a document's
+ * own X-Frame-Options…) replaces the base one `trackRequest` set, so none appears twice.
+ */
+async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  for (const name of new Set(response.headers.keys())) {
+    if (name === 'set-cookie') res.setHeader(name, response.headers.getSetCookie());
+    else res.setHeader(name, response.headers.get(name) ?? '');
+  }
+  if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+const app = express();
+app.disable('x-powered-by');
+app.use(trackRequest);
+// A path that is not valid percent-encoding names nothing: 400, JSON under /api
+// (answerError). Express would answer its own HTML page; Remix would log a warning.
+app.use((req: ExpressRequest, _res: ServerResponse, next: NextFunction) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    next(new BadRequest('The URL is not valid percent-encoding.'));
+    return;
+  }
+  next();
+});
+app.use(compression());
+app.use(
+  build.publicPath,
+  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }),
+);
+app.use(express.static('public', { maxAge: '1h' }));
+// `use`, not `all('*')`: no path parameter for Express to decode.
+app.use((req: ExpressRequest, res: ServerResponse, next: NextFunction) => {
+  (async () => {
+    const response = await handleRemix(remixRequest(req, res));
+    await sendResponse(res, response);
+  })().catch(next);
+});
+app.use(answerError);
+
+const host = process.env.HOST || undefined;
+const portFromEnv = Number.parseInt(process.env.PORT ?? '', 10);
+const listen = (port: number) => (host ? server.listen(port, host) : server.listen(port));
+const server = http.createServer(app);
+listen(Number.isNaN(portFromEnv) ? 3000 : portFromEnv);
+
+server.on('listening', () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const lan = Object.values(os.networkInterfaces())
+    .flat()
+    .find((ip) => ip?.family === 'IPv4' && !ip.internal)?.address;
+  const worker = cluster.isWorker ? ` (worker ${cluster.worker?.id}, pid ${process.pid})` : '';
+  console.log(
+    `[night-shore] http://localhost:${port}${host || !lan ? '' : ` (http://${lan}:${port})`}${worker}`,
+  );
+});
+server.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EADDRINUSE' && Number.isNaN(portFromEnv)) {
+    // Like remix-serve: without PORT, a taken 3000 means any free port.
+    listen(0);
+    return;
+  }
+  console.error(`[night-shore] the server cannot listen: ${error.message}`);
+  process.exit(1);
+});
+
+let stopping = false;
+function stop(signal: NodeJS.Signals): void {
+  if (stopping) process.exit(1);
+  stopping = true;
+  // No new connections (idle keep-alive ones close); the requests in flight go on.
+  server.close();
+  void stopApp(signal).then((code) => process.exit(code));
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+// A worker of server/primary.ts: the primary asks for the same graceful stop (a terminal's
+// Ctrl-C may also have reached this process: the message then changes nothing).
+process.on('message', (message) => {
+  if (message === 'shutdown' && !stopping) stop('SIGTERM');
+});

@@ -1,0 +1,172 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { files } from './helpers';
+import { apiLogin, freePort, runScriptFor, startServer, type TestServer } from '../security/server';
+
+/**
+ * Two app instances on one database (decision 022): a standalone embedded store (`npm run db`)
+ * and two production servers, A and B, connected to it with MONGODB_URI, sharing one
+ * UPLOADS_DIR (the shared volume of docs/deploy.md). Both start at the same moment on the
+ * empty database, with the demo seed on.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const ADMIN = { username: 'multi-admin', password: 'multi-instance-password' };
+const LOGIN_LIMIT = 4;
+
+let dir: string;
+let store: ChildProcess;
+let storeExited: Promise<unknown>;
+let uri: string;
+let a: TestServer;
+let b: TestServer;
+
+async function startStore(dataDir: string): Promise<string> {
+  const port = await freePort();
+  store = spawn(
+    process.execPath,
+    [
+      'node_modules/tsx/dist/cli.mjs',
+      'embedded-mongo/cli.ts',
+      '--port',
+      String(port),
+      '--data-dir',
+      dataDir,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  storeExited = new Promise((resolve) => store.once('exit', resolve));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    store.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      const line = out.split('\n').find((l) => l.startsWith('mongodb://'));
+      if (line) resolve(line.trim());
+    });
+    store.once('exit', (code) => reject(new Error(`the store exited (${code})`)));
+  });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-multi-'));
+  uri = await startStore(path.join(dir, 'db'));
+  const env = {
+    MONGODB_URI: uri,
+    SEED: 'true',
+    RATE_LIMIT_LOGIN_PER_USER: String(LOGIN_LIMIT),
+  };
+  // Both at once, on the empty database.
+  [a, b] = await Promise.all([startServer(dir, env), startServer(dir, env)]);
+  runScriptFor(dir, 'scripts/create-admin.ts', {
+    MONGODB_URI: uri,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+});
+
+test.afterAll(async () => {
+  for (const server of [a, b]) {
+    if (!server) continue;
+    server.proc.kill('SIGTERM');
+    await server.exited;
+  }
+  store?.kill('SIGTERM');
+  await storeExited;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const tracksOn = async (server: TestServer) =>
+  (await (await fetch(`${server.url}/api/tracks`)).json()) as {
+    id: number;
+    title: string;
+    audioFile: string;
+  }[];
+
+test('two instances started together on an empty database leave one copy of the demo content', async () => {
+  // The instance that won the claim says so once it has finished seeding.
+  await expect
+    .poll(() => `${a.stdout()}${b.stdout()}`, { timeout: 60_000 })
+    .toContain('seeded demo content');
+  const [onA, onB] = [await tracksOn(a), await tracksOn(b)];
+  expect(onA.length).toBeGreaterThanOrEqual(6);
+  expect(new Set(onA.map((t) => t.title)).size).toBe(onA.length);
+  expect(onB).toEqual(onA);
+  // One of them seeded; the other found the claim taken.
+  expect(`${a.stdout()}${b.stdout()}`.match(/seeded demo content/g) ?? []).toHaveLength(1);
+});
+
+test('a session made on A works on B, and logging out on B ends it on A', async () => {
+  const cookie = await apiLogin(a.url, ADMIN.username, ADMIN.password);
+  const onB = await fetch(`${b.url}/api/user`, { headers: { Cookie: cookie } });
+  expect(await onB.json()).toMatchObject({ username: ADMIN.username, isAdmin: true });
+  const logout = await fetch(`${b.url}/api/logout`, {
+    method: 'POST',
+    headers: { Cookie: cookie, Origin: b.url },
+  });
+  expect(logout.status).toBe(200);
+  const onA = await fetch(`${a.url}/api/user`, { headers: { Cookie: cookie } });
+  expect(onA.status).toBe(401);
+});
+
+test("an admin's edit through A shows on B's next page", async () => {
+  const cookie = await apiLogin(a.url, ADMIN.username, ADMIN.password);
+  const title = `Two-instance night ${Date.now()}`;
+  // B renders /shows once before the edit (a warm page, caches and all).
+  expect(await (await fetch(`${b.url}/shows`)).text()).not.toContain(title);
+  const created = await fetch(`${a.url}/api/admin/shows`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: a.url },
+    body: JSON.stringify({
+      title,
+      venue: 'The Stone Pony',
+      location: 'Asbury Park, NJ',
+      date: '2099-08-01',
+      time: '9:00 PM',
+    }),
+  });
+  expect(created.status).toBe(201);
+  expect(await (await fetch(`${b.url}/shows`)).text()).toContain(title);
+});
+
+test('rate limits count the attempts on A and B together', async () => {
+  const attempt = (server: TestServer) =>
+    fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.url },
+      body: JSON.stringify({ username: 'nobody-multi', password: 'wrong-password' }),
+    }).then((r) => r.status);
+  const statuses: number[] = [];
+  for (let i = 0; i < LOGIN_LIMIT + 1; i++) statuses.push(await attempt(i % 2 === 0 ? a : b));
+  // Counted per instance, each would still allow attempts: together the limit is reached.
+  expect(statuses.slice(0, LOGIN_LIMIT)).toEqual(Array(LOGIN_LIMIT).fill(401));
+  expect(statuses[LOGIN_LIMIT]).toBe(429);
+});
+
+test('a track uploaded through A plays from B with a Range request, byte for byte', async () => {
+  const cookie = await apiLogin(a.url, ADMIN.username, ADMIN.password);
+  const api: APIRequestContext = await request.newContext({ baseURL: a.url });
+  try {
+    const mp3 = files.mp3();
+    const response = await api.post('/api/admin/tracks', {
+      headers: { Cookie: cookie, Origin: a.url },
+      multipart: { title: 'Uploaded on A', coverImage: files.cover(), audioFile: mp3 },
+    });
+    expect(response.status()).toBe(201);
+    const track = (await response.json()) as { audioFile: string };
+    const ranged = await fetch(`${b.url}${track.audioFile}`, {
+      headers: { Range: 'bytes=100-999' },
+    });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('content-range')).toBe(`bytes 100-999/${mp3.buffer.length}`);
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(mp3.buffer.subarray(100, 1000))).toBe(
+      true,
+    );
+    expect((await tracksOn(b)).map((t) => t.title)).toContain('Uploaded on A');
+  } finally {
+    await api.dispose();
+  }
+});
