@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageInfo } from '~/types/image-info';
 import { escapeRegExp } from '~/utils/regexp';
+import { mediaKeyFromUrl, mediaStore, type MediaStore } from './media-store.server';
 import { onUploadedFileDeleted, uploadPathFromUrl } from './stored-files.server';
 
 /**
@@ -21,9 +22,9 @@ const RASTER = new Set(['.jpg', '.jpeg', '.png', '.webp']);
 
 /** Intrinsic size after EXIF orientation. */
 async function intrinsicSize(
-  absolutePath: string,
+  input: string | Buffer,
 ): Promise<{ width: number; height: number } | null> {
-  const meta = await sharp(absolutePath).metadata();
+  const meta = await sharp(input).metadata();
   if (!meta.width || !meta.height) return null;
   const rotated = (meta.orientation ?? 1) >= 5;
   return rotated
@@ -104,7 +105,6 @@ export async function prepareUploadedImage(absolutePath: string): Promise<void> 
     console.warn(`[images] no derivatives for ${path.basename(absolutePath)}: ${reason}`);
   }
   generation += 1;
-  cache.delete(absolutePath);
 }
 
 const cache = new Map<string, { mtimeMs: number; checkedAt: number; info: ImageInfo | null }>();
@@ -122,58 +122,67 @@ export const IMAGE_INFO_REVALIDATE_MS = 2_000;
  */
 let generation = 0;
 
-onUploadedFileDeleted((absolutePath) => {
+onUploadedFileDeleted((url) => {
   generation += 1;
-  cache.delete(absolutePath);
+  cache.delete(url);
 });
 
 /**
- * The intrinsic size and the derivative widths on disk for an `/uploads/...` image URL, or null
- * for other URLs and unreadable files (render a plain `<img>` then). Cached per file: pages call
- * it on every request, so a warm call costs no system call; after IMAGE_INFO_REVALIDATE_MS it
- * costs one `stat`, and the file is read again only when its modification time changed.
+ * The intrinsic size and the stored derivative widths for an `/uploads/...` image URL, or null
+ * for other URLs and unreadable files (render a plain `<img>` then). Cached per URL: pages call
+ * it on every request, so a warm call costs no I/O; after IMAGE_INFO_REVALIDATE_MS it costs one
+ * `stat` of the store, and the image is read again only when its modification time changed.
  */
 export async function imageInfo(url: string | null | undefined): Promise<ImageInfo | null> {
-  const absolutePath = uploadPathFromUrl(url);
-  if (!url || !absolutePath) return null;
-  const hit = cache.get(absolutePath);
+  const key = mediaKeyFromUrl(url);
+  if (!url || !key) return null;
+  const hit = cache.get(url);
   const now = Date.now();
   if (hit && now - hit.checkedAt < IMAGE_INFO_REVALIDATE_MS)
     return hit.info && { ...hit.info, src: url };
   const started = generation;
-  let mtimeMs: number;
-  try {
-    mtimeMs = (await fs.stat(absolutePath)).mtimeMs;
-  } catch {
-    cache.delete(absolutePath);
+  const store = mediaStore();
+  const stat = await store.stat(key).catch(() => null);
+  if (!stat) {
+    cache.delete(url);
     return null;
   }
-  if (hit && hit.mtimeMs === mtimeMs) {
+  if (hit && hit.mtimeMs === stat.mtimeMs) {
     if (started === generation) hit.checkedAt = now;
     return hit.info && { ...hit.info, src: url };
   }
-  const info = await readInfo(url, absolutePath);
+  const info = await readInfo(url, key, store);
   if (started !== generation) return info;
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value ?? '');
-  cache.set(absolutePath, { mtimeMs, checkedAt: now, info });
+  cache.set(url, { mtimeMs: stat.mtimeMs, checkedAt: now, info });
   return info;
 }
 
-async function readInfo(url: string, absolutePath: string): Promise<ImageInfo | null> {
+/** The image's bytes for sharp: its path on the disk store, its content from GridFS. */
+async function imageInput(url: string, key: string, store: MediaStore): Promise<string | Buffer> {
+  const local = uploadPathFromUrl(url);
+  if (store.kind === 'disk' && local) return local;
+  const chunks: Buffer[] = [];
+  for await (const chunk of await store.open(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function readInfo(url: string, key: string, store: MediaStore): Promise<ImageInfo | null> {
   let size: { width: number; height: number } | null;
   try {
-    size = await intrinsicSize(absolutePath);
+    size = await intrinsicSize(await imageInput(url, key, store));
   } catch {
     return null;
   }
   if (!size) return null;
-  const ext = path.extname(absolutePath);
-  const base = path.basename(absolutePath, ext);
+  const [folder, name] = key.split('/') as [string, string];
+  const ext = path.extname(name);
+  const base = path.basename(name, ext);
   const pattern = new RegExp(`^${escapeRegExp(base)}-(\\d+)w(\\.\\w+)$`);
   const widths: number[] = [];
   const webpWidths: number[] = [];
-  for (const name of await fs.readdir(path.dirname(absolutePath))) {
-    const match = pattern.exec(name);
+  for (const derivative of await store.list(`${folder}/${base}-`)) {
+    const match = pattern.exec(derivative.slice(folder.length + 1));
     if (!match) continue;
     const width = Number(match[1]);
     const derivativeExt = match[2]!.toLowerCase();

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { httpDate } from '~/utils/time';
+import { isMediaKey, type MediaStore } from './media-store.server';
 import {
   contentRange,
   isNotModified,
@@ -42,14 +42,13 @@ export function contentTypeFor(fileName: string): {
 }
 
 /**
- * Turns the URL path below the mount point into a safe absolute path inside `root`, or null.
- * Every segment is decoded once and must be a plain name: no '', '.', '..', dot-files,
- * separators, backslashes or NUL bytes.
+ * The media key (`audio/<name>`, `images/<name>`) of the URL path below the mount point, or
+ * null. Every segment is decoded once and must be a plain name: no '', '.', '..', dot-files,
+ * separators, backslashes, colons or NUL bytes.
  */
-export function resolveInside(root: string, relativeUrlPath: string): string | null {
-  const segments = relativeUrlPath.split('/');
+export function mediaKeyFromPath(relativeUrlPath: string): string | null {
   const decoded: string[] = [];
-  for (const raw of segments) {
+  for (const raw of relativeUrlPath.split('/')) {
     let seg: string;
     try {
       seg = decodeURIComponent(raw);
@@ -68,11 +67,8 @@ export function resolveInside(root: string, relativeUrlPath: string): string | n
     }
     decoded.push(seg);
   }
-  if (decoded.length === 0) return null;
-  const base = path.resolve(root);
-  const full = path.resolve(base, ...decoded);
-  if (!full.startsWith(base + path.sep)) return null;
-  return full;
+  const key = decoded.join('/');
+  return isMediaKey(key) ? key : null;
 }
 
 const notFound = () =>
@@ -82,16 +78,16 @@ const notFound = () =>
   });
 
 export type ServeFileOptions = {
-  /** Folder the files come from. */
-  root: string;
-  /** URL path prefix the folder is mounted at, e.g. '/uploads/'. */
+  /** Where the files are (the MEDIA_STORAGE store). */
+  store: MediaStore;
+  /** URL path prefix the store is mounted at, e.g. '/uploads/'. */
   mount: string;
   cacheControl?: string;
 };
 
 /**
- * Answers a GET or HEAD for a file under `root`: 200, 206 (one byte range), 304, 404, 405 or
- * 416, streamed from disk. Symlinks that leave `root` are 404s.
+ * Answers a GET or HEAD for a stored media file: 200, 206 (one byte range), 304, 404, 405 or
+ * 416, streamed from the store (a Range request reads only the bytes it asks for).
  */
 export async function serveFile(request: Request, options: ServeFileOptions): Promise<Response> {
   const method = request.method.toUpperCase();
@@ -100,21 +96,11 @@ export async function serveFile(request: Request, options: ServeFileOptions): Pr
   }
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith(options.mount)) return notFound();
-  const file = resolveInside(options.root, pathname.slice(options.mount.length));
-  if (!file) return notFound();
-
-  let stat: fs.Stats;
-  try {
-    const [realRoot, realFile] = await Promise.all([
-      fs.promises.realpath(options.root),
-      fs.promises.realpath(file),
-    ]);
-    if (!realFile.startsWith(realRoot + path.sep)) return notFound();
-    stat = await fs.promises.stat(realFile);
-  } catch {
-    return notFound();
-  }
-  if (!stat.isFile()) return notFound();
+  const key = mediaKeyFromPath(pathname.slice(options.mount.length));
+  if (!key) return notFound();
+  const stat = await options.store.stat(key);
+  if (!stat) return notFound();
+  const file = key.split('/').pop()!;
 
   const size = stat.size;
   const etag = makeEtag(size, stat.mtimeMs);
@@ -162,6 +148,11 @@ export async function serveFile(request: Request, options: ServeFileOptions): Pr
   if (range.kind === 'partial') headers.set('Content-Range', contentRange(range.range, size));
 
   if (method === 'HEAD' || length === 0) return new Response(null, { status, headers });
-  const stream = fs.createReadStream(file, { start, end });
+  let stream: Awaited<ReturnType<MediaStore['open']>>;
+  try {
+    stream = await options.store.open(key, { start, end });
+  } catch {
+    return notFound(); // deleted (by another instance) since the stat
+  }
   return new Response(createReadableStreamFromReadable(stream), { status, headers });
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { uploadsDir } from '~/server/env.server';
+import { mediaStore } from '~/files/media-store.server';
 import { serveFile } from '~/files/serve-file.server';
 import { getViewer } from '~/auth/auth.server';
 import { isMembersOnlyAudio } from '~/models/track.server';
@@ -11,7 +11,7 @@ const AUDIO_MOUNT = '/uploads/audio/';
 const MEMBERS_AUDIO_CACHE_CONTROL = 'private, no-cache';
 
 /**
- * /uploads/* — uploaded covers, images and audio from UPLOADS_DIR, with byte ranges (so audio
+ * /uploads/* — uploaded covers, images and audio from the media store (MEDIA_STORAGE), with byte ranges (so audio
  * can seek), validators and caching. Remix routes GET and HEAD here.
  *
  * Audio files are checked against their tracks on every request, Range and conditional ones
@@ -24,11 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The path as the file lookup will read it (`/uploads/%61udio/…` is the audio folder too).
   const path = decodedPath(new URL(request.url).pathname);
   if (path === null || !path.startsWith(AUDIO_MOUNT)) {
-    return serveFile(request, { root: uploadsDir(), mount: '/uploads/' });
+    return serveFile(request, { store: mediaStore(), mount: '/uploads/' });
   }
   if (!(await isMembersOnlyAudio(path))) {
     return serveFile(request, {
-      root: uploadsDir(),
+      store: mediaStore(),
       mount: '/uploads/',
       cacheControl: PUBLIC_CACHE_CONTROL,
     });
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   }
   const response = await serveFile(request, {
-    root: uploadsDir(),
+    store: mediaStore(),
     mount: '/uploads/',
     cacheControl: MEMBERS_AUDIO_CACHE_CONTROL,
   });

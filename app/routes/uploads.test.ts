@@ -19,7 +19,7 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dirs.uploads, 'audio', 'take.wav'), Buffer.from('RIFF'));
   fs.writeFileSync(path.join(dirs.uploads, 'images', 'a b.png'), Buffer.from('png'));
   fs.writeFileSync(path.join(dirs.uploads, 'images', 'logo.svg'), '<svg/>');
-  fs.writeFileSync(path.join(dirs.uploads, 'notes.txt'), 'text');
+  fs.writeFileSync(path.join(dirs.uploads, 'images', 'notes.txt'), 'text');
   fs.writeFileSync(path.join(dirs.uploads, '.hidden'), 'secret');
   fs.writeFileSync(path.join(dirs.base, '.env'), 'SECRET=1');
   fs.symlinkSync(path.join(dirs.base, '.env'), path.join(dirs.uploads, 'audio', 'escape.mp3'));
@@ -125,7 +125,7 @@ describe('/uploads/*', () => {
     expect(svg.headers.get('Content-Type')).toBe('image/svg+xml');
     expect(svg.headers.get('Content-Disposition')).toMatch(/^attachment/);
     expect(svg.headers.get('Content-Security-Policy')).toContain('sandbox');
-    const txt = await call('/uploads/notes.txt');
+    const txt = await call('/uploads/images/notes.txt');
     expect(txt.headers.get('Content-Type')).toBe('application/octet-stream');
     expect(txt.headers.get('Content-Disposition')).toMatch(/^attachment; filename="notes.txt"/);
   });
@@ -141,6 +141,7 @@ describe('/uploads/*', () => {
     '/uploads/audio/song.mp3%00.png',
     '/uploads/..%5c.env',
     '/uploads/.hidden',
+    '/uploads/notes-at-the-root.txt',
     '/uploads/audio/escape.mp3',
     '/uploads/audio',
     '/uploads/',

@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   SESSION_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   UPLOADS_DIR: z.string().trim().min(1).default('./uploads'),
+  // Where uploaded media live: 'disk' (UPLOADS_DIR) or 'gridfs' (MongoDB GridFS, bucket 'media').
+  MEDIA_STORAGE: z.enum(['disk', 'gridfs']).default('disk'),
   ASSET_HOST: optionalUrl.default(''),
   SITE_URL: optionalUrl.default(''),
   SITE_NAME: z.string().trim().min(1).max(100).default('Night Shore'),

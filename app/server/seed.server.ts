@@ -21,6 +21,7 @@ import {
 import { uploadsDir } from './env.server';
 import { addDaysToDateString, siteToday } from '~/utils/time';
 import { prepareUploadedImage } from '~/files/image-derivatives.server';
+import { releaseStagingCopies, storeUpload } from '~/files/stored-files.server';
 
 /**
  * A marker: once demo content has been seeded, it is never seeded again (even if deleted).
@@ -76,7 +77,10 @@ async function copyMedia(
   await fs.mkdir(path.dirname(target), { recursive: true });
   await fs.copyFile(source, target);
   if (folder === 'images') await prepareUploadedImage(target);
-  return `/uploads/${folder}/${name}`;
+  const url = `/uploads/${folder}/${name}`;
+  await storeUpload(url);
+  await releaseStagingCopies(url);
+  return url;
 }
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);

@@ -9,6 +9,8 @@ import { connectDb, disconnectDb, ownsEmbeddedStore } from './db.server';
 import { env, uploadsDir } from './env.server';
 import { requestsInFlight, waitForIdle } from './request-tracking.server';
 import { seedIfEmpty } from './seed.server';
+import { sweepGridfsMedia } from '~/files/gridfs-sweep.server';
+import { SHIPPED_KEYS } from '~/files/media-store.server';
 
 /** The player's fallback file, always present under UPLOADS_DIR/audio/. */
 export async function ensureUploadFolders(): Promise<void> {
@@ -139,6 +141,43 @@ export async function quarantineOrphanUploads(
 }
 
 /**
+ * The start-up sweeps of the media store: on disk, unreferenced uploads to `.orphans/`; on
+ * GridFS, chunks of cut-short uploads, unreferenced files, and the local staging copies a
+ * crash left in UPLOADS_DIR (decision 023).
+ */
+async function sweepMedia(graceMs = sharedUploadsGraceMs(), now = Date.now()): Promise<void> {
+  if (env.MEDIA_STORAGE === 'disk') {
+    await quarantineOrphanUploads(uploadsDir(), graceMs, now);
+    return;
+  }
+  const result = await sweepGridfsMedia(await referencedUploads(), graceMs, now);
+  const staged = await removeStagingLeftovers(uploadsDir(), graceMs, now);
+  if (env.LOG_LEVEL !== 'silent' && (result.orphanChunks || result.quarantined.length || staged)) {
+    console.log(
+      `[night-shore] media sweep: ${result.orphanChunks} chunk(s) of unfinished uploads removed, ` +
+        `${result.quarantined.length} unreferenced file(s) moved to .orphans/, ` +
+        `${staged} local staging file(s) removed`,
+    );
+  }
+}
+
+/** GridFS: files left in the local staging folders (a crash before they were released). */
+async function removeStagingLeftovers(root: string, graceMs: number, now: number) {
+  let removed = 0;
+  for (const sub of ['audio', 'images']) {
+    for (const name of await fs.readdir(path.join(root, sub)).catch(() => [] as string[])) {
+      if (name.startsWith('.') || SHIPPED_KEYS.has(`${sub}/${name}`)) continue;
+      const full = path.join(root, sub, name);
+      const stat = await fs.stat(full).catch(() => null);
+      if (!stat?.isFile() || now - stat.mtimeMs < graceMs) continue;
+      await fs.rm(full, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+/**
  * Graceful stop, called by the HTTP server (server/index.ts) on SIGTERM/SIGINT once it has
  * stopped accepting connections: waits (up to SHUTDOWN_TIMEOUT_MS) for the requests in
  * flight to finish, then closes mongoose and the embedded store (flushing its journal).
@@ -190,7 +229,7 @@ export function startApp(): Promise<void> {
           : `[night-shore] email: no SMTP_URL, so messages are written to ${outboxDir()} (nothing is sent)`,
       );
     }
-    await quarantineOrphanUploads().catch((error: unknown) => {
+    await sweepMedia().catch((error: unknown) => {
       console.error('[night-shore] orphan upload sweep failed', error);
     });
   })();

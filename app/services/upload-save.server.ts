@@ -8,6 +8,7 @@ import type {
 } from '~/types/save-flow';
 import { IMAGE_FILE_MESSAGE } from '~/schemas/gallery';
 import { prepareUploadedImage } from '~/files/image-derivatives.server';
+import { releaseStagingCopies, storeUpload } from '~/files/stored-files.server';
 import {
   discardUploads,
   parseMultipartUpload,
@@ -20,8 +21,9 @@ import {
  * The one save flow of the uploaded entities (tracks, gallery images, blog posts), shared by
  * the admin pages and the JSON API: stream the multipart body, validate the text fields,
  * add the per-file problems and the required files that are missing, write the responsive
- * sizes of the images, create or update the record (the model deletes replaced files). On
- * any failure after the body was read, the files it brought are deleted again.
+ * sizes of the images, put the files into the media store, create or update the record (the
+ * model deletes replaced files). On any failure after the body was read, the files it brought
+ * are deleted again.
  *
  * It answers a result, never an HTTP response: the pages turn it into a conform reply or a
  * redirect with a toast (app/services/upload-form.server.ts), the API into JSON
@@ -120,9 +122,10 @@ export async function saveUpload<T, R, S>(
 
     try {
       for (const [name, file] of Object.entries(files)) {
-        if (flow.uploads[name]?.kind !== 'image') continue;
         // Never throws for the image's content: an undecodable image is kept without sizes.
-        await prepareUploadedImage(file.path);
+        if (flow.uploads[name]?.kind === 'image') await prepareUploadedImage(file.path);
+        // Into the media store before the record points at it (GridFS; disk: in place).
+        await storeUpload(file.url);
       }
       const record = await flow.save({
         value: read.value,
@@ -141,5 +144,7 @@ export async function saveUpload<T, R, S>(
     }
   } finally {
     if (!saved) await discardUploads(files);
+    // GridFS: the local copies were only the staging area.
+    await Promise.all(Object.values(files).map((file) => releaseStagingCopies(file.url)));
   }
 }

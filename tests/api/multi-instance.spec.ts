@@ -8,9 +8,9 @@ import { apiLogin, freePort, runScriptFor, startServer, type TestServer } from '
 
 /**
  * Two app instances on one database (decision 022): a standalone embedded store (`npm run db`)
- * and two production servers, A and B, connected to it with MONGODB_URI, sharing one
- * UPLOADS_DIR (the shared volume of docs/deploy.md). Both start at the same moment on the
- * empty database, with the demo seed on.
+ * and two production servers, A and B, connected to it with MONGODB_URI, with media in GridFS
+ * (MEDIA_STORAGE=gridfs) and each its own UPLOADS_DIR (nothing shared but the database). Both
+ * start at the same moment on the empty database, with the demo seed on.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -56,11 +56,15 @@ test.beforeAll(async () => {
   uri = await startStore(path.join(dir, 'db'));
   const env = {
     MONGODB_URI: uri,
+    MEDIA_STORAGE: 'gridfs',
     SEED: 'true',
     RATE_LIMIT_LOGIN_PER_USER: String(LOGIN_LIMIT),
   };
-  // Both at once, on the empty database.
-  [a, b] = await Promise.all([startServer(dir, env), startServer(dir, env)]);
+  // Both at once, on the empty database, each with a disk of its own.
+  [a, b] = await Promise.all([
+    startServer(dir, { ...env, UPLOADS_DIR: path.join(dir, 'uploads-a') }),
+    startServer(dir, { ...env, UPLOADS_DIR: path.join(dir, 'uploads-b') }),
+  ]);
   runScriptFor(dir, 'scripts/create-admin.ts', {
     MONGODB_URI: uri,
     ADMIN_USERNAME: ADMIN.username,
@@ -86,7 +90,7 @@ const tracksOn = async (server: TestServer) =>
     audioFile: string;
   }[];
 
-test('two instances started together on an empty database leave one copy of the demo content', async () => {
+test('two instances started together on an empty database leave one copy of the demo content, its media playable from both', async () => {
   // The instance that won the claim says so once it has finished seeding.
   await expect
     .poll(() => `${a.stdout()}${b.stdout()}`, { timeout: 60_000 })
@@ -95,6 +99,15 @@ test('two instances started together on an empty database leave one copy of the 
   expect(onA.length).toBeGreaterThanOrEqual(6);
   expect(new Set(onA.map((t) => t.title)).size).toBe(onA.length);
   expect(onB).toEqual(onA);
+  for (const track of onA) {
+    const [fromA, fromB] = await Promise.all(
+      [a, b].map((s) => fetch(`${s.url}${track.audioFile}`, { headers: { Range: 'bytes=0-99' } })),
+    );
+    expect([fromA!.status, fromB!.status], track.audioFile).toEqual([206, 206]);
+    expect(Buffer.from(await fromA!.arrayBuffer())).toEqual(
+      Buffer.from(await fromB!.arrayBuffer()),
+    );
+  }
   // One of them seeded; the other found the claim taken.
   expect(`${a.stdout()}${b.stdout()}`.match(/seeded demo content/g) ?? []).toHaveLength(1);
 });
@@ -166,6 +179,10 @@ test('a track uploaded through A plays from B with a Range request, byte for byt
       true,
     );
     expect((await tracksOn(b)).map((t) => t.title)).toContain('Uploaded on A');
+    // Nothing of it on either disk: it lives in the database.
+    for (const uploads of ['uploads-a', 'uploads-b']) {
+      expect(fs.readdirSync(path.join(dir, uploads, 'audio'))).toEqual(['fallback.mp3']);
+    }
   } finally {
     await api.dispose();
   }

@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import mongoose from 'mongoose';
+import { env, uploadsDir } from '~/server/env.server';
+
+/**
+ * Where uploaded media live (decision 023): `MEDIA_STORAGE=disk` (default) keeps them as files
+ * under UPLOADS_DIR; `gridfs` keeps them in MongoDB GridFS (bucket `media`: collections
+ * `media.files` and `media.chunks`), so that every app instance on the database serves them.
+ *
+ * A file is named by its key, the part of its URL after `/uploads/` (`audio/<32 hex>.mp3`,
+ * `images/<32 hex>-640w.webp`). Uploads are always received and checked on the local disk
+ * first (UPLOADS_DIR is also the staging area); `put` then makes a finished local file the
+ * stored one. Readers ask `stat` and `open`, never the disk directly.
+ */
+export type MediaStat = { size: number; mtimeMs: number };
+
+export type MediaStore = {
+  readonly kind: 'disk' | 'gridfs';
+  /** Store the finished local file at `key` (a new key each upload: keys are never reused). */
+  put(key: string, localPath: string): Promise<void>;
+  /** Size and modification time, or null when there is no such file. */
+  stat(key: string): Promise<MediaStat | null>;
+  /** The bytes from `start` to `end` inclusive (the whole file without them). */
+  open(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /** Remove the file (and, on GridFS, its chunks); nothing when it is not there. */
+  delete(key: string): Promise<void>;
+  /** The keys that start with `prefix` (e.g. an image's derivatives). */
+  list(prefix: string): Promise<string[]>;
+  /** Every stored key with its modification time (the start-up sweep, the migration). */
+  all(): Promise<{ key: string; mtimeMs: number; size: number }[]>;
+};
+
+/** A key as stored: `audio/…` or `images/…`, plain segments only. */
+export function isMediaKey(key: string): boolean {
+  const segments = key.split('/');
+  return (
+    segments.length === 2 &&
+    (segments[0] === 'audio' || segments[0] === 'images') &&
+    segments.every((s) => s !== '' && !s.startsWith('.') && !/[\\\0:]/.test(s) && !s.includes('/'))
+  );
+}
+
+export const sha256OfStream = async (stream: Readable): Promise<string> => {
+  const hash = createHash('sha256');
+  for await (const chunk of stream) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+};
+
+/** Files under a folder (UPLOADS_DIR by default). */
+export function diskMediaStore(root = uploadsDir()): MediaStore {
+  const base = path.resolve(root);
+  /** The file's path when it is a real file inside the root (no symlink out of it). */
+  const resolve = async (key: string): Promise<{ file: string; stat: MediaStat } | null> => {
+    if (!isMediaKey(key)) return null;
+    const file = path.join(base, ...key.split('/'));
+    try {
+      const [realRoot, realFile] = await Promise.all([fs.realpath(base), fs.realpath(file)]);
+      if (!realFile.startsWith(realRoot + path.sep)) return null;
+      const stat = await fs.stat(realFile);
+      if (!stat.isFile()) return null;
+      return { file: realFile, stat: { size: stat.size, mtimeMs: stat.mtimeMs } };
+    } catch {
+      return null;
+    }
+  };
+  return {
+    kind: 'disk',
+    async put(key, localPath) {
+      if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);
+      const target = path.join(base, ...key.split('/'));
+      if (path.resolve(localPath) === target) return;
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(localPath, target);
+    },
+    async stat(key) {
+      return (await resolve(key))?.stat ?? null;
+    },
+    async open(key, range) {
+      const found = await resolve(key);
+      if (!found) throw new Error(`No media file ${key}`);
+      return createReadStream(found.file, range);
+    },
+    async delete(key) {
+      if (!isMediaKey(key)) return;
+      await fs.rm(path.join(base, ...key.split('/')), { force: true });
+    },
+    async list(prefix) {
+      const folder = prefix.split('/')[0] ?? '';
+      const names = await fs.readdir(path.join(base, folder)).catch(() => [] as string[]);
+      return names
+        .map((name) => `${folder}/${name}`)
+        .filter((key) => key.startsWith(prefix) && isMediaKey(key));
+    },
+    async all() {
+      const out: { key: string; mtimeMs: number; size: number }[] = [];
+      for (const folder of ['audio', 'images']) {
+        for (const name of await fs.readdir(path.join(base, folder)).catch(() => [] as string[])) {
+          const key = `${folder}/${name}`;
+          if (!isMediaKey(key)) continue;
+          const stat = await fs.stat(path.join(base, folder, name)).catch(() => null);
+          if (stat?.isFile()) out.push({ key, mtimeMs: stat.mtimeMs, size: stat.size });
+        }
+      }
+      return out;
+    },
+  };
+}
+
+export const GRIDFS_BUCKET = 'media';
+/** 255 KiB, the drivers' default: a Range request reads only the chunks it covers. */
+const CHUNK_SIZE = 255 * 1024;
+
+type GridFile = {
+  _id: mongoose.mongo.ObjectId;
+  length: number;
+  uploadDate: Date;
+  filename: string;
+};
+
+/** Files in MongoDB GridFS, through the driver's GridFSBucket, on the connected database. */
+export function gridfsMediaStore(
+  db: () => mongoose.mongo.Db = () => {
+    const handle = mongoose.connection.db;
+    if (!handle) throw new Error('The database is not connected.');
+    return handle;
+  },
+): MediaStore {
+  const bucket = () =>
+    new mongoose.mongo.GridFSBucket(db(), {
+      bucketName: GRIDFS_BUCKET,
+      chunkSizeBytes: CHUNK_SIZE,
+    });
+  const files = () => db().collection<GridFile>(`${GRIDFS_BUCKET}.files`);
+  /** The newest complete file of that name (a name is written once; newest in case of a retry). */
+  const find = (key: string) =>
+    files().findOne({ filename: key }, { sort: { uploadDate: -1 }, projection: { chunkSize: 0 } });
+  return {
+    kind: 'gridfs',
+    async put(key, localPath) {
+      if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);
+      // The files document is written after the last chunk: a crash midway leaves chunks
+      // without a file, which the start-up sweep removes (app/server/startup.server.ts).
+      await pipeline(createReadStream(localPath), bucket().openUploadStream(key));
+    },
+    async stat(key) {
+      if (!isMediaKey(key)) return null;
+      const file = await find(key);
+      return file ? { size: file.length, mtimeMs: file.uploadDate.getTime() } : null;
+    },
+    async open(key, range) {
+      const file = await find(key);
+      if (!file) throw new Error(`No media file ${key}`);
+      // GridFSBucket's end is exclusive.
+      return bucket().openDownloadStream(
+        file._id,
+        range ? { start: range.start, end: range.end + 1 } : undefined,
+      );
+    },
+    async delete(key) {
+      for (const file of await files()
+        .find({ filename: key }, { projection: { _id: 1 } })
+        .toArray()) {
+        await bucket()
+          .delete(file._id)
+          .catch((error: unknown) => {
+            // Deleted meanwhile by another instance: gone is what we wanted.
+            if (!(error instanceof Error && /not found/i.test(error.message))) throw error;
+          });
+      }
+    },
+    async list(prefix) {
+      const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const names = await files().distinct('filename', {
+        filename: { $regex: `^${escaped}` },
+      });
+      return (names as string[]).filter(isMediaKey).sort();
+    },
+    async all() {
+      const list = await files()
+        .find({}, { projection: { filename: 1, uploadDate: 1, length: 1 } })
+        .toArray();
+      return list
+        .filter((f) => isMediaKey(f.filename))
+        .map((f) => ({ key: f.filename, mtimeMs: f.uploadDate.getTime(), size: f.length }));
+    },
+  };
+}
+
+/**
+ * Files that ship with the app (the player's fallback sound): every instance copies them into
+ * its own UPLOADS_DIR at start (app/server/startup.server.ts), and they are read from there
+ * whatever MEDIA_STORAGE says. They are never deleted.
+ */
+export const SHIPPED_KEYS: ReadonlySet<string> = new Set(['audio/fallback.mp3']);
+
+/** `store`, with the shipped files read from the local disk. */
+function withShippedFiles(store: MediaStore, disk: MediaStore): MediaStore {
+  return {
+    ...store,
+    stat: (key) => (SHIPPED_KEYS.has(key) ? disk.stat(key) : store.stat(key)),
+    open: (key, range) => (SHIPPED_KEYS.has(key) ? disk.open(key, range) : store.open(key, range)),
+  };
+}
+
+/** The store MEDIA_STORAGE chooses. */
+export function mediaStore(): MediaStore {
+  if (env.MEDIA_STORAGE === 'disk') return diskMediaStore();
+  return withShippedFiles(gridfsMediaStore(), diskMediaStore());
+}
+
+/** The key of an `/uploads/...` URL (each segment decoded once), or null for any other URL. */
+export function mediaKeyFromUrl(url: string | null | undefined): string | null {
+  if (!url || !url.startsWith('/uploads/')) return null;
+  try {
+    const key = url
+      .slice('/uploads/'.length)
+      .split(/[?#]/)[0]!
+      .split('/')
+      .map(decodeURIComponent)
+      .join('/');
+    return isMediaKey(key) ? key : null;
+  } catch {
+    return null;
+  }
+}
