@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -97,6 +98,46 @@ describe('backup and restore', () => {
     expect(files).toEqual(before.files);
     // Unique indexes came back too: the same e-mail cannot subscribe twice.
     await expect(subscribers.createSubscriber({ email: 'sam@example.com' })).rejects.toThrow();
+  });
+
+  it('covers the media in GridFS: streamed out, put back, nothing else left in the bucket', async () => {
+    const { gridfsMediaStore, sha256OfStream } = await import('../app/files/media-store.server');
+    const gridfs = gridfsMediaStore();
+    const staged = path.join(tmp, 'staged.bin');
+    const big = Buffer.alloc(700 * 1024, 7); // several chunks
+    await fs.writeFile(staged, big);
+    await gridfs.put('audio/in-gridfs.mp3', staged);
+    await fs.writeFile(staged, 'small image');
+    await gridfs.put('images/in-gridfs.jpg', staged);
+
+    const target = path.join(tmp, 'backups', `gridfs-${lib.timestamp()}`);
+    const manifest = await lib.createBackup({ target, uploadsDir: uploads });
+    expect(manifest.media?.files.map((f) => f.path)).toEqual([
+      'audio/in-gridfs.mp3',
+      'images/in-gridfs.jpg',
+    ]);
+    expect(manifest.collections['media.chunks']).toBeUndefined();
+    expect(
+      (await fs.readFile(path.join(target, 'media', 'audio', 'in-gridfs.mp3'))).equals(big),
+    ).toBe(true);
+
+    await gridfs.delete('audio/in-gridfs.mp3');
+    await fs.writeFile(staged, 'after the backup');
+    await gridfs.put('images/later.jpg', staged);
+    await lib.restoreBackup({ source: target, uploadsDir: uploads });
+
+    expect((await gridfs.all()).map((f) => f.key).sort()).toEqual([
+      'audio/in-gridfs.mp3',
+      'images/in-gridfs.jpg',
+    ]);
+    const hash = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
+    expect(await sha256OfStream(await gridfs.open('audio/in-gridfs.mp3'))).toBe(hash(big));
+
+    // A damaged media file in the archive is refused.
+    await fs.writeFile(path.join(target, 'media', 'images', 'in-gridfs.jpg'), 'tampered');
+    await expect(lib.verifyBackup(target)).rejects.toThrow(
+      /media\/images\/in-gridfs.jpg is damaged/,
+    );
   });
 
   it('refuses a damaged archive', async () => {

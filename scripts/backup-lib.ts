@@ -1,7 +1,16 @@
 import crypto from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import mongoose from 'mongoose';
+import {
+  GRIDFS_BUCKET,
+  gridfsMediaStore,
+  isMediaKey,
+  sha256OfStream,
+} from '~/files/media-store.server';
 
 /**
  * Backups of the database and the uploads folder (npm run backup / npm run restore).
@@ -12,6 +21,9 @@ import mongoose from 'mongoose';
  *                                  (the format of `mongoexport`/`mongoimport`)
  *   db/<collection>.metadata.json  `{ collectionName, indexes }` like mongodump's metadata
  *   uploads/…                      a copy of UPLOADS_DIR (unfinished `.part` files excluded)
+ *   media/<key>                    the media files in GridFS (MEDIA_STORAGE=gridfs, decision
+ *                                  023), one file each, streamed; the bucket's collections
+ *                                  are not dumped as documents
  *
  * Consistency: neither the embedded store nor a lone mongod offers a cross-collection
  * snapshot without a replica set, so each collection is read between two counts and read
@@ -34,6 +46,8 @@ export type Manifest = {
   database: string;
   collections: Record<string, CollectionEntry>;
   uploads: { files: UploadEntry[]; bytes: number };
+  /** Files of the GridFS media bucket (absent in archives made before it existed). */
+  media?: { files: UploadEntry[]; bytes: number };
 };
 
 const sha256 = (data: string | Buffer) => crypto.createHash('sha256').update(data).digest('hex');
@@ -44,8 +58,11 @@ function db(): mongoose.mongo.Db {
   return handle;
 }
 
-/** Transient state that is neither backed up nor touched by a restore. */
-const EXCLUDED = new Set(['rate_limits']);
+/**
+ * Neither dumped as documents nor emptied by a restore: transient state, and the GridFS media
+ * bucket, whose files are archived one by one under media/.
+ */
+const EXCLUDED = new Set(['rate_limits', `${GRIDFS_BUCKET}.files`, `${GRIDFS_BUCKET}.chunks`]);
 
 async function userCollections(): Promise<string[]> {
   const list = await db().listCollections({}, { nameOnly: true }).toArray();
@@ -143,6 +160,7 @@ export async function createBackup(options: {
       manifest.uploads.files.push({ path: posix, bytes: data.byteLength, sha256: sha256(data) });
       manifest.uploads.bytes += data.byteLength;
     }
+    manifest.media = await backupGridfsMedia(temp);
     await fs.writeFile(path.join(temp, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
     await verifyBackup(temp);
     await fs.rename(temp, target);
@@ -152,6 +170,40 @@ export async function createBackup(options: {
     throw error;
   }
 }
+
+/** Stream every GridFS media file into `dir/media/<key>`, hashing it on the way. */
+async function backupGridfsMedia(dir: string): Promise<{ files: UploadEntry[]; bytes: number }> {
+  const store = gridfsMediaStore(db);
+  const out: { files: UploadEntry[]; bytes: number } = { files: [], bytes: 0 };
+  for (const file of await store.all()) {
+    const dest = path.join(dir, 'media', ...file.key.split('/'));
+    await fs.mkdir(path.dirname(dest), { recursive: true });
+    const hash = crypto.createHash('sha256');
+    let bytes = 0;
+    let source: Readable;
+    try {
+      source = await store.open(file.key);
+    } catch {
+      continue; // deleted while we copied: not part of the archive
+    }
+    await pipeline(
+      source,
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          hash.update(chunk);
+          bytes += chunk.length;
+          yield chunk;
+        }
+      },
+      createWriteStream(dest),
+    );
+    out.files.push({ path: file.key, bytes, sha256: hash.digest('hex') });
+    out.bytes += bytes;
+  }
+  return out;
+}
+
+const sha256OfFile = (file: string) => sha256OfStream(createReadStream(file));
 
 /** Check an archive against its manifest (format, every file's hash, document counts). */
 export async function verifyBackup(dir: string): Promise<Manifest> {
@@ -179,6 +231,11 @@ export async function verifyBackup(dir: string): Promise<Manifest> {
     const data = await fs.readFile(full);
     if (sha256(data) !== file.sha256)
       throw new Error(`uploads/${file.path} is damaged (checksum mismatch).`);
+  }
+  for (const file of manifest.media?.files ?? []) {
+    if (!isMediaKey(file.path)) throw new Error(`Bad media path ${file.path}`);
+    if ((await sha256OfFile(path.join(dir, 'media', ...file.path.split('/')))) !== file.sha256)
+      throw new Error(`media/${file.path} is damaged (checksum mismatch).`);
   }
   return manifest;
 }
@@ -238,6 +295,17 @@ export async function restoreBackup(options: {
     const temp = path.join(path.dirname(dest), `.${path.basename(dest)}.restore.part`);
     await fs.copyFile(path.join(source, 'uploads', ...file.path.split('/')), temp);
     await fs.rename(temp, dest);
+  }
+
+  // The GridFS media bucket: emptied, then filled with the archive's files (an archive made
+  // before media could live in GridFS has none, or has the bucket among its collections).
+  if (manifest.media || !(`${GRIDFS_BUCKET}.files` in manifest.collections)) {
+    await db().collection(`${GRIDFS_BUCKET}.files`).deleteMany({});
+    await db().collection(`${GRIDFS_BUCKET}.chunks`).deleteMany({});
+    const store = gridfsMediaStore(db);
+    for (const file of manifest.media?.files ?? []) {
+      await store.put(file.path, path.join(source, 'media', ...file.path.split('/')));
+    }
   }
   return manifest;
 }

@@ -61,6 +61,8 @@ export type ProdServer = {
   port: number;
   tmpDir: string;
   uploadsDir: string;
+  /** The server process's id (e.g. to read its memory). */
+  pid: number;
   stop: () => Promise<void>;
 };
 
@@ -134,7 +136,7 @@ export async function startProdServer(
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  return { origin, port, tmpDir, uploadsDir, stop };
+  return { origin, port, tmpDir, uploadsDir, pid: child.pid ?? 0, stop };
 }
 
 export const projectRoot = root;

@@ -1,0 +1,168 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { buildIfNeeded, projectRoot, startProdServer, type ProdServer } from './prod-server';
+
+/**
+ * `npm run bench:media`: Range requests on a 40 MB audio file from GridFS, as a ratio of the
+ * same requests from the disk, in one run (decision 023).
+ *
+ * For each MEDIA_STORAGE (disk, then gridfs), a production server on the embedded store gets
+ * an administrator and a 40 MB WAV uploaded through the admin API; then autocannon (50
+ * connections) asks for 256 KiB at the start of the file and 256 KiB from its middle, and for a
+ * static file (`/favicon.svg`, the floor of the same server). The server's resident memory is
+ * read before and after: a Range request must not read the file whole into memory.
+ *
+ * Options: BENCH_DURATION (seconds per measurement, default 8), BENCH_CONNECTIONS (default 50).
+ */
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SIZE = 40 * 1024 * 1024;
+const SLICE = 256 * 1024;
+const ADMIN = { username: 'bench-media-admin', password: 'bench-media-password' };
+
+/** A valid 16-bit mono WAV of SIZE bytes (silence after the header). */
+function wav(): Buffer {
+  const data = SIZE - 44;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(SIZE - 8, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(44_100, 24);
+  header.writeUInt32LE(88_200, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data, 40);
+  return Buffer.concat([header, Buffer.alloc(data)]);
+}
+
+const rssMb = (pid: number) => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+};
+
+async function uploadAs(server: ProdServer, audio: Buffer): Promise<string> {
+  execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/create-admin.ts'], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      DATA_DIR: path.join(server.tmpDir, 'data'),
+      UPLOADS_DIR: server.uploadsDir,
+      MONGODB_URI: '',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+    stdio: 'ignore',
+  });
+  const login = await fetch(`${server.origin}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: server.origin },
+    body: JSON.stringify(ADMIN),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const form = new FormData();
+  form.set('title', 'Forty megabytes');
+  form.set(
+    'coverImage',
+    new Blob([fs.readFileSync('tests/fixtures/cover.jpg')], { type: 'image/jpeg' }),
+    'cover.jpg',
+  );
+  form.set('audioFile', new Blob([new Uint8Array(audio)], { type: 'audio/wav' }), 'long.wav');
+  const response = await fetch(`${server.origin}/api/admin/tracks`, {
+    method: 'POST',
+    headers: { Cookie: cookie, Origin: server.origin },
+    body: form,
+  });
+  if (response.status !== 201)
+    throw new Error(`upload: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { audioFile: string }).audioFile;
+}
+
+type Row = { name: string; reqs: number; mbps: number; p99: number };
+
+async function measure(server: ProdServer, audioUrl: string): Promise<Row[]> {
+  const middle = Math.floor(SIZE / 2);
+  const targets: { name: string; url: string; headers: Record<string, string> }[] = [
+    { name: 'static /favicon.svg', url: '/favicon.svg', headers: {} },
+    { name: 'Range: first 256 KiB', url: audioUrl, headers: { Range: `bytes=0-${SLICE - 1}` } },
+    {
+      name: 'Range: 256 KiB at 20 MB',
+      url: audioUrl,
+      headers: { Range: `bytes=${middle}-${middle + SLICE - 1}` },
+    },
+  ];
+  const rows: Row[] = [];
+  for (const t of targets) {
+    const opts = { url: `${server.origin}${t.url}`, headers: t.headers, connections: CONNECTIONS };
+    await autocannon({ ...opts, duration: 2 });
+    const result = await autocannon({ ...opts, duration: DURATION });
+    if (result.errors + result.timeouts > 0 || result.non2xx > 0)
+      throw new Error(`${t.name}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+    rows.push({
+      name: t.name,
+      reqs: result.requests.average,
+      mbps: result.throughput.average / 1024 / 1024,
+      p99: result.latency.p99,
+    });
+  }
+  return rows;
+}
+
+async function main() {
+  buildIfNeeded();
+  const audio = wav();
+  const results: Record<string, { rows: Row[]; rssBefore: number; rssAfter: number }> = {};
+  for (const storage of ['disk', 'gridfs'] as const) {
+    console.log(`MEDIA_STORAGE=${storage}: starting, uploading 40 MB…`);
+    const server = await startProdServer({ env: { MEDIA_STORAGE: storage, SEED: 'false' } });
+    try {
+      const url = await uploadAs(server, audio);
+      const check = await fetch(`${server.origin}${url}`, {
+        headers: { Range: 'bytes=1000-1999' },
+      });
+      const bytes = Buffer.from(await check.arrayBuffer());
+      if (check.status !== 206 || !bytes.equals(audio.subarray(1000, 2000)))
+        throw new Error(`${storage}: the Range answer is wrong (${check.status})`);
+      const rssBefore = rssMb(server.pid);
+      const rows = await measure(server, url);
+      results[storage] = { rows, rssBefore, rssAfter: rssMb(server.pid) };
+    } finally {
+      await server.stop();
+    }
+  }
+  console.log(
+    `\n${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ` +
+      `${CONNECTIONS} connections, ${DURATION} s per target; a 40 MB WAV on the embedded store.\n`,
+  );
+  console.log(
+    'target                     disk req/s  gridfs req/s  gridfs : disk   p99 ms (disk / gridfs)',
+  );
+  const disk = results.disk!;
+  const grid = results.gridfs!;
+  disk.rows.forEach((row, i) => {
+    const g = grid.rows[i]!;
+    console.log(
+      `${row.name.padEnd(26)}${row.reqs.toFixed(0).padStart(11)}${g.reqs.toFixed(0).padStart(14)}` +
+        `${(g.reqs / row.reqs).toFixed(2).padStart(15)}   ${row.p99} / ${g.p99}`,
+    );
+  });
+  console.log(
+    `\nServer memory (RSS) before → after the Range load: disk ${disk.rssBefore.toFixed(0)} → ${disk.rssAfter.toFixed(0)} MB, ` +
+      `gridfs ${grid.rssBefore.toFixed(0)} → ${grid.rssAfter.toFixed(0)} MB (the file is 40 MB).`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
