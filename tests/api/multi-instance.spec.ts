@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import mongoose from 'mongoose';
 import { files } from './helpers';
 import { apiLogin, freePort, runScriptFor, startServer, type TestServer } from '../security/server';
 
@@ -185,5 +187,81 @@ test('a track uploaded through A plays from B with a Range request, byte for byt
     }
   } finally {
     await api.dispose();
+  }
+});
+
+test('A killed in the middle of an upload: B never shows the item, and no chunk is left without its file', async () => {
+  test.setTimeout(120_000);
+  const cookie = await apiLogin(a.url, ADMIN.username, ADMIN.password);
+  const before = await tracksOn(b);
+  const boundary = `----night-shore-${Date.now()}`;
+  const part = (name: string, file?: { filename: string; type: string }) =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"` +
+        (file ? `; filename="${file.filename}"\r\nContent-Type: ${file.type}` : '') +
+        '\r\n\r\n',
+    );
+  const audio = Buffer.concat([files.mp3().buffer, Buffer.alloc(8 * 1024 * 1024)]);
+  const head = Buffer.concat([
+    part('title'),
+    Buffer.from('Half an upload\r\n'),
+    part('coverImage', { filename: 'cover.jpg', type: 'image/jpeg' }),
+    files.cover().buffer,
+    Buffer.from('\r\n'),
+    part('audioFile', { filename: 'long.mp3', type: 'audio/mpeg' }),
+  ]);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const url = new URL('/api/admin/tracks', a.url);
+  const req = http.request(url, {
+    method: 'POST',
+    headers: {
+      Cookie: cookie,
+      Origin: a.url,
+      'Content-Type': `multipart/form-data; boundary=${boundary}`,
+      'Content-Length': head.length + audio.length + tail.length,
+    },
+  });
+  req.on('error', () => undefined); // the server dies under it
+  req.write(head);
+  req.write(audio.subarray(0, audio.length / 2));
+  // Half the audio is on its way: A dies.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  a.proc.kill('SIGKILL');
+  await a.exited;
+  req.destroy();
+
+  expect(await tracksOn(b)).toEqual(before);
+  // A comes back (its start-up sweep runs) and agrees.
+  a = await startServer(dir, {
+    MONGODB_URI: uri,
+    MEDIA_STORAGE: 'gridfs',
+    SEED: 'true',
+    RATE_LIMIT_LOGIN_PER_USER: String(LOGIN_LIMIT),
+    UPLOADS_DIR: path.join(dir, 'uploads-a'),
+  });
+  expect(await tracksOn(a)).toEqual(before);
+  const client = new mongoose.mongo.MongoClient(uri);
+  await client.connect();
+  try {
+    const db = client.db('nightshore');
+    const ids = new Set(
+      (await db.collection('media.files').find().toArray()).map((f) => String(f._id)),
+    );
+    const chunks = await db
+      .collection('media.chunks')
+      .find({}, { projection: { files_id: 1 } })
+      .toArray();
+    expect(chunks.filter((c) => !ids.has(String(c.files_id)))).toEqual([]);
+    // Every stored file belongs to a track (or is a derivative of a cover).
+    const referenced = before.flatMap((t) => [t.audioFile]).map((u) => u.slice('/uploads/'.length));
+    const audioFiles = (
+      await db
+        .collection('media.files')
+        .find({ filename: /^audio\// })
+        .toArray()
+    ).map((f) => f.filename as string);
+    expect(audioFiles.filter((f) => !referenced.includes(f))).toEqual([]);
+  } finally {
+    await client.close();
   }
 });
