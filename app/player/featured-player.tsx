@@ -43,28 +43,18 @@ export function FeaturedPlayer({
 
   if (track.locked) {
     return (
-      <article
-        aria-label={`Featured track: ${track.title}`}
-        className={cx(
-          'flex flex-col gap-6 rounded-lg border border-border bg-card p-6 text-card-foreground md:flex-row md:items-center',
-          className,
-        )}
-      >
-        <FeaturedCover track={track} image={image} />
-        <div className="flex min-w-0 flex-1 flex-col gap-3">
-          <FeaturedTitle track={track} />
-          <MembersOnlyBadge item={track} />
-          <UnlockLink
-            path={`/music?track=${track.id}`}
-            className={cx(
-              buttonClass,
-              'self-start bg-primary text-primary-foreground hover:bg-primary/90',
-            )}
-          >
-            Log in to play<span className="sr-only"> {track.title}</span>
-          </UnlockLink>
-        </div>
-      </article>
+      <FeaturedFrame track={track} image={image} className={className}>
+        <MembersOnlyBadge item={track} />
+        <UnlockLink
+          path={`/music?track=${track.id}`}
+          className={cx(
+            buttonClass,
+            'self-start bg-primary text-primary-foreground hover:bg-primary/90',
+          )}
+        >
+          Log in to play<span className="sr-only"> {track.title}</span>
+        </UnlockLink>
+      </FeaturedFrame>
     );
   }
 
@@ -81,6 +71,92 @@ export function FeaturedPlayer({
   };
 
   return (
+    <FeaturedFrame track={track} image={image} className={className}>
+      {hydrated ? (
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            {isCurrent ? (
+              <button
+                type="button"
+                onClick={() => player.seekBy(-FEATURED_SEEK_SECONDS)}
+                className={cx(buttonClass, 'border border-border hover:bg-muted')}
+              >
+                <RotateCcw aria-hidden className="h-4 w-4" />
+                <span>-10s</span>
+                <span className="sr-only"> (back 10 seconds)</span>
+              </button>
+            ) : null}
+            <button
+              type="button"
+              onClick={onPlay}
+              className={cx(buttonClass, 'bg-primary text-primary-foreground hover:bg-primary/90')}
+            >
+              {isPlaying ? (
+                <Pause aria-hidden className="h-4 w-4" />
+              ) : (
+                <Play aria-hidden className="h-4 w-4" />
+              )}
+              {isPlaying ? 'Pause' : 'Play'}
+            </button>
+            {isCurrent ? (
+              <button
+                type="button"
+                onClick={() => player.seekBy(FEATURED_SEEK_SECONDS)}
+                className={cx(buttonClass, 'border border-border hover:bg-muted')}
+              >
+                <RotateCw aria-hidden className="h-4 w-4" />
+                <span>+10s</span>
+                <span className="sr-only"> (forward 10 seconds)</span>
+              </button>
+            ) : null}
+          </div>
+          {isCurrent ? (
+            <div className="flex items-center gap-2">
+              <span className="text-xs tabular-nums text-muted-foreground">
+                {formatTime(player.position)}
+              </span>
+              <SeekSlider
+                label={`Seek in ${track.title}`}
+                position={player.position}
+                duration={player.totalDuration}
+                onSeek={player.seek}
+              />
+              <span className="text-xs tabular-nums text-muted-foreground">
+                {formatTime(player.totalDuration)}
+              </span>
+            </div>
+          ) : null}
+        </>
+      ) : (
+        // Without JS: the browser's own player.
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- instrumental music, no speech to caption
+        <audio
+          controls
+          preload="none"
+          src={player.audioSrc(track.audioFile)}
+          className="w-full"
+          aria-label={`Play ${track.title}`}
+        >
+          <a href={player.audioSrc(track.audioFile)}>Download {track.title}</a>
+        </audio>
+      )}
+    </FeaturedFrame>
+  );
+}
+
+/** The featured card: cover, title, then what the track allows (play, or the way to unlock). */
+function FeaturedFrame({
+  track,
+  image,
+  className,
+  children,
+}: {
+  track: TrackView;
+  image?: ImageInfo | null;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
     <article
       aria-label={`Featured track: ${track.title}`}
       className={cx(
@@ -91,77 +167,7 @@ export function FeaturedPlayer({
       <FeaturedCover track={track} image={image} />
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <FeaturedTitle track={track} />
-        {hydrated ? (
-          <>
-            <div className="flex flex-wrap items-center gap-2">
-              {isCurrent ? (
-                <button
-                  type="button"
-                  onClick={() => player.seekBy(-FEATURED_SEEK_SECONDS)}
-                  className={cx(buttonClass, 'border border-border hover:bg-muted')}
-                >
-                  <RotateCcw aria-hidden className="h-4 w-4" />
-                  <span>-10s</span>
-                  <span className="sr-only"> (back 10 seconds)</span>
-                </button>
-              ) : null}
-              <button
-                type="button"
-                onClick={onPlay}
-                className={cx(
-                  buttonClass,
-                  'bg-primary text-primary-foreground hover:bg-primary/90',
-                )}
-              >
-                {isPlaying ? (
-                  <Pause aria-hidden className="h-4 w-4" />
-                ) : (
-                  <Play aria-hidden className="h-4 w-4" />
-                )}
-                {isPlaying ? 'Pause' : 'Play'}
-              </button>
-              {isCurrent ? (
-                <button
-                  type="button"
-                  onClick={() => player.seekBy(FEATURED_SEEK_SECONDS)}
-                  className={cx(buttonClass, 'border border-border hover:bg-muted')}
-                >
-                  <RotateCw aria-hidden className="h-4 w-4" />
-                  <span>+10s</span>
-                  <span className="sr-only"> (forward 10 seconds)</span>
-                </button>
-              ) : null}
-            </div>
-            {isCurrent ? (
-              <div className="flex items-center gap-2">
-                <span className="text-xs tabular-nums text-muted-foreground">
-                  {formatTime(player.position)}
-                </span>
-                <SeekSlider
-                  label={`Seek in ${track.title}`}
-                  position={player.position}
-                  duration={player.totalDuration}
-                  onSeek={player.seek}
-                />
-                <span className="text-xs tabular-nums text-muted-foreground">
-                  {formatTime(player.totalDuration)}
-                </span>
-              </div>
-            ) : null}
-          </>
-        ) : (
-          // Without JS: the browser's own player.
-          // eslint-disable-next-line jsx-a11y/media-has-caption -- instrumental music, no speech to caption
-          <audio
-            controls
-            preload="none"
-            src={player.audioSrc(track.audioFile)}
-            className="w-full"
-            aria-label={`Play ${track.title}`}
-          >
-            <a href={player.audioSrc(track.audioFile)}>Download {track.title}</a>
-          </audio>
-        )}
+        {children}
       </div>
     </article>
   );

@@ -10,6 +10,15 @@ import { cx, IconButton, PLACEHOLDER_COVER } from './player-controls';
 import { useHydrated } from './use-hydrated';
 import { FavouriteButton } from './favourite-button';
 
+/** The track grid of /music and /account/favourites: one column; 2 from `sm`, 3 from `lg`, 4 from `xl`. */
+export const TRACK_GRID_CLASS = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+/**
+ * The cards' width (`sizes`) in that grid: the `.container` is 1248px inside its padding at
+ * `xl`: 294px with the gaps; below, 100/n vw slightly overestimates.
+ */
+export const TRACK_GRID_SIZES =
+  '(min-width: 1280px) 294px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+
 const STATUS_MS = 4000;
 
 /** The link a share points to: the music page with the track loaded. */

@@ -22,7 +22,7 @@ import { imageInfos } from '~/files/image-derivatives.server';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { buttonClass } from '~/components/ui/button';
-import { TrackCard } from '~/player/track-card';
+import { TRACK_GRID_CLASS, TRACK_GRID_SIZES, TrackCard } from '~/player/track-card';
 import { usePlayer } from '~/player/player-provider';
 import { useHydrated } from '~/player/use-hydrated';
 
@@ -116,17 +116,14 @@ export default function FavouritesPage() {
             text="Press the heart on a track (on the music page or in the player) to keep it here."
           />
         ) : (
-          <ul
-            className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-            data-testid="favourites"
-          >
+          <ul className={TRACK_GRID_CLASS} data-testid="favourites">
             {tracks.map((track) => (
               <li key={track.id} data-testid="track-card">
                 <TrackCard
                   track={track}
                   queue={tracks}
                   image={infos[track.coverImage]}
-                  sizes="(min-width: 1280px) 294px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                  sizes={TRACK_GRID_SIZES}
                   className="h-full"
                 />
               </li>

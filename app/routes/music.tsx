@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { Search } from 'lucide-react';
 import { listTracksFor } from '~/models/track.server';
 import { imageInfos } from '~/files/image-derivatives.server';
-import { TrackCard } from '~/player/track-card';
+import { TRACK_GRID_CLASS, TRACK_GRID_SIZES, TrackCard } from '~/player/track-card';
 import { useMusicQueue, trackIdFromSearch } from '~/player/music-queue';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
@@ -44,13 +44,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Sizes and responsive derivatives of the covers in the grid (not of the whole queue).
   return { q, all, tracks: shown, infos: await imageInfos(shown.map((t) => t.coverImage)) };
 }
-
-/**
- * The cards' width (`sizes`): one column; 2 from `sm`, 3 from `lg`, 4 from `xl` (the `.container`
- * is 1248px inside its padding there: 294px with the gaps; below, 100/n vw slightly overestimates).
- */
-const TRACK_SIZES =
-  '(min-width: 1280px) 294px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
 export default function MusicPage() {
   const { q, all, tracks, infos } = useLoaderData<typeof loader>();
@@ -144,12 +137,7 @@ export default function MusicPage() {
             }
           />
         ) : (
-          <ul
-            className={cn(
-              'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
-              searching && 'opacity-60 transition-opacity',
-            )}
-          >
+          <ul className={cn(TRACK_GRID_CLASS, searching && 'opacity-60 transition-opacity')}>
             {tracks.map((track, index) => (
               <li
                 key={track.id}
@@ -164,7 +152,7 @@ export default function MusicPage() {
                   track={track}
                   queue={all}
                   image={infos[track.coverImage]}
-                  sizes={TRACK_SIZES}
+                  sizes={TRACK_GRID_SIZES}
                   // The first cover is the page's largest contentful paint.
                   priority={index === 0}
                   className="h-full"
