@@ -21,6 +21,7 @@ import { applyDocumentCacheHeaders } from '~/document/cache-headers.server';
 import { cachedRender, recordRender, renderCacheKey } from '~/document/render-memo.server';
 import { inlineStylesheets } from '~/document/fonts.server';
 import { deferScripts } from '~/document/html-rewrite.server';
+import { countPageView } from '~/server/analytics.server';
 import siteCssHref from '~/styles/tailwind.css';
 
 // The server answers its first request only once the database is connected, its indexes
@@ -48,6 +49,8 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
+  // Visits of public pages, counted without cookies (decision 024).
+  countPageView(request, responseStatusCode);
   const callback = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady';
   const nonce = createNonce();
   const requestId = requestIdOf(request);

@@ -121,6 +121,14 @@ export async function findSubscriberByEmail(email: string): Promise<SubscriberJS
   return doc ? toSubscriberJSON(doc) : null;
 }
 
+/** When each subscriber still on the list (active) joined, oldest first. */
+export async function activeSubscriberJoinDates(): Promise<Date[]> {
+  const docs = await Subscriber.find({ status: 'active' }, { createdAt: 1, _id: 0 })
+    .sort({ createdAt: 1 })
+    .lean();
+  return docs.map((d) => d.createdAt);
+}
+
 /** Follow a confirmation link: a pending subscriber becomes active. Null when gone. */
 export async function confirmSubscriber(id: number) {
   const doc = await Subscriber.findOneAndUpdate(

@@ -8,6 +8,7 @@ import {
 } from './player-machine';
 import { usePlayerActions, type PlayerActions } from './player-actions';
 import { useAudioElement } from './use-audio-element';
+import { usePlayReport } from './use-play-report';
 import { useFavourites } from './use-favourites';
 import { useMediaSession } from './use-media-session';
 import { usePlayerKeyboard } from './use-player-keyboard';
@@ -54,6 +55,8 @@ export function PlayerProvider({
   usePlayerPersistence(audioRef, state, stateRef, dispatch);
   const { favourites, isFavourite, toggleFavourite } = useFavourites(accountFavourites);
   useAudioElement(audioRef, state, stateRef, dispatch);
+  // The fallback sound playing in a track's place is not a play of that track.
+  usePlayReport(audioRef, state.usingFallback ? null : (state.current?.id ?? null));
   const actions = usePlayerActions(dispatch);
   const totalDuration = displayDuration(state);
   useMediaSession({

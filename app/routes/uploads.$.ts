@@ -4,6 +4,7 @@ import { serveFile } from '~/files/serve-file.server';
 import { getViewer } from '~/auth/auth.server';
 import { isMembersOnlyAudio } from '~/models/track.server';
 import { PUBLIC_CACHE_CONTROL } from '~/document/cache-headers.server';
+import { countPlayStart } from '~/server/analytics.server';
 
 const AUDIO_MOUNT = '/uploads/audio/';
 
@@ -27,11 +28,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return serveFile(request, { store: mediaStore(), mount: '/uploads/' });
   }
   if (!(await isMembersOnlyAudio(path))) {
-    return serveFile(request, {
-      store: mediaStore(),
-      mount: '/uploads/',
-      cacheControl: PUBLIC_CACHE_CONTROL,
-    });
+    return countedStart(
+      request,
+      path,
+      await serveFile(request, {
+        store: mediaStore(),
+        mount: '/uploads/',
+        cacheControl: PUBLIC_CACHE_CONTROL,
+      }),
+    );
   }
   if (!(await getViewer(request)).member) {
     return new Response('Members only: log in to listen to this track.', {
@@ -50,6 +55,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cacheControl: MEMBERS_AUDIO_CACHE_CONTROL,
   });
   response.headers.set('Vary', 'Cookie');
+  return countedStart(request, path, response);
+}
+
+/** Audio sent from its first byte is a play start (decision 024: the only sign without JS). */
+function countedStart(request: Request, path: string, response: Response): Response {
+  if (response.status === 200 || response.status === 206) countPlayStart(request, path);
   return response;
 }
 

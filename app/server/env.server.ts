@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   SOCIAL_SOUNDCLOUD: optionalUrl.default('https://soundcloud.com/nightshore'),
   SOCIAL_FACEBOOK: optionalUrl.default('https://www.facebook.com/nightshoreband'),
   SEED: booleanish.default('true'),
+  // Count plays and visits (decision 024); false turns counting off (the benchmark compares).
+  ANALYTICS: booleanish.default('true'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
   // Security and operations (proxy trust, rate limits, shutdown): see .env.example.
   TRUST_PROXY: booleanish.default('false'),

@@ -9,6 +9,7 @@ import { connectDb, disconnectDb, ownsEmbeddedStore } from './db.server';
 import { env, uploadsDir } from './env.server';
 import { requestsInFlight, waitForIdle } from './request-tracking.server';
 import { seedIfEmpty } from './seed.server';
+import { flushStats } from './analytics.server';
 import { sweepGridfsMedia } from '~/files/gridfs-sweep.server';
 import { SHIPPED_KEYS } from '~/files/media-store.server';
 
@@ -191,6 +192,8 @@ export async function stopApp(signal: string): Promise<number> {
   const idle = await waitForIdle(env.SHUTDOWN_TIMEOUT_MS);
   if (!idle)
     log(`gave up waiting after ${env.SHUTDOWN_TIMEOUT_MS} ms (${requestsInFlight()} left)`);
+  // The last seconds of counted plays and visits (decision 024).
+  await flushStats();
   try {
     // Messages in flight finish; the rest stay queued for the next start or another instance.
     await stopMailWorker();

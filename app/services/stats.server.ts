@@ -1,0 +1,198 @@
+import { countDeliveriesByState } from '~/models/mail-delivery.server';
+import { listNewsletters } from '~/models/newsletter.server';
+import { readDaily, type StatMetric } from '~/models/stats.server';
+import { activeSubscriberJoinDates } from '~/models/subscriber.server';
+import { listTracks } from '~/models/track.server';
+import type { StatsPeriod } from '~/schemas/stats';
+import { toCsv } from '~/utils/csv';
+import { addDaysToDateString, siteToday } from '~/utils/time';
+
+/**
+ * The statistics the admin reads (decision 024): the dashboard's Analytics card, its CSV and
+ * GET /api/admin/stats give the same figures.
+ */
+export type DayFigures = {
+  day: string;
+  plays: number;
+  starts: number;
+  views: number;
+  visits: number;
+};
+
+export type StatsReport = {
+  days: StatsPeriod;
+  from: string;
+  to: string;
+  daily: DayFigures[];
+  totals: Omit<DayFigures, 'day'>;
+  topTracks: { id: number; title: string; plays: number; starts: number }[];
+  topPages: { path: string; views: number }[];
+  topReferrers: { host: string; visits: number }[];
+  /** Active subscribers at the end of each day, and how many joined that day. */
+  subscribers: { day: string; total: number; joined: number }[];
+  newsletters: {
+    id: number;
+    subject: string;
+    sentAt: string;
+    recipients: number;
+    sent: number;
+    failed: number;
+  }[];
+};
+
+const TOP = 10;
+
+function sumBy(rows: { key: string; n: number }[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of rows) out.set(r.key, (out.get(r.key) ?? 0) + r.n);
+  return out;
+}
+
+const top = <T>(items: T[], score: (t: T) => number) =>
+  items
+    .filter((t) => score(t) > 0)
+    .sort((a, b) => score(b) - score(a))
+    .slice(0, TOP);
+
+export async function statsReport(days: StatsPeriod, today = siteToday()): Promise<StatsReport> {
+  const from = addDaysToDateString(today, -(days - 1));
+  const dayList = Array.from({ length: days }, (_, i) => addDaysToDateString(from, i));
+  const read = (metric: StatMetric) => readDaily(metric, from, today);
+  const [plays, starts, views, visits, referrers, tracks, joins, newsletters] = await Promise.all([
+    read('play'),
+    read('start'),
+    read('view'),
+    read('visit'),
+    read('referrer'),
+    listTracks(),
+    activeSubscriberJoinDates(),
+    listNewsletters({ limit: 5 }),
+  ]);
+
+  const perDay = (rows: { day: string; n: number }[]) => {
+    const out = new Map<string, number>();
+    for (const r of rows) out.set(r.day, (out.get(r.day) ?? 0) + r.n);
+    return out;
+  };
+  const [p, s, v, u] = [perDay(plays), perDay(starts), perDay(views), perDay(visits)];
+  const daily = dayList.map((day) => ({
+    day,
+    plays: p.get(day) ?? 0,
+    starts: s.get(day) ?? 0,
+    views: v.get(day) ?? 0,
+    visits: u.get(day) ?? 0,
+  }));
+  const totals = daily.reduce(
+    (t, d) => ({
+      plays: t.plays + d.plays,
+      starts: t.starts + d.starts,
+      views: t.views + d.views,
+      visits: t.visits + d.visits,
+    }),
+    { plays: 0, starts: 0, views: 0, visits: 0 },
+  );
+
+  const playsByTrack = sumBy(plays);
+  const startsByAudio = sumBy(starts);
+  const topTracks = top(
+    tracks.map((t) => ({
+      id: t.id,
+      title: t.title,
+      plays: playsByTrack.get(String(t.id)) ?? 0,
+      starts: startsByAudio.get(t.audioFile) ?? 0,
+    })),
+    (t) => t.plays * 1e6 + t.starts,
+  );
+  const topPages = top(
+    [...sumBy(views)].map(([path, n]) => ({ path, views: n })),
+    (x) => x.views,
+  );
+  const topReferrers = top(
+    [...sumBy(referrers)].map(([host, n]) => ({ host, visits: n })),
+    (x) => x.visits,
+  );
+
+  const joinDays = joins.map((d) => siteToday(d));
+  const subscribers = dayList.map((day) => ({
+    day,
+    total: joinDays.filter((j) => j <= day).length,
+    joined: joinDays.filter((j) => j === day).length,
+  }));
+
+  const newsletterRows = await Promise.all(
+    newsletters.map(async (n) => {
+      const counts = await countDeliveriesByState(n.id);
+      return {
+        id: n.id,
+        subject: n.subject,
+        sentAt: n.sentAt,
+        recipients: n.sentCount,
+        sent: counts.sent,
+        failed: counts.failed,
+      };
+    }),
+  );
+
+  return {
+    days,
+    from,
+    to: today,
+    daily,
+    totals,
+    topTracks,
+    topPages,
+    topReferrers,
+    subscribers,
+    newsletters: newsletterRows,
+  };
+}
+
+/** The report's daily figures and its top lists as one CSV (formula-safe). */
+export function statsCsv(report: StatsReport): string {
+  const rows: string[][] = [
+    [
+      'Day',
+      'Plays (30 s or to the end)',
+      'Play starts (audio from its first byte)',
+      'Page views',
+      'Visits',
+      'Active subscribers',
+    ],
+    ...report.daily.map((d, i) => [
+      d.day,
+      String(d.plays),
+      String(d.starts),
+      String(d.views),
+      String(d.visits),
+      String(report.subscribers[i]?.total ?? 0),
+    ]),
+    [],
+    ['Track', 'Plays', 'Play starts'],
+    ...report.topTracks.map((t) => [t.title, String(t.plays), String(t.starts)]),
+    [],
+    ['Page', 'Views'],
+    ...report.topPages.map((x) => [x.path, String(x.views)]),
+    [],
+    ['Referrer', 'Visits'],
+    ...report.topReferrers.map((x) => [x.host, String(x.visits)]),
+  ];
+  return toCsv(rows);
+}
+
+/** Plays and play starts per track over the period (for /admin/tracks). */
+export async function playsPerTrack(
+  days: StatsPeriod,
+  today = siteToday(),
+): Promise<Record<number, { plays: number; starts: number }>> {
+  const from = addDaysToDateString(today, -(days - 1));
+  const [plays, starts, tracks] = await Promise.all([
+    readDaily('play', from, today),
+    readDaily('start', from, today),
+    listTracks(),
+  ]);
+  const p = sumBy(plays);
+  const s = sumBy(starts);
+  return Object.fromEntries(
+    tracks.map((t) => [t.id, { plays: p.get(String(t.id)) ?? 0, starts: s.get(t.audioFile) ?? 0 }]),
+  );
+}
