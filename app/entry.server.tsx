@@ -21,7 +21,8 @@ import { applyDocumentCacheHeaders } from '~/document/cache-headers.server';
 import { cachedRender, recordRender, renderCacheKey } from '~/document/render-memo.server';
 import { inlineStylesheets } from '~/document/fonts.server';
 import { deferScripts } from '~/document/html-rewrite.server';
-import { countPageView } from '~/server/analytics.server';
+import { countPageView, flushStats } from '~/services/analytics.server';
+import { stopApp as stopServer } from '~/server/startup.server';
 import siteCssHref from '~/styles/tailwind.css';
 
 // The server answers its first request only once the database is connected, its indexes
@@ -33,7 +34,8 @@ await startApp();
 // log, in-flight count; errors no route answered) and the graceful stop (requests in flight
 // finish, the database closes). See docs/decisions/013-own-server-module.md.
 export { answerError, trackRequest } from '~/server/request-tracking.server';
-export { stopApp } from '~/server/startup.server';
+/** Graceful stop (server/http-server.ts): requests in flight, then the last counts, then the database. */
+export const stopApp = (signal: string) => stopServer(signal, flushStats);
 
 const ABORT_DELAY = 5_000;
 

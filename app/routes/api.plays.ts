@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { getTrack } from '~/models/track.server';
 import { PlaySchema } from '~/schemas/stats';
-import { countPlay } from '~/server/analytics.server';
+import { countPlay } from '~/services/analytics.server';
 import {
   apiError,
   handleApi,

@@ -4,7 +4,7 @@ import { serveFile } from '~/files/serve-file.server';
 import { getViewer } from '~/auth/auth.server';
 import { isMembersOnlyAudio } from '~/models/track.server';
 import { PUBLIC_CACHE_CONTROL } from '~/document/cache-headers.server';
-import { countPlayStart } from '~/server/analytics.server';
+import { countPlayStart } from '~/services/analytics.server';
 
 const AUDIO_MOUNT = '/uploads/audio/';
 

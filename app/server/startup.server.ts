@@ -9,7 +9,6 @@ import { connectDb, disconnectDb, ownsEmbeddedStore } from './db.server';
 import { env, uploadsDir } from './env.server';
 import { requestsInFlight, waitForIdle } from './request-tracking.server';
 import { seedIfEmpty } from './seed.server';
-import { flushStats } from './analytics.server';
 import { sweepGridfsMedia } from '~/files/gridfs-sweep.server';
 import { SHIPPED_KEYS } from '~/files/media-store.server';
 
@@ -184,7 +183,11 @@ async function removeStagingLeftovers(root: string, graceMs: number, now: number
  * flight to finish, then closes mongoose and the embedded store (flushing its journal).
  * Resolves with the exit code for the process.
  */
-export async function stopApp(signal: string): Promise<number> {
+export async function stopApp(
+  signal: string,
+  /** Work that must reach the database before it closes (the buffered statistics). */
+  beforeClose: () => Promise<void> = async () => undefined,
+): Promise<number> {
   const log = (msg: string) => {
     if (env.LOG_LEVEL !== 'silent') console.log(`[night-shore] ${msg}`);
   };
@@ -192,8 +195,9 @@ export async function stopApp(signal: string): Promise<number> {
   const idle = await waitForIdle(env.SHUTDOWN_TIMEOUT_MS);
   if (!idle)
     log(`gave up waiting after ${env.SHUTDOWN_TIMEOUT_MS} ms (${requestsInFlight()} left)`);
-  // The last seconds of counted plays and visits (decision 024).
-  await flushStats();
+  await beforeClose().catch((error: unknown) => {
+    console.error('[night-shore] error while writing the last statistics', error);
+  });
   try {
     // Messages in flight finish; the rest stay queued for the next start or another instance.
     await stopMailWorker();

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
-import type * as AnalyticsModule from '~/server/analytics.server';
+import type * as AnalyticsModule from '~/services/analytics.server';
 import type * as StatsModelModule from '~/models/stats.server';
 import type * as StatsModule from '~/services/stats.server';
 import type * as TracksModule from '~/models/track.server';
@@ -21,7 +21,7 @@ let subscribers: typeof SubscribersModule;
 let time: typeof TimeModule;
 
 beforeAll(async () => {
-  analytics = await import('~/server/analytics.server');
+  analytics = await import('~/services/analytics.server');
   statsModel = await import('~/models/stats.server');
   stats = await import('~/services/stats.server');
   tracks = await import('~/models/track.server');

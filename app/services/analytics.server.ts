@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { isbot } from 'isbot';
 import { addDailyCounts, firstSightings, type DailyCount } from '~/models/stats.server';
 import { siteToday } from '~/utils/time';
-import { env } from './env.server';
-import { clientIp } from './rate-limit.server';
+import { env } from '~/server/env.server';
+import { clientIp } from '~/server/rate-limit.server';
 
 /**
  * Counting plays and visits without cookies or personal data (decision 024).
