@@ -5,6 +5,7 @@ import { TabLinks } from '~/components/admin/tab-links';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { parseId } from '~/models/model-helpers.server';
 import { listTracks, randomizeFeaturedTrack, setTrackFeatured } from '~/models/track.server';
+import { playsPerTrack } from '~/services/stats.server';
 import { MembersOnlyBadge } from '~/components/site/members-only';
 import { isMembersOnly } from '~/utils/access';
 import { getTheme } from '~/models/theme.server';
@@ -20,11 +21,18 @@ export const meta: MetaFunction = () => [{ title: 'Tracks | Admin | Night Shore'
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const tab = new URL(request.url).searchParams.get('tab') === 'featured' ? 'featured' : 'all';
-  const [tracks, theme] = await Promise.all([
+  const [tracks, theme, plays] = await Promise.all([
     listTracks(tab === 'featured' ? { featured: true } : {}),
     getTheme(),
+    playsPerTrack(30),
   ]);
-  return { tab, tracks, weeklyRotation: theme.weeklyRotation, listUrl: tracksListUrl(request.url) };
+  return {
+    tab,
+    tracks,
+    plays,
+    weeklyRotation: theme.weeklyRotation,
+    listUrl: tracksListUrl(request.url),
+  };
 }
 
 /** The list's own forms: the per-card featured toggle and Randomize Featured. */
@@ -87,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminTracks() {
-  const { tab, tracks, weeklyRotation, listUrl } = useLoaderData<typeof loader>();
+  const { tab, tracks, plays, weeklyRotation, listUrl } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const search = keepSearch(listUrl);
   const randomizing =
@@ -183,6 +191,10 @@ export default function AdminTracks() {
                     <span className="sr-only">Duration </span>
                     {track.duration}
                     {track.album ? <> · {track.album}</> : null}
+                  </p>
+                  <p className="mt-1 text-sm text-muted-foreground" data-testid="track-plays">
+                    {plays[track.id]?.plays ?? 0} plays · {plays[track.id]?.starts ?? 0} play starts{' '}
+                    <span className="text-xs">(last 30 days)</span>
                   </p>
                   {isMembersOnly(track) ? <MembersOnlyBadge item={track} className="mt-2" /> : null}
                   <div className="mt-4 flex flex-wrap gap-2">

@@ -43,10 +43,39 @@ export default function PrivacyPage() {
             password (never the password itself), and whether your account is an administrator.
           </li>
           <li>
+            <strong>Accounts, optionally:</strong> an email address you add on your account page,
+            used for the newsletter if you ask for it and to confirm guest-list spots; your
+            favourite tracks and guest-list spots. Deleting your account deletes them.
+          </li>
+          <li>
             <strong>Server logs:</strong> like every web server we briefly record requests (address,
             time, page, browser) to keep the site secure and working.
           </li>
         </ul>
+      </section>
+      <section>
+        <h2>Statistics</h2>
+        <p>To see what is listened to and read, we count, per day and without cookies:</p>
+        <ul>
+          <li>
+            <strong>Plays:</strong> a track heard for 30 seconds or to its end in the site’s player
+            (the player tells our server the track, nothing else), and <strong>play starts</strong>:
+            an audio file asked for from its beginning.
+          </li>
+          <li>
+            <strong>Page views and visits</strong> of the public pages (not your account or the
+            admin pages), and the name of the website a visit came from (for example{' '}
+            <code>news.example.org</code>, never the full address of the page).
+          </li>
+        </ul>
+        <p className="mt-3">
+          To count a visitor who comes back within 30 minutes once, our server makes a fingerprint
+          of your address and browser name mixed with a secret value that changes every day, and
+          keeps that fingerprint for 30 minutes only. Your address and browser are never stored for
+          statistics, nothing is put on your device, and yesterday’s fingerprints cannot be linked
+          to today’s. Only the daily totals are kept. Search engines and other robots are not
+          counted.
+        </p>
       </section>
       <section>
         <h2>Cookies and local storage</h2>
@@ -67,8 +96,9 @@ export default function PrivacyPage() {
           </li>
         </ul>
         <p className="mt-3">
-          We use no advertising or analytics trackers, and the site loads nothing from other
-          companies’ servers: fonts, images and audio are served from this site.
+          We use no advertising or third-party analytics trackers (our own statistics are described
+          above), and the site loads nothing from other companies’ servers: fonts, images and audio
+          are served from this site.
         </p>
       </section>
       <section>

@@ -6,40 +6,14 @@ import { listTracks } from '~/models/track.server';
 import type { StatsPeriod } from '~/schemas/stats';
 import { toCsv } from '~/utils/csv';
 import { addDaysToDateString, siteToday } from '~/utils/time';
+import type { StatsReport } from '~/types/stats';
+
+export type { DayFigures, StatsReport } from '~/types/stats';
 
 /**
  * The statistics the admin reads (decision 024): the dashboard's Analytics card, its CSV and
  * GET /api/admin/stats give the same figures.
  */
-export type DayFigures = {
-  day: string;
-  plays: number;
-  starts: number;
-  views: number;
-  visits: number;
-};
-
-export type StatsReport = {
-  days: StatsPeriod;
-  from: string;
-  to: string;
-  daily: DayFigures[];
-  totals: Omit<DayFigures, 'day'>;
-  topTracks: { id: number; title: string; plays: number; starts: number }[];
-  topPages: { path: string; views: number }[];
-  topReferrers: { host: string; visits: number }[];
-  /** Active subscribers at the end of each day, and how many joined that day. */
-  subscribers: { day: string; total: number; joined: number }[];
-  newsletters: {
-    id: number;
-    subject: string;
-    sentAt: string;
-    recipients: number;
-    sent: number;
-    failed: number;
-  }[];
-};
-
 const TOP = 10;
 
 function sumBy(rows: { key: string; n: number }[]): Map<string, number> {

@@ -32,6 +32,7 @@ const CALLS: Call[] = [
   { method: 'POST', path: '/api/admin/newsletter', admin: 400 },
   { method: 'GET', path: '/api/admin/newsletter/999999', admin: 404 },
   { method: 'GET', path: '/api/admin/messages', admin: 200 },
+  { method: 'GET', path: '/api/admin/stats?days=7', admin: 200 },
   { method: 'DELETE', path: '/api/admin/messages/999999', admin: 404 },
   { method: 'GET', path: '/api/admin/theme', admin: 200 },
   { method: 'POST', path: '/api/admin/theme', admin: 400 },

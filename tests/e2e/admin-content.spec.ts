@@ -54,7 +54,7 @@ test.describe('admin dashboard', () => {
       'Upcoming Shows',
       'Featured Track',
       'Site Settings',
-      'Activity',
+      'Analytics',
     ]) {
       await expect(page.getByRole('main').getByRole('heading', { name: heading })).toBeVisible();
     }
@@ -76,6 +76,36 @@ test.describe('admin dashboard', () => {
     const today = new Date(Date.now() - 24 * 3600 * 1000).toISOString().slice(0, 10);
     for (const d of dates) expect(d >= today).toBe(true);
     await expect(page.getByTestId('dashboard-activity')).toContainText('Newsletters sent');
+  });
+});
+
+test.describe('admin analytics', () => {
+  test('the period links, the charts and their tables, the CSV', async ({ adminPage: page }) => {
+    await page.goto('/admin');
+    const card = page.getByRole('region', { name: 'Analytics' });
+    await expect(card.getByRole('link', { name: 'Last 30 days' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await card.getByRole('link', { name: 'Last 7 days' }).click();
+    await expect(page).toHaveURL(/\/admin\?days=7$/);
+    await expect(card.getByRole('link', { name: 'Last 7 days' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    for (const title of ['Plays per day', 'Visits per day', 'Subscribers over time']) {
+      await expect(card.getByText(title, { exact: true })).toBeVisible();
+      await expect(card.getByRole('table', { name: `${title}, day by day` })).toHaveCount(1);
+    }
+    await expect(
+      card.getByRole('table', { name: 'Plays per day, day by day' }).locator('tbody tr'),
+    ).toHaveCount(7);
+    const csv = await page.request.get(
+      (await card.getByRole('link', { name: 'Download CSV' }).getAttribute('href'))!,
+    );
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-type']).toContain('text/csv');
+    expect((await csv.text()).split('\r\n')[0]).toContain('"Day","Plays (30 s or to the end)"');
   });
 });
 

@@ -14,7 +14,10 @@ import { buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/auth/auth.server';
 import { ContentCountList } from './content-counts';
 import { RecentMessagesCard, RecentSubscribersCard, UpcomingShowsCard } from './recent-cards';
-import { ActivityCard, FeaturedTrackCard, SiteSettingsCard } from './site-cards';
+import { FeaturedTrackCard, SiteSettingsCard } from './site-cards';
+import { AnalyticsCard } from './analytics-card';
+import { statsReport } from '~/services/stats.server';
+import { statsPeriod } from '~/schemas/stats';
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Admin | Night Shore' }];
 
@@ -35,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     featured,
     theme,
     lastNewsletter,
+    report,
   ] = await Promise.all([
     countTracks(),
     countGalleryImages(),
@@ -50,6 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getFeaturedTrack(),
     getTheme(),
     listNewsletters({ limit: 1 }),
+    // ?days=7|30|90 (the period links); anything else shows 30 days.
+    statsReport(statsPeriod(new URL(request.url).searchParams.get('days')) ?? 30),
   ]);
   return {
     username: user.username,
@@ -59,6 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     recentSubscribers,
     upcomingShows,
     featured,
+    report,
     theme: {
       headerFont: theme.headerFont,
       bodyFont: theme.bodyFont,
@@ -79,6 +86,7 @@ export default function AdminDashboard() {
     upcomingShows,
     featured,
     theme,
+    report,
   } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
@@ -101,7 +109,7 @@ export default function AdminDashboard() {
         <UpcomingShowsCard shows={upcomingShows} />
         <FeaturedTrackCard featured={featured} weeklyRotation={theme.weeklyRotation} />
         <SiteSettingsCard theme={theme} />
-        <ActivityCard stats={stats} subscribers={counts.subscribers} />
+        <AnalyticsCard report={report} stats={stats} subscribers={counts.subscribers} />
       </div>
     </div>
   );

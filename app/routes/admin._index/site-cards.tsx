@@ -1,9 +1,8 @@
 import { Link } from '@remix-run/react';
-import { BarChart3, Palette, Star } from 'lucide-react';
+import { Palette, Star } from 'lucide-react';
 import { buttonClass } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
-import type { NewsletterJSON, ThemeJSON, TrackJSON } from '~/types/entities';
-import { shortDate } from './short-date';
+import type { ThemeJSON, TrackJSON } from '~/types/entities';
 
 /** The track the home page features now, and whether it rotates weekly. */
 export function FeaturedTrackCard({
@@ -82,51 +81,6 @@ export function SiteSettingsCard({
           {theme.headerFont} / {theme.bodyFont}
         </dd>
       </dl>
-    </Card>
-  );
-}
-
-export type ActivityStats = {
-  messages: number;
-  users: number;
-  newsletters: number;
-  lastNewsletter: NewsletterJSON | null;
-};
-
-/** Totals of messages, subscribers, newsletters and accounts, and the last newsletter. */
-export function ActivityCard({
-  stats,
-  subscribers,
-}: {
-  stats: ActivityStats;
-  subscribers: number;
-}) {
-  return (
-    <Card title="Activity" icon={BarChart3}>
-      <dl className="grid grid-cols-2 gap-4" data-testid="dashboard-activity">
-        <div>
-          <dt className="text-sm text-muted-foreground">Contact messages</dt>
-          <dd className="text-2xl font-bold">{stats.messages}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-muted-foreground">Subscribers</dt>
-          <dd className="text-2xl font-bold">{subscribers}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-muted-foreground">Newsletters sent</dt>
-          <dd className="text-2xl font-bold">{stats.newsletters}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-muted-foreground">Registered accounts</dt>
-          <dd className="text-2xl font-bold">{stats.users}</dd>
-        </div>
-      </dl>
-      {stats.lastNewsletter ? (
-        <p className="text-sm text-muted-foreground">
-          Last newsletter: “{stats.lastNewsletter.subject}” on{' '}
-          {shortDate(stats.lastNewsletter.sentAt)} to {stats.lastNewsletter.sentCount} subscribers
-        </p>
-      ) : null}
     </Card>
   );
 }

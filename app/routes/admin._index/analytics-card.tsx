@@ -1,0 +1,234 @@
+import { Link } from '@remix-run/react';
+import { BarChart3, Download } from 'lucide-react';
+import { DayChart } from '~/components/admin/day-chart';
+import { buttonClass } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
+import { STATS_PERIODS } from '~/schemas/stats';
+import type { NewsletterJSON } from '~/types/entities';
+import type { StatsReport } from '~/types/stats';
+import { cn } from '~/utils/cn';
+import { shortDate } from './short-date';
+
+export type ActivityStats = {
+  messages: number;
+  users: number;
+  newsletters: number;
+  lastNewsletter: NewsletterJSON | null;
+};
+
+function Total({ label, value }: { label: string; value: number }) {
+  return (
+    <div>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="text-2xl font-bold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function TopList({
+  title,
+  empty,
+  rows,
+}: {
+  title: string;
+  empty: string;
+  rows: { label: React.ReactNode; value: string; key: string }[];
+}) {
+  return (
+    <div>
+      <h3 className="mb-2 text-sm font-semibold">{title}</h3>
+      {rows.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ol className="space-y-1 text-sm">
+          {rows.map((row) => (
+            <li key={row.key} className="flex justify-between gap-3">
+              <span className="min-w-0 truncate">{row.label}</span>
+              <span className="tabular-nums text-muted-foreground">{row.value}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The dashboard's Analytics (decision 024): totals, plays and visits per day, top tracks,
+ * pages and referrers, subscribers over time and the last newsletters, for 7, 30 or 90 days
+ * (links: no JavaScript needed), with the figures as CSV.
+ */
+export function AnalyticsCard({
+  report,
+  stats,
+  subscribers,
+}: {
+  report: StatsReport;
+  stats: ActivityStats;
+  subscribers: number;
+}) {
+  const days = report.daily.map((d) => d.day);
+  return (
+    <Card
+      title="Analytics"
+      icon={BarChart3}
+      className="lg:col-span-2"
+      description={`${shortDate(report.from)} to ${shortDate(report.to)}. Counted without cookies: see the privacy policy.`}
+      action={
+        <a
+          href={`/admin/stats.csv?days=${report.days}`}
+          className={buttonClass('outline')}
+          download
+        >
+          <Download aria-hidden="true" className="h-4 w-4" />
+          Download CSV
+        </a>
+      }
+    >
+      <nav aria-label="Period" className="flex flex-wrap gap-2">
+        {STATS_PERIODS.map((n) => (
+          <Link
+            key={n}
+            to={`/admin?days=${n}`}
+            preventScrollReset
+            aria-current={n === report.days ? 'page' : undefined}
+            className={cn(buttonClass(n === report.days ? 'primary' : 'outline', 'sm'))}
+          >
+            Last {n} days
+          </Link>
+        ))}
+      </nav>
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="dashboard-activity">
+        <Total label="Plays" value={report.totals.plays} />
+        <Total label="Visits" value={report.totals.visits} />
+        <Total label="Page views" value={report.totals.views} />
+        <Total label="Subscribers" value={subscribers} />
+        <Total label="Contact messages" value={stats.messages} />
+        <Total label="Newsletters sent" value={stats.newsletters} />
+        <Total label="Registered accounts" value={stats.users} />
+        <Total label="Play starts" value={report.totals.starts} />
+      </dl>
+      <div className="grid gap-6 xl:grid-cols-2">
+        <DayChart
+          title="Plays per day"
+          days={days}
+          series={[
+            { label: 'Plays', values: report.daily.map((d) => d.plays), className: 'text-primary' },
+            {
+              label: 'Play starts',
+              values: report.daily.map((d) => d.starts),
+              className: 'text-muted-foreground',
+            },
+          ]}
+        />
+        <DayChart
+          title="Visits per day"
+          days={days}
+          series={[
+            {
+              label: 'Visits',
+              values: report.daily.map((d) => d.visits),
+              className: 'text-primary',
+            },
+            {
+              label: 'Page views',
+              values: report.daily.map((d) => d.views),
+              className: 'text-muted-foreground',
+            },
+          ]}
+        />
+      </div>
+      <p className="text-xs text-muted-foreground">
+        A play is a track heard for 30 seconds or to its end in the site&apos;s player; a play start
+        is the audio asked for from its first byte (also without JavaScript). A visit is a
+        visitor&apos;s first page in 30 minutes.
+      </p>
+      <div className="grid gap-6 md:grid-cols-3">
+        <TopList
+          title="Top tracks"
+          empty="No plays yet."
+          rows={report.topTracks.map((t) => ({
+            key: String(t.id),
+            label: t.title,
+            value: `${t.plays} plays · ${t.starts} starts`,
+          }))}
+        />
+        <TopList
+          title="Top pages"
+          empty="No visits yet."
+          rows={report.topPages.map((p) => ({
+            key: p.path,
+            label: p.path,
+            value: String(p.views),
+          }))}
+        />
+        <TopList
+          title="Top referrers"
+          empty="No visits from other sites yet."
+          rows={report.topReferrers.map((r) => ({
+            key: r.host,
+            label: r.host,
+            value: String(r.visits),
+          }))}
+        />
+      </div>
+      <div className="grid gap-6 xl:grid-cols-2">
+        <DayChart
+          title="Subscribers over time"
+          kind="line"
+          days={days}
+          series={[
+            {
+              label: 'Active subscribers',
+              values: report.subscribers.map((s) => s.total),
+              className: 'text-primary',
+            },
+          ]}
+        />
+        <div>
+          <h3 className="mb-2 text-sm font-semibold">Last newsletters</h3>
+          {report.newsletters.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No newsletter sent yet.</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <thead className="text-muted-foreground">
+                <tr>
+                  <th scope="col" className="py-1 font-medium">
+                    Subject
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    Sent
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    Recipients
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    Delivered
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    Failed
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.newsletters.map((n) => (
+                  <tr key={n.id} className="border-t border-border">
+                    <td className="py-1">
+                      <Link to={`/admin/newsletter/issues/${n.id}`} className="hover:underline">
+                        {n.subject}
+                      </Link>
+                    </td>
+                    <td className="py-1">{shortDate(n.sentAt)}</td>
+                    <td className="py-1 text-right tabular-nums">{n.recipients}</td>
+                    <td className="py-1 text-right tabular-nums">{n.sent}</td>
+                    <td className="py-1 text-right tabular-nums">{n.failed}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}

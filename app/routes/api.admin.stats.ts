@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { statsPeriod } from '~/schemas/stats';
+import { statsReport } from '~/services/stats.server';
+import {
+  apiError,
+  apiJson,
+  handleApi,
+  methodNotAllowed,
+  requireAdminRequest,
+} from '~/api/api.server';
+
+/**
+ * GET /api/admin/stats?days=7|30|90 — the dashboard's statistics as JSON (decision 024):
+ * `{ days, from, to, daily, totals, topTracks, topPages, topReferrers, subscribers,
+ * newsletters }`. 400 for another period.
+ */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    await requireAdminRequest(request);
+    const days = statsPeriod(new URL(request.url).searchParams.get('days'));
+    if (days === null) return apiError(400, 'days must be 7, 30 or 90');
+    return apiJson(await statsReport(days), { headers: { 'Cache-Control': 'private, no-store' } });
+  });
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    await requireAdminRequest(request);
+    return methodNotAllowed(['GET']);
+  });

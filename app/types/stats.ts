@@ -1,0 +1,31 @@
+import type { StatsPeriod } from '~/schemas/stats';
+
+/** The statistics the admin reads (decision 024): dashboard, CSV and /api/admin/stats. */
+export type DayFigures = {
+  day: string;
+  plays: number;
+  starts: number;
+  views: number;
+  visits: number;
+};
+
+export type StatsReport = {
+  days: StatsPeriod;
+  from: string;
+  to: string;
+  daily: DayFigures[];
+  totals: Omit<DayFigures, 'day'>;
+  topTracks: { id: number; title: string; plays: number; starts: number }[];
+  topPages: { path: string; views: number }[];
+  topReferrers: { host: string; visits: number }[];
+  /** Active subscribers at the end of each day, and how many joined that day. */
+  subscribers: { day: string; total: number; joined: number }[];
+  newsletters: {
+    id: number;
+    subject: string;
+    sentAt: string;
+    recipients: number;
+    sent: number;
+    failed: number;
+  }[];
+};
