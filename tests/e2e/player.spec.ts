@@ -148,6 +148,30 @@ test.describe('with JavaScript', () => {
     await expect(slider).toHaveAttribute('aria-valuetext', /^2\d seconds$/);
   });
 
+  test('a track played to its end is reported once to /api/plays (decision 024)', async ({
+    page,
+  }) => {
+    await openMusic(page);
+    const title = (await trackTitles(page)).at(-1)!;
+    // The beacon's body is not visible to the test; the server's 204 says it named a track.
+    const beacons: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/api/plays') && r.request().method() === 'POST')
+        beacons.push(r.status());
+    });
+    await page.getByRole('button', { name: `Play ${title}`, exact: true }).click();
+    await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(0.2);
+    // A few seconds were heard, not 30: nothing is reported yet. Then jump close to the end.
+    expect(beacons).toEqual([]);
+    await page.evaluate(() => {
+      const a = document.getElementById('site-audio') as HTMLAudioElement;
+      a.loop = false;
+      a.currentTime = Math.max(0, a.duration - 0.5);
+    });
+    await expect.poll(() => beacons.length, { timeout: 10_000 }).toBe(1);
+    expect(beacons).toEqual([204]);
+  });
+
   test('a broken audio file falls back to the fallback file', async ({ page }) => {
     await openMusic(page);
     const titles = await trackTitles(page);
