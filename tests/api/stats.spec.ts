@@ -61,7 +61,10 @@ test('POST /api/plays: 204, counted once per client and track; 400 and 404 for b
   const before = (await stats()).topTracks.find((t) => t.id === track.id)?.plays ?? 0;
   const listener = await playwright.request.newContext({
     baseURL,
-    extraHTTPHeaders: { ...SAME_ORIGIN, 'User-Agent': `Mozilla/5.0 stats-spec-listener-${Date.now()} Chrome/156.0` },
+    extraHTTPHeaders: {
+      ...SAME_ORIGIN,
+      'User-Agent': `Mozilla/5.0 stats-spec-listener-${Date.now()} Chrome/156.0`,
+    },
   });
   try {
     for (let i = 0; i < 3; i++) {
