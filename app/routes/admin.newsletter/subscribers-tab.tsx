@@ -67,11 +67,12 @@ export function SubscribersTab({
         <Form
           method="get"
           role="search"
-          className="flex min-w-0 flex-1 items-end gap-2"
+          // Wraps on a phone, so the search field keeps a usable width (target size).
+          className="flex min-w-0 flex-1 flex-wrap items-end gap-2"
           // An explicit search (Enter or the button) replaces the pending live one.
           onSubmit={() => clearTimeout(timer.current)}
         >
-          <div className="min-w-0 flex-1 space-y-1.5">
+          <div className="min-w-48 flex-1 space-y-1.5">
             <label htmlFor="subscriber-search" className="block text-sm font-medium">
               Search subscribers
             </label>

@@ -1,4 +1,5 @@
 import { fontStack } from '~/utils/theme/fonts';
+import { foregroundFor } from '~/utils/theme/contrast';
 import { parseColour } from '~/utils/theme/theme';
 
 /**
@@ -18,6 +19,9 @@ export function ThemePreview({
 }) {
   const p = parseColour(primary);
   const previewColour = `hsl(${p.h} ${p.s}% ${p.l}%)`;
+  // The text colour the site itself puts on this colour (AA contrast), not a guess.
+  const f = foregroundFor(p);
+  const previewText = `hsl(${f.h} ${f.s}% ${f.l}%)`;
   return (
     <section aria-label="Preview" className="rounded-lg border border-border bg-card p-6">
       <p className="text-sm font-medium text-muted-foreground">Preview</p>
@@ -31,7 +35,7 @@ export function ThemePreview({
         className="mt-3 inline-block px-4 py-2 text-sm font-semibold"
         style={{
           backgroundColor: previewColour,
-          color: p.l > 60 ? '#0a0a0a' : '#ffffff',
+          color: previewText,
           borderRadius: `${radius}rem`,
         }}
       >
