@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildIfNeeded, projectRoot, startProdServer, type ProdServer } from './prod-server';
+import { adminSession, buildIfNeeded, startProdServer, type ProdServer } from './prod-server';
 
 /**
  * `npm run bench:media`: Range requests on a 40 MB audio file from GridFS, as a ratio of the
@@ -21,7 +19,6 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SIZE = 40 * 1024 * 1024;
 const SLICE = 256 * 1024;
-const ADMIN = { username: 'bench-media-admin', password: 'bench-media-password' };
 
 /** A valid 16-bit mono WAV of SIZE bytes (silence after the header). */
 function wav(): Buffer {
@@ -49,27 +46,7 @@ const rssMb = (pid: number) => {
 };
 
 async function uploadAs(server: ProdServer, audio: Buffer): Promise<string> {
-  execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/create-admin.ts'], {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: path.join(server.tmpDir, 'data'),
-      UPLOADS_DIR: server.uploadsDir,
-      MONGODB_URI: '',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: 'ignore',
-  });
-  const login = await fetch(`${server.origin}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: server.origin },
-    body: JSON.stringify(ADMIN),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await adminSession(server, 'bench-media-admin');
   const form = new FormData();
   form.set('title', 'Forty megabytes');
   form.set(

@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { buildIfNeeded, startProdServer } from './prod-server';
+import { adminSession, buildIfNeeded, startProdServer } from './prod-server';
 
 /**
  * `npm run lighthouse`: Lighthouse 12 in mobile emulation (its default) against the production
@@ -106,31 +105,6 @@ function failuresOf(lhr: LhrResult, categories: readonly Category[]): Failure[] 
     }
   }
   return failures;
-}
-
-async function adminCookie(origin: string, tmpDir: string): Promise<string> {
-  const admin = { username: 'lighthouse-admin', password: 'lighthouse-admin-password' };
-  execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/create-admin.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: `${tmpDir}/data`,
-      UPLOADS_DIR: `${tmpDir}/uploads`,
-      MONGODB_URI: '',
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-    },
-    stdio: 'ignore',
-  });
-  const login = await fetch(`${origin}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: origin },
-    body: JSON.stringify(admin),
-  });
-  if (login.status !== 200) throw new Error(`admin login: ${login.status}`);
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 async function main() {
@@ -252,7 +226,7 @@ async function main() {
     }
 
     if (process.env.LIGHTHOUSE_ADMIN) {
-      const cookie = await adminCookie(server.origin, server.tmpDir);
+      const cookie = await adminSession(server, 'lighthouse-admin');
       console.log('\nadmin page                            a11y');
       for (const page of [
         '/admin',

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -140,3 +140,33 @@ export async function startProdServer(
 }
 
 export const projectRoot = root;
+
+/**
+ * An administrator on that server (create-admin against its store), logged in through
+ * /api/login: the Cookie header value, for scripts that measure admin pages or upload.
+ */
+export async function adminSession(server: ProdServer, name: string): Promise<string> {
+  const admin = { username: name, password: `${name}-password` };
+  execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/create-admin.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: path.join(server.tmpDir, 'data'),
+      UPLOADS_DIR: server.uploadsDir,
+      MONGODB_URI: '',
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+    },
+    stdio: 'ignore',
+  });
+  const login = await fetch(`${server.origin}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: server.origin },
+    body: JSON.stringify(admin),
+  });
+  if (login.status !== 200) throw new Error(`admin login: ${login.status}`);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}

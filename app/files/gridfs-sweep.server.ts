@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { GRIDFS_BUCKET, isMediaKey } from './media-store.server';
+import { GRIDFS_BUCKET, isMediaKey, SHIPPED_KEYS } from './media-store.server';
 
 /** Where unreferenced GridFS files are renamed to (never served: not a media key). */
 export const GRIDFS_ORPHANS_PREFIX = '.orphans/';
@@ -66,7 +66,7 @@ export async function sweepGridfsMedia(
       }
       continue;
     }
-    if (!isMediaKey(file.filename) || file.filename === 'audio/fallback.mp3') continue;
+    if (!isMediaKey(file.filename) || SHIPPED_KEYS.has(file.filename)) continue;
     const original = derivativeOf(file.filename);
     const isReferenced =
       referenced.has(file.filename) ||

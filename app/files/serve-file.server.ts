@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { httpDate } from '~/utils/time';
-import { isMediaKey, type MediaStore } from './media-store.server';
+import type { MediaStore } from './media-store.server';
 import {
   contentRange,
   isNotModified,
@@ -41,36 +41,6 @@ export function contentTypeFor(fileName: string): {
   return { type: 'application/octet-stream', attachment: true, sandbox: true };
 }
 
-/**
- * The media key (`audio/<name>`, `images/<name>`) of the URL path below the mount point, or
- * null. Every segment is decoded once and must be a plain name: no '', '.', '..', dot-files,
- * separators, backslashes, colons or NUL bytes.
- */
-export function mediaKeyFromPath(relativeUrlPath: string): string | null {
-  const decoded: string[] = [];
-  for (const raw of relativeUrlPath.split('/')) {
-    let seg: string;
-    try {
-      seg = decodeURIComponent(raw);
-    } catch {
-      return null;
-    }
-    if (
-      seg === '' ||
-      seg.startsWith('.') ||
-      seg.includes('/') ||
-      seg.includes('\\') ||
-      seg.includes('\0') ||
-      seg.includes(':')
-    ) {
-      return null;
-    }
-    decoded.push(seg);
-  }
-  const key = decoded.join('/');
-  return isMediaKey(key) ? key : null;
-}
-
 const notFound = () =>
   new Response('Not Found', {
     status: 404,
@@ -80,8 +50,8 @@ const notFound = () =>
 export type ServeFileOptions = {
   /** Where the files are (the MEDIA_STORAGE store). */
   store: MediaStore;
-  /** URL path prefix the store is mounted at, e.g. '/uploads/'. */
-  mount: string;
+  /** The file's key in the store (`mediaKeyFromUrl`), or null when the URL names none: 404. */
+  key: string | null;
   cacheControl?: string;
 };
 
@@ -94,9 +64,7 @@ export async function serveFile(request: Request, options: ServeFileOptions): Pr
   if (method !== 'GET' && method !== 'HEAD') {
     return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
   }
-  const { pathname } = new URL(request.url);
-  if (!pathname.startsWith(options.mount)) return notFound();
-  const key = mediaKeyFromPath(pathname.slice(options.mount.length));
+  const { key } = options;
   if (!key) return notFound();
   const stat = await options.store.stat(key);
   if (!stat) return notFound();

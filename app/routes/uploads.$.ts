@@ -1,12 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { mediaStore } from '~/files/media-store.server';
+import { mediaKeyFromUrl, mediaStore } from '~/files/media-store.server';
 import { serveFile } from '~/files/serve-file.server';
 import { getViewer } from '~/auth/auth.server';
 import { isMembersOnlyAudio } from '~/models/track.server';
 import { PUBLIC_CACHE_CONTROL } from '~/document/cache-headers.server';
 import { countPlayStart } from '~/services/analytics.server';
-
-const AUDIO_MOUNT = '/uploads/audio/';
 
 /** Caches may keep a members-only file for its member only, and must ask again each time. */
 const MEMBERS_AUDIO_CACHE_CONTROL = 'private, no-cache';
@@ -22,20 +20,17 @@ const MEMBERS_AUDIO_CACHE_CONTROL = 'private, no-cache';
  * their year-long immutable caching (a cover is shown to every visitor).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  // The path as the file lookup will read it (`/uploads/%61udio/…` is the audio folder too).
-  const path = decodedPath(new URL(request.url).pathname);
-  if (path === null || !path.startsWith(AUDIO_MOUNT)) {
-    return serveFile(request, { store: mediaStore(), mount: '/uploads/' });
-  }
+  // The file, as the tracks name it (`/uploads/%61udio/…` is the audio folder too): each
+  // segment decoded once; null for anything that is not a media file (a 404).
+  const key = mediaKeyFromUrl(new URL(request.url).pathname);
+  const store = mediaStore();
+  if (key === null || !key.startsWith('audio/')) return serveFile(request, { store, key });
+  const path = `/uploads/${key}`;
   if (!(await isMembersOnlyAudio(path))) {
     return countedStart(
       request,
       path,
-      await serveFile(request, {
-        store: mediaStore(),
-        mount: '/uploads/',
-        cacheControl: PUBLIC_CACHE_CONTROL,
-      }),
+      await serveFile(request, { store, key, cacheControl: PUBLIC_CACHE_CONTROL }),
     );
   }
   if (!(await getViewer(request)).member) {
@@ -50,8 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   }
   const response = await serveFile(request, {
-    store: mediaStore(),
-    mount: '/uploads/',
+    store,
+    key,
     cacheControl: MEMBERS_AUDIO_CACHE_CONTROL,
   });
   response.headers.set('Vary', 'Cookie');
@@ -62,16 +57,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function countedStart(request: Request, path: string, response: Response): Response {
   if (response.status === 200 || response.status === 206) countPlayStart(request, path);
   return response;
-}
-
-/**
- * The path as tracks store it (`/uploads/audio/name.mp3`): each segment decoded once, as
- * `serveFile` decodes them; null when one does not decode (`serveFile` answers 404 then).
- */
-function decodedPath(pathname: string): string | null {
-  try {
-    return pathname.split('/').map(decodeURIComponent).join('/');
-  } catch {
-    return null;
-  }
 }

@@ -22,10 +22,14 @@ function sumBy(rows: { key: string; n: number }[]): Map<string, number> {
   return out;
 }
 
-const top = <T>(items: T[], score: (t: T) => number) =>
+/** The first TOP items with a non-zero score, best first by the first score, then the next. */
+const top = <T>(items: T[], ...scores: ((t: T) => number)[]) =>
   items
-    .filter((t) => score(t) > 0)
-    .sort((a, b) => score(b) - score(a))
+    .filter((t) => scores.some((score) => score(t) > 0))
+    .sort((a, b) => {
+      for (const score of scores) if (score(b) !== score(a)) return score(b) - score(a);
+      return 0;
+    })
     .slice(0, TOP);
 
 export async function statsReport(days: StatsPeriod, today = siteToday()): Promise<StatsReport> {
@@ -75,7 +79,8 @@ export async function statsReport(days: StatsPeriod, today = siteToday()): Promi
       plays: playsByTrack.get(String(t.id)) ?? 0,
       starts: startsByAudio.get(t.audioFile) ?? 0,
     })),
-    (t) => t.plays * 1e6 + t.starts,
+    (t) => t.plays,
+    (t) => t.starts,
   );
   const topPages = top(
     [...sumBy(views)].map(([path, n]) => ({ path, views: n })),
@@ -86,12 +91,19 @@ export async function statsReport(days: StatsPeriod, today = siteToday()): Promi
     (x) => x.visits,
   );
 
-  const joinDays = joins.map((d) => siteToday(d));
-  const subscribers = dayList.map((day) => ({
-    day,
-    total: joinDays.filter((j) => j <= day).length,
-    joined: joinDays.filter((j) => j === day).length,
-  }));
+  // Sign-ups per day, then the running total from those before the period.
+  const joinedOn = new Map<string, number>();
+  let total = 0;
+  for (const date of joins) {
+    const day = siteToday(date);
+    if (day < from) total += 1;
+    else joinedOn.set(day, (joinedOn.get(day) ?? 0) + 1);
+  }
+  const subscribers = dayList.map((day) => {
+    const joined = joinedOn.get(day) ?? 0;
+    total += joined;
+    return { day, total, joined };
+  });
 
   const newsletterRows = await Promise.all(
     newsletters.map(async (n) => {
