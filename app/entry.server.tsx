@@ -19,11 +19,9 @@ import {
 import { startApp } from '~/server/startup.server';
 import { applyDocumentCacheHeaders } from '~/document/cache-headers.server';
 import { cachedRender, recordRender, renderCacheKey } from '~/document/render-memo.server';
-import { inlineStylesheets } from '~/document/fonts.server';
 import { deferScripts } from '~/document/html-rewrite.server';
 import { countPageView, flushStats } from '~/services/analytics.server';
 import { stopApp as stopServer } from '~/server/startup.server';
-import siteCssHref from '~/styles/tailwind.css';
 
 // The server answers its first request only once the database is connected, its indexes
 // exist and the demo content is seeded (the server imports the build before listening).
@@ -38,11 +36,6 @@ export { answerError, trackRequest } from '~/server/request-tracking.server';
 export const stopApp = (signal: string) => stopServer(signal, flushStats);
 
 const ABORT_DELAY = 5_000;
-
-// The site stylesheet, read once from the build and inlined in every page's head (the first
-// paint needs no stylesheet request); null when it cannot be read (the page links it instead).
-const siteStyles = inlineStylesheets([siteCssHref]);
-const siteCss = siteStyles.links.length === 0 ? siteStyles.css : null;
 
 export default function handleRequest(
   request: Request,
@@ -69,7 +62,7 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider nonce={nonce} requestId={requestId} siteCss={siteCss}>
+      <NonceProvider nonce={nonce} requestId={requestId}>
         <RemixServer
           context={remixContext}
           url={request.url}

@@ -19,18 +19,11 @@ import { listUpcomingShows } from '~/models/show.server';
 import { getUser } from '~/auth/auth.server';
 import { combineHeaders, getToast } from '~/auth/toast.server';
 import { sessionRefreshHeaders } from '~/auth/session-refresh.server';
-import {
-  REQUEST_ID_ATTRIBUTE,
-  SITE_CSS_ID,
-  useErrorRequestId,
-  useNonce,
-  useSiteCss,
-} from '~/document/request-info';
+import { REQUEST_ID_ATTRIBUTE, useErrorRequestId, useNonce } from '~/document/request-info';
 import { getSiteConfig } from '~/server/site-config.server';
 import { siteOrigin } from '~/document/cache-headers.server';
-import { themeCss } from '~/utils/theme/theme';
 import { currentSiteYear } from '~/utils/time';
-import { themeFonts } from '~/document/fonts.server';
+import { themeStylesheet } from '~/document/theme-stylesheet.server';
 import { imageInfos } from '~/files/image-derivatives.server';
 import { DEFAULT_THEME_HEAD, type ThemeHead } from '~/document/theme-head';
 import { DeferredHydration } from '~/document/deferred-hydration';
@@ -66,16 +59,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const favouriteIds = user ? await listFavouriteTrackIds(user.id) : null;
   // The footer lists members-only releases too, as the visitor may see them (no audio file).
   const latestTracks = latest.map((t) => trackFor({ member: user !== null }, t));
-  // The head's theme CSS and inlined @font-face rules are computed here, so the browser bundle
-  // carries no theme code or font URLs (`/` ships at most 120 KB of gzipped JS).
-  const fonts = themeFonts(theme.headerFont, theme.bodyFont);
+  // The theme's fonts and colours are one versioned stylesheet (/theme.css), so neither the
+  // browser bundle nor the page's data carries theme code, CSS or font URLs.
+  const sheet = themeStylesheet(theme);
   // The footer's 40 px release covers use the smallest derivative, not the 1200 px original.
   const latestCovers = await imageInfos(latestTracks.map((t) => t.coverImage));
   const head: ThemeHead = {
     appearance: theme.appearance,
-    css: themeCss(theme),
-    fontCss: fonts.css,
-    fontLinks: fonts.links,
+    stylesheets: [...sheet.fontLinks, sheet.href],
+    css: '',
   };
   return data(
     {
@@ -96,7 +88,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function Document({ children, head }: { children: React.ReactNode; head: ThemeHead }) {
   const nonce = useNonce();
-  const siteCss = useSiteCss();
   // Pages hydrate after `load` (decision 012): mark when they have, for the end-to-end tests
   // (and for any style that should wait for it).
   useEffect(() => {
@@ -113,17 +104,12 @@ function Document({ children, head }: { children: React.ReactNode; head: ThemeHe
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {siteCss !== null ? (
-          <style id={SITE_CSS_ID} dangerouslySetInnerHTML={{ __html: siteCss }} />
-        ) : (
-          <link rel="stylesheet" href={tailwindHref} />
-        )}
-        {head.fontCss ? <style dangerouslySetInnerHTML={{ __html: head.fontCss }} /> : null}
-        {head.fontLinks.map((href) => (
+        <link rel="stylesheet" href={tailwindHref} />
+        {head.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
         <Links />
-        <style dangerouslySetInnerHTML={{ __html: head.css }} />
+        {head.css ? <style dangerouslySetInnerHTML={{ __html: head.css }} /> : null}
       </head>
       <body className="min-h-screen">
         {children}

@@ -129,7 +129,7 @@ async function main() {
     }[];
     const post = posts.find((p) => !p.locked);
     if (!post) throw new Error('No seeded blog post.');
-    const pages = [
+    const allPages = [
       '/',
       '/music',
       '/gallery',
@@ -139,6 +139,9 @@ async function main() {
       '/about',
       '/contact',
     ];
+    // LIGHTHOUSE_PAGES=/,/music measures only those (while working on a page).
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+    const pages = only ? allPages.filter((p) => only.includes(p)) : allPages;
     // Warm the server (first renders, image derivatives in the OS cache).
     for (const page of [...pages, FLOOR_PATH])
       await (await fetch(`${server.origin}${page}`)).arrayBuffer();

@@ -6,24 +6,21 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
  * browser there is no provider, so the nonce is '' (browsers hide nonces from the DOM
  * anyway, and scripts added after hydration come from our own origin).
  */
-type RequestInfo = { nonce: string; requestId: string; siteCss?: string | null };
+type RequestInfo = { nonce: string; requestId: string };
 
 const RequestInfoContext = createContext<RequestInfo>({ nonce: '', requestId: '' });
 
 export function NonceProvider({
   nonce,
   requestId,
-  siteCss = null,
   children,
 }: {
   nonce: string;
   requestId: string;
-  /** The site stylesheet's text, inlined in the head (null: link it). */
-  siteCss?: string | null;
   children: ReactNode;
 }) {
   return (
-    <RequestInfoContext.Provider value={{ nonce, requestId, siteCss }}>
+    <RequestInfoContext.Provider value={{ nonce, requestId }}>
       {children}
     </RequestInfoContext.Provider>
   );
@@ -49,22 +46,4 @@ export function useErrorRequestId(): string {
     );
   });
   return id;
-}
-
-export const SITE_CSS_ID = 'site-css';
-
-/**
- * The site stylesheet inlined in the head, so the first paint waits for no stylesheet request
- * (Lighthouse: no render-blocking resource). On the server entry.server provides the built CSS;
- * in the browser it is read back from the server-rendered `<style>` during hydration, so both
- * render the same element. null: the server could not read it, the page links it instead.
- */
-export function useSiteCss(): string | null {
-  const fromServer = useContext(RequestInfoContext).siteCss;
-  const [css] = useState(() => {
-    if (fromServer !== undefined && fromServer !== null) return fromServer;
-    if (typeof document === 'undefined') return null;
-    return document.getElementById(SITE_CSS_ID)?.textContent ?? null;
-  });
-  return css;
 }

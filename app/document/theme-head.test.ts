@@ -12,7 +12,7 @@ describe('theme head', () => {
   it('the error page default matches the default theme', () => {
     expect(DEFAULT_THEME_HEAD.appearance).toBe(DEFAULT_THEME.appearance);
     expect(DEFAULT_THEME_HEAD.css).toBe(themeCss(DEFAULT_THEME));
-    expect(DEFAULT_THEME_HEAD.fontLinks).toEqual([
+    expect(DEFAULT_THEME_HEAD.stylesheets).toEqual([
       ...FONT_STYLESHEETS[DEFAULT_THEME.headerFont],
       ...FONT_STYLESHEETS[DEFAULT_THEME.bodyFont],
     ]);

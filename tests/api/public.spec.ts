@@ -42,6 +42,32 @@ test('GET /api/theme answers the theme settings to anyone', async () => {
   await expectError(await r.anon.post('/api/theme', { data: {}, headers: SAME_ORIGIN }), 405);
 });
 
+test('pages link the theme as /theme.css?v=<hash>: cached a year at that version, revalidated otherwise', async () => {
+  const html = await (await r.anon.get('/')).text();
+  const href = html.match(/<link rel="stylesheet" href="(\/theme\.css\?v=[\w-]+)"/)?.[1];
+  expect(href, 'the page links the theme stylesheet').toBeTruthy();
+  // Neither the head nor the loader data carries the theme's CSS any more.
+  expect(html).not.toContain('@font-face');
+  expect(html).not.toContain('--primary:');
+
+  const current = await r.anon.get(href!);
+  expect(current.status()).toBe(200);
+  expect(current.headers()['content-type']).toBe('text/css; charset=utf-8');
+  expect(current.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const css = await current.text();
+  expect(css).toMatch(/@font-face\{font-family:/);
+  expect(css).toMatch(/:root\{[^}]*--primary:/);
+
+  // An old version (a page cached before a theme change) gets today's sheet, not for a year.
+  const stale = await r.anon.get('/theme.css?v=old');
+  expect(stale.status()).toBe(200);
+  expect(stale.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+  expect(await stale.text()).toBe(css);
+  const etag = current.headers()['etag']!;
+  const revalidated = await r.anon.get('/theme.css', { headers: { 'If-None-Match': etag } });
+  expect(revalidated.status()).toBe(304);
+});
+
 test('GET /api/gallery: images newest first', async () => {
   const images = expectList(await expectJson(await r.anon.get('/api/gallery'), 200), 'gallery');
   expect(images.length).toBeGreaterThan(0);

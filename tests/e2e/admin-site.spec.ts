@@ -436,9 +436,17 @@ async function withThemeLock<T>(fn: () => Promise<T>): Promise<T> {
 /** The theme `<style>`, the inline @font-face rules and the font stylesheets of the home page. */
 async function publicTheme(page: Page) {
   await page.goto('/');
+  // What the page applies: the theme's variables as computed on the root element.
+  const vars = await page.evaluate(() => {
+    const style = getComputedStyle(document.documentElement);
+    return {
+      fontHeading: style.getPropertyValue('--font-heading').trim(),
+      primary: style.getPropertyValue('--primary').trim(),
+    };
+  });
+  const css = vars.fontHeading ? `--font-heading:${vars.fontHeading};` : '';
+  const primary = vars.primary;
   const html = await page.content();
-  const css = /--font-heading:[^;]+;/.exec(html)?.[0] ?? '';
-  const primary = /--primary:([^;]+);/.exec(html)?.[1] ?? '';
   const fontLinks = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map(
     (m) => m[1],
   );
@@ -449,8 +457,8 @@ async function publicTheme(page: Page) {
 }
 
 /**
- * The font families the page declares: @font-face rules inlined in the head, plus any in
- * linked stylesheets (the @fontsource files are hashed).
+ * The font families the page declares: @font-face rules in its linked stylesheets (the theme's
+ * /theme.css, the @fontsource files) and any inline in the head.
  */
 async function fontFamilies(
   page: Page,
