@@ -25,6 +25,8 @@ import { siteOrigin } from '~/document/cache-headers.server';
 import { currentSiteYear } from '~/utils/time';
 import { themeStylesheet } from '~/document/theme-stylesheet.server';
 import { imageInfos } from '~/files/image-derivatives.server';
+import { PLACEHOLDER_COVER, smallestImageUrl } from '~/utils/image-url';
+import type { FooterRelease, FooterShow } from '~/types/entities';
 import { DEFAULT_THEME_HEAD, type ThemeHead } from '~/document/theme-head';
 import { DeferredHydration } from '~/document/deferred-hydration';
 import { ScrollRestoration } from '~/document/scroll-restoration';
@@ -46,24 +48,34 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: 'Night Shore' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, theme, { toast, headers }, latest, upcomingShows, sessionHeaders] =
-    await Promise.all([
-      getUser(request),
-      getTheme(),
-      getToast(request),
-      listTracks({ limit: 5 }),
-      listUpcomingShows({ limit: 5 }),
-      sessionRefreshHeaders(request),
-    ]);
+  const [user, theme, { toast, headers }, latest, shows, sessionHeaders] = await Promise.all([
+    getUser(request),
+    getTheme(),
+    getToast(request),
+    listTracks({ limit: 5 }),
+    listUpcomingShows({ limit: 5 }),
+    sessionRefreshHeaders(request),
+  ]);
   // A member's favourites live in the account (decision 019); a visitor's in local storage.
   const favouriteIds = user ? await listFavouriteTrackIds(user.id) : null;
   // The footer lists members-only releases too, as the visitor may see them (no audio file).
-  const latestTracks = latest.map((t) => trackFor({ member: user !== null }, t));
+  // It gets only what it shows (issue 19): title, type, lock and a 40 px cover, whose smallest
+  // derivative is enough.
+  const covers = await imageInfos(latest.map((t) => t.coverImage));
+  const latestReleases: FooterRelease[] = latest.map((track) => {
+    const { id, title, type, locked } = trackFor({ member: user !== null }, track);
+    const cover = track.coverImage || PLACEHOLDER_COVER;
+    return { id, title, type, locked, thumbnail: smallestImageUrl(cover, covers[cover]) };
+  });
+  const upcomingShows: FooterShow[] = shows.map(({ id, venue, location, date }) => ({
+    id,
+    venue,
+    location,
+    date,
+  }));
   // The theme's fonts and colours are one versioned stylesheet (/theme.css), so neither the
   // browser bundle nor the page's data carries theme code, CSS or font URLs.
   const sheet = themeStylesheet(theme);
-  // The footer's 40 px release covers use the smallest derivative, not the 1200 px original.
-  const latestCovers = await imageInfos(latestTracks.map((t) => t.coverImage));
   const head: ThemeHead = {
     appearance: theme.appearance,
     stylesheets: [...sheet.fontLinks, sheet.href],
@@ -76,8 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       head,
       toast,
       site: { ...getSiteConfig(), siteUrl: siteOrigin(request) },
-      latestTracks,
-      latestCovers,
+      latestReleases,
       favouriteIds,
       upcomingShows,
       year: currentSiteYear(),

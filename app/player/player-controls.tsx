@@ -5,7 +5,7 @@ import { formatTimeForSpeech, SEEK_STEP_SECONDS, volumeLevel } from './player-ma
 /** Keyboard seek jump for the arrow keys (the slider's own step, 0.1 s, is too fine to key). */
 const ARROW_SEEK_SECONDS = 5;
 
-export const PLACEHOLDER_COVER = '/placeholder-album.jpg';
+export { PLACEHOLDER_COVER } from '~/utils/image-url';
 
 export function cx(...classes: (string | false | null | undefined)[]): string {
   return classes.filter(Boolean).join(' ');

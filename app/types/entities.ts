@@ -186,3 +186,14 @@ export type ThemeJSON = {
 };
 
 export type UserJSON = { id: number; username: string; isAdmin: boolean };
+
+/**
+ * A release as the site footer shows it: the root loader sends only this (issue 19), with the
+ * cover's smallest copy for the 40 px thumbnail.
+ */
+export type FooterRelease = Pick<TrackView, 'id' | 'title' | 'type' | 'locked'> & {
+  thumbnail: string;
+};
+
+/** An upcoming show as the site footer shows it. */
+export type FooterShow = Pick<ShowJSON, 'id' | 'venue' | 'location' | 'date'>;

@@ -9,6 +9,8 @@ import { SiteFooter } from './site-footer';
 
 /** The `<img>` tags of server-rendered HTML. */
 const imgTags = (html: string) => html.match(/<img [^>]*>/g) ?? [];
+/** The WebP `<source>` of each `<picture>`: where the sizes are, the `<img>` is its fallback. */
+const sourceTags = (html: string) => html.match(/<source [^>]*>/g) ?? [];
 
 // What imageInfo() reports for the demo's 1600-wide uploads.
 const info = (src: string, height: number): ImageInfo => ({
@@ -47,10 +49,9 @@ describe('BlogCard image', () => {
     );
     const [img = ''] = imgTags(html);
     expect(img).toContain('src="/uploads/images/summer.jpg"');
-    expect(img).toContain(
-      'srcSet="/uploads/images/summer-320w.jpg 320w, /uploads/images/summer-640w.jpg 640w, /uploads/images/summer-1280w.jpg 1280w, /uploads/images/summer.jpg 1600w"',
-    );
-    expect(img).toContain(`sizes="${sizes}"`);
+    // The <img> is the fallback of the <picture>: no second list of sizes.
+    expect(img).not.toContain('srcSet');
+    expect(sourceTags(html)[0]).toContain(`sizes="${sizes}"`);
     expect(img).toContain('width="1600" height="900"');
     expect(img).toContain('loading="eager"');
     expect(img).toContain('fetchpriority="high"');
@@ -59,10 +60,9 @@ describe('BlogCard image', () => {
 
   it('grid card: the caller’s sizes, lazy', () => {
     const sizes = '(min-width: 1280px) 400px, (min-width: 768px) 33vw, 100vw';
-    const [img = ''] = imgTags(
-      renderCard(<BlogCard post={post} image={postImage} sizes={sizes} />),
-    );
-    expect(img).toContain(`sizes="${sizes}"`);
+    const html = renderCard(<BlogCard post={post} image={postImage} sizes={sizes} />);
+    const [img = ''] = imgTags(html);
+    expect(sourceTags(html)[0]).toContain(`sizes="${sizes}"`);
     expect(img).toContain('loading="lazy"');
     expect(img).not.toContain('fetchpriority');
   });
@@ -102,12 +102,13 @@ describe('ImageGrid images', () => {
     const [first = '', second = '', third = ''] = imgTags(html);
     expect(html.match(/<picture/g)).toHaveLength(2);
     expect(first).toContain('src="/uploads/images/g1.jpg"');
-    expect(first).toContain('srcSet="/uploads/images/g1-320w.jpg 320w');
-    expect(first).toContain(THREE_COLUMNS);
+    const [firstSource = '', secondSource = ''] = sourceTags(html);
+    expect(firstSource).toContain('srcSet="/uploads/images/g1-320w.webp 320w');
+    expect(firstSource).toContain(THREE_COLUMNS);
     expect(first).toContain('width="1600" height="1067"');
     expect(first).toContain('loading="eager"');
     expect(first).toContain('fetchpriority="high"');
-    expect(second).toContain('srcSet="/uploads/images/g2-320w.jpg 320w');
+    expect(secondSource).toContain('srcSet="/uploads/images/g2-320w.webp 320w');
     expect(second).toContain('loading="lazy"');
     expect(second).not.toContain('fetchpriority');
     expect(third).toContain('src="/uploads/images/g3.jpg"');
@@ -119,8 +120,9 @@ describe('ImageGrid images', () => {
   it('sizes follow the column count; no priority by default', () => {
     const sizesOf = (columns: 1 | 2 | 3 | 4) =>
       /sizes="([^"]*)"/.exec(
-        imgTags(renderToString(<ImageGrid images={images} columns={columns} infos={infos} />))[0] ??
-          '',
+        sourceTags(
+          renderToString(<ImageGrid images={images} columns={columns} infos={infos} />),
+        )[0] ?? '',
       )?.[1];
     expect(sizesOf(1)).toBe(
       '(min-width: 1280px) 1248px, (min-width: 1024px) 100vw, (min-width: 640px) 100vw, 100vw',
@@ -138,44 +140,33 @@ describe('ImageGrid images', () => {
 });
 
 describe('SiteFooter release covers', () => {
-  const track = (id: number, coverImage: string): TrackJSON => ({
-    id,
-    title: `Track ${id}`,
-    artist: 'Night Shore',
-    album: null,
-    type: 'Single',
-    duration: '3:30',
-    coverImage,
-    audioFile: '/uploads/audio/a.mp3',
-    featured: false,
-    visibility: 'public',
-    publicAt: null,
-    locked: false,
-    createdAt: '2026-05-01T12:00:00.000Z',
-  });
-
-  it('use the smallest derivative for the 40 px thumbnail, lazily; plain img without an info', () => {
-    const cover = '/uploads/images/neon.jpg';
+  it('show the thumbnail the root loader chose, 40 px, lazily', () => {
     const html = renderCard(
       <SiteFooter
         siteName="Night Shore"
         footerText=""
         social={{}}
-        latestTracks={[track(1, cover), track(2, '/uploads/images/unknown.jpg')]}
-        latestCovers={{ [cover]: info(cover, 1600) }}
+        latestReleases={[
+          {
+            id: 1,
+            title: 'Neon',
+            type: 'Single',
+            locked: false,
+            thumbnail: '/uploads/images/neon-320w.webp',
+          },
+          { id: 2, title: 'Tide', type: 'EP', locked: true, thumbnail: '/placeholder-album.jpg' },
+        ]}
         upcomingShows={[]}
         year={2026}
       />,
     );
-    expect(html).toContain(
-      '<source type="image/webp" srcSet="/uploads/images/neon-320w.webp 320w, /uploads/images/neon-640w.webp 640w, /uploads/images/neon-1280w.webp 1280w" sizes="40px"/>',
-    );
     const [first, second] = imgTags(html);
-    expect(first).toContain('sizes="40px"');
+    expect(first).toContain('src="/uploads/images/neon-320w.webp"');
+    expect(first).toContain('width="40"');
+    expect(first).toContain('height="40"');
     expect(first).toContain('loading="lazy"');
-    expect(second).toContain('src="/uploads/images/unknown.jpg"');
-    expect(second).toContain('width="40"');
-    expect(second).toContain('height="40"');
-    expect(second).not.toContain('srcSet');
+    expect(first).not.toContain('srcSet');
+    expect(second).toContain('src="/placeholder-album.jpg"');
+    expect(html).toContain('EP • 2026 • Members only');
   });
 });

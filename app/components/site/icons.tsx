@@ -6,9 +6,10 @@ import spriteHref from './sprite.svg';
  * The icons of the public site and the player: Lucide's drawings (https://lucide.dev, ISC
  * licence), each a `<use>` of its symbol in the site's sprite (see icon-names.ts). The page's
  * JavaScript carries only the names; the shapes arrive once, in a fingerprinted SVG file the
- * browser caches for a year (page-weight budget, issue 9 and 19). The markup keeps
- * lucide-react's classes: `class="lucide lucide-<name> …"`, and `aria-hidden="true"` unless
- * the icon is labelled. The admin keeps using lucide-react.
+ * browser caches for a year (page-weight budget, issue 9 and 19). The markup is only
+ * `<svg viewBox class="icon …">`: Lucide's stroke attributes (and the 24 px size a class always
+ * overrides) are the `.icon` rule of app/styles/tailwind.css, not repeated on every icon;
+ * `aria-hidden="true"` unless the icon is labelled. The admin keeps using lucide-react.
  */
 
 export type IconProps = SVGProps<SVGSVGElement>;
@@ -25,16 +26,8 @@ function icon(name: SiteIconName) {
       'svg',
       {
         ref,
-        xmlns: 'http://www.w3.org/2000/svg',
-        width: 24,
-        height: 24,
         viewBox: '0 0 24 24',
-        fill: 'none',
-        stroke: 'currentColor',
-        strokeWidth: 2,
-        strokeLinecap: 'round',
-        strokeLinejoin: 'round',
-        className: `lucide lucide-${name}${className ? ` ${className}` : ''}`,
+        className: className ? `icon ${className}` : 'icon',
         ...(labelled ? {} : { 'aria-hidden': true }),
         ...rest,
       },

@@ -1,13 +1,9 @@
 import { Link } from '@remix-run/react';
-import type { ShowJSON, TrackView } from '~/types/entities';
+import type { FooterRelease, FooterShow } from '~/types/entities';
 import { MEMBERS_ONLY } from '~/utils/access';
 import { formatSiteDate, DATE_SHORT } from '~/utils/time';
-import { ResponsiveImage } from '~/components/ui/responsive-image';
-import type { ImageInfo } from '~/types/image-info';
 import { QUICK_LINKS } from './nav-links';
 import { SocialLinks, type SocialLinksConfig } from './social-icons';
-
-export const PLACEHOLDER_COVER = '/placeholder-album.jpg';
 
 const headingClass =
   'mb-4 font-heading text-sm font-bold uppercase tracking-widest text-foreground';
@@ -17,18 +13,15 @@ export function SiteFooter({
   siteName,
   footerText,
   social,
-  latestTracks,
-  latestCovers = {},
+  latestReleases,
   upcomingShows,
   year,
 }: {
   siteName: string;
   footerText: string;
   social: Partial<SocialLinksConfig>;
-  latestTracks: TrackView[];
-  /** Size and derivatives of the covers (by URL): the thumbnails use the smallest one. */
-  latestCovers?: Record<string, ImageInfo>;
-  upcomingShows: ShowJSON[];
+  latestReleases: FooterRelease[];
+  upcomingShows: FooterShow[];
   year: number;
 }) {
   return (
@@ -61,21 +54,24 @@ export function SiteFooter({
           <h2 id="footer-latest-releases" className={headingClass}>
             Latest Releases
           </h2>
-          {latestTracks.length === 0 ? (
+          {latestReleases.length === 0 ? (
             <p className="text-muted-foreground">No releases yet.</p>
           ) : (
             <ul className="space-y-3" data-testid="footer-releases">
-              {latestTracks.map((track) => (
+              {latestReleases.map((track) => (
                 <li key={track.id}>
                   <Link
                     to={`/music?track=${track.id}`}
                     className="group flex items-center gap-3 rounded-md"
                   >
-                    <ResponsiveImage
-                      {...(latestCovers[track.coverImage] ?? { width: 40, height: 40 })}
-                      src={track.coverImage || PLACEHOLDER_COVER}
+                    {/* The cover's smallest copy (320 px) is sharp at 40 px on any screen. */}
+                    <img
+                      src={track.thumbnail}
                       alt=""
-                      sizes="40px"
+                      width={40}
+                      height={40}
+                      loading="lazy"
+                      decoding="async"
                       className="h-10 w-10 shrink-0 rounded-md bg-muted object-cover"
                     />
                     <span className="min-w-0">
@@ -83,8 +79,7 @@ export function SiteFooter({
                         {track.title}
                       </span>
                       <span className="block text-xs text-muted-foreground">
-                        {track.type} • {year}
-                        {track.locked ? ` • ${MEMBERS_ONLY}` : null}
+                        {`${track.type} • ${year}${track.locked ? ` • ${MEMBERS_ONLY}` : ''}`}
                       </span>
                     </span>
                   </Link>
@@ -121,9 +116,7 @@ export function SiteFooter({
       </div>
       <div className="border-t border-border">
         <div className="container flex flex-col items-center justify-between gap-3 py-6 text-muted-foreground sm:flex-row">
-          <p>
-            © {year} {siteName}. All rights reserved.
-          </p>
+          <p>{`© ${year} ${siteName}. All rights reserved.`}</p>
           <ul className="flex flex-wrap items-center gap-x-4 gap-y-1">
             <li>
               <Link to="/newsletter" className={linkClass}>

@@ -31,8 +31,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
         siteName={siteName}
         footerText={root?.theme.footerText ?? ''}
         social={social}
-        latestTracks={root?.latestTracks ?? []}
-        latestCovers={root?.latestCovers ?? {}}
+        latestReleases={root?.latestReleases ?? []}
         upcomingShows={root?.upcomingShows ?? []}
         year={root?.year ?? currentSiteYear()}
       />

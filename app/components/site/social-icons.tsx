@@ -39,8 +39,7 @@ export function SocialIcon({ network, className }: { network: SocialNetwork; cla
     <svg
       viewBox="0 0 24 24"
       aria-hidden="true"
-      focusable="false"
-      className={cn('h-5 w-5 fill-current', className)}
+      className={cn('fill-current', className ?? 'h-5 w-5')}
     >
       <use href={`${spriteHref}#${socialSymbolId(network)}`} />
     </svg>

@@ -1,13 +1,5 @@
 import type { ImageInfo } from '~/types/image-info';
-
-/** `/uploads/images/a.jpg` + 640 + '.webp' → `/uploads/images/a-640w.webp` */
-export function derivativeUrl(src: string, width: number, ext?: string): string {
-  const [pathPart = '', query = ''] = src.split(/(?=[?#])/);
-  const dot = pathPart.lastIndexOf('.');
-  const slash = pathPart.lastIndexOf('/');
-  if (dot <= slash) return src;
-  return `${pathPart.slice(0, dot)}-${width}w${ext ?? pathPart.slice(dot)}${query}`;
-}
+import { derivativeUrl } from '~/utils/image-url';
 
 export function buildSrcSets(image: Pick<ImageInfo, 'src' | 'width' | 'widths' | 'webpWidths'>): {
   srcSet?: string;
@@ -48,7 +40,8 @@ export type ResponsiveImageProps = {
 };
 
 /**
- * `<picture>` with a WebP `<source srcSet>` and an `<img srcSet>` in the original format. Spread
+ * `<picture>` with a WebP `<source srcSet>` and an `<img>` in the original format (with its own
+ * `srcSet` only when there are no WebP copies). Spread
  * an `ImageInfo` into it: `<ResponsiveImage {...info} alt="" sizes="…" />`.
  */
 export function ResponsiveImage({
@@ -65,11 +58,14 @@ export function ResponsiveImage({
 }: ResponsiveImageProps) {
   const { srcSet, webpSrcSet } =
     width !== undefined ? buildSrcSets({ src, width, widths, webpWidths }) : {};
+  // With WebP copies (every browser since 2020 takes them), the <img> is only the fallback of
+  // the <picture>: its src alone, not a second list of sizes in every card (issue 19).
+  const imgSrcSet = webpSrcSet ? undefined : srcSet;
   const img = (
     <img
       src={src}
-      srcSet={srcSet}
-      sizes={srcSet || webpSrcSet ? sizes : undefined}
+      srcSet={imgSrcSet}
+      sizes={imgSrcSet ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}
