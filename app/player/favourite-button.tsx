@@ -16,8 +16,7 @@ export function FavouriteButton({ trackId, title }: { trackId: number; title: st
   const hydrated = useHydrated();
   const on = player.isFavourite(trackId);
   const label = on ? `Remove ${title} from favourites` : `Add ${title} to favourites`;
-  const className =
-    'inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+  const className = 'round-button';
   const icon = <Heart aria-hidden className={cx('h-4 w-4', on && 'fill-current text-primary')} />;
 
   if (hydrated) {

@@ -13,7 +13,7 @@ export function MobilePlayButton({ className }: { className?: string }) {
       disabled={!hasTrack}
       aria-pressed={hasTrack ? player.playing : undefined}
       className={cx(
-        'flex min-h-12 min-w-12 flex-col items-center justify-center gap-0.5 rounded-lg px-2 text-xs disabled:cursor-not-allowed disabled:opacity-50',
+        'bottom-bar-slot disabled:cursor-not-allowed disabled:opacity-50',
         player.playing ? 'text-primary' : 'text-foreground',
         className,
       )}

@@ -190,7 +190,7 @@ function PlayableTrackCard({
           download
           aria-label={`Download ${track.title}`}
           title={`Download ${track.title}`}
-          className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full hover:bg-muted"
+          className="round-button"
         >
           <Download aria-hidden className="h-4 w-4" />
         </a>
@@ -232,10 +232,7 @@ function CardFrame({
   const Heading = `h${headingLevel}` as const;
   return (
     <article
-      className={cx(
-        'flex flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground',
-        className,
-      )}
+      className={cx('card', className)}
       id={`track-${track.id}`}
       data-track-id={track.id}
       data-locked={track.locked || undefined}

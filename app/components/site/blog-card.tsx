@@ -71,8 +71,8 @@ export function BlogCard({
     <article
       data-testid={featured ? 'blog-card-featured' : 'blog-card'}
       className={cn(
-        'group flex w-full overflow-hidden rounded-lg border border-border bg-card text-card-foreground transition-shadow hover:shadow-lg hover:shadow-primary/10',
-        featured ? 'flex-col md:flex-row' : 'flex-col',
+        'card group w-full transition-shadow hover:shadow-lg hover:shadow-primary/10',
+        featured && 'md:flex-row',
       )}
     >
       <Link

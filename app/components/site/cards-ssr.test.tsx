@@ -2,7 +2,6 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ImageInfo } from '~/types/image-info';
-import type { TrackJSON } from '~/types/entities';
 import { BlogCard } from './blog-card';
 import { ImageGrid } from './image-grid';
 import { SiteFooter } from './site-footer';

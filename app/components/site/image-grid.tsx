@@ -74,7 +74,7 @@ export function ImageGrid({
                 priority={index < priorityCount}
                 className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105"
               />
-              <figcaption className="absolute inset-0 flex flex-col justify-end gap-2 bg-gradient-to-t from-black/90 via-black/60 to-transparent p-4 text-white opacity-0 transition-opacity duration-300 focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">
+              <figcaption className="gallery-caption">
                 <Heading className="text-lg font-bold leading-tight">{image.title}</Heading>
                 {image.description ? (
                   <p className="line-clamp-2 text-sm text-white/90">{image.description}</p>
@@ -89,7 +89,7 @@ export function ImageGrid({
                     opener.current = event.currentTarget;
                     setSelected(image);
                   }}
-                  className="inline-flex min-h-9 items-center gap-2 self-start rounded-md bg-white/15 px-3 py-1.5 text-sm font-semibold text-white backdrop-blur hover:bg-white/25"
+                  className="gallery-view"
                 >
                   <Eye aria-hidden="true" className="h-4 w-4" />
                   View<span className="sr-only"> {image.title}</span>

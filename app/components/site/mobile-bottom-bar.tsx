@@ -4,10 +4,7 @@ import { MobilePlayButton } from '~/player/mobile-play-button';
 import { cn } from '~/utils/cn';
 
 const slotClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'flex min-h-12 min-w-12 flex-col items-center justify-center gap-0.5 rounded-lg px-2 text-xs',
-    isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
-  );
+  cn('bottom-bar-slot', isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground');
 
 /** Six slots on small screens, in this order: Home, Music, play/pause, Gallery, Blog, Shows. */
 export function MobileBottomBar() {

@@ -17,9 +17,9 @@ export function SectionHeading({
   className?: string;
 }) {
   return (
-    <div className={cn('mb-8 flex flex-wrap items-end justify-between gap-4', className)}>
+    <div className={cn('section-head', className)}>
       <div>
-        <h2 id={id} className="text-3xl font-bold tracking-wide md:text-4xl">
+        <h2 id={id} className="section-title">
           {title}
         </h2>
         {intro ? <p className="mt-2 max-w-2xl text-muted-foreground">{intro}</p> : null}

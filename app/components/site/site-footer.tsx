@@ -7,7 +7,7 @@ import { SocialLinks, type SocialLinksConfig } from './social-icons';
 
 const headingClass =
   'mb-4 font-heading text-sm font-bold uppercase tracking-widest text-foreground';
-const linkClass = 'inline-flex min-h-6 items-center text-muted-foreground hover:text-primary';
+const linkClass = 'footer-link';
 
 export function SiteFooter({
   siteName,

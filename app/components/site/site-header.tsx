@@ -51,10 +51,7 @@ function useDetailsMenu() {
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'inline-flex min-h-9 items-center rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-primary',
-    isActive ? 'text-primary' : 'text-foreground/90',
-  );
+  cn('nav-link', isActive ? 'text-primary' : 'text-foreground/90');
 
 export function SiteHeader({
   siteName,
@@ -200,10 +197,7 @@ function MobileMenu({
                   to={link.to}
                   end={link.end}
                   className={({ isActive }) =>
-                    cn(
-                      'flex min-h-11 items-center rounded-md px-3 text-base font-medium hover:bg-muted',
-                      isActive ? 'text-primary' : 'text-foreground',
-                    )
+                    cn('menu-link', isActive ? 'text-primary' : 'text-foreground')
                   }
                 >
                   {link.label}

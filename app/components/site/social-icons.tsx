@@ -73,10 +73,7 @@ export function SocialLinks({
             target="_blank"
             rel="noopener noreferrer"
             aria-label={withLabels ? undefined : `${LABELS[network]} (opens in a new tab)`}
-            className={cn(
-              'inline-flex min-h-9 min-w-9 items-center justify-center gap-2 rounded-md p-2 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
-              linkClassName,
-            )}
+            className={cn('social-link', linkClassName)}
           >
             <SocialIcon network={network} className={iconClassName} />
             {withLabels ? (

@@ -25,14 +25,9 @@ export function buttonClass(
   size: ButtonSize = 'md',
   extra?: string,
 ) {
-  return cn(
-    'inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors',
-    'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
-    'disabled:pointer-events-none disabled:opacity-60',
-    VARIANTS[variant],
-    SIZES[size],
-    extra,
-  );
+  // `.btn` (app/styles/tailwind.css) is the shape every button shares; the focus ring is the
+  // site-wide :focus-visible rule.
+  return cn('btn', VARIANTS[variant], SIZES[size], extra);
 }
 
 type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & {
