@@ -128,12 +128,16 @@ for (const { path, h1, content } of PAGES) {
 /** Responsive card images: the page's first image is its LCP candidate. */
 const DERIVATIVE = /\/uploads\/images\/[^ ,]+-\d+w\.(?:jpe?g|png|webp) \d+w/;
 
+/** The WebP `<source>` of a `<picture>`: it carries the sizes; the `<img>` is its fallback. */
+const sourceOf = (img: Locator) =>
+  img.locator('xpath=preceding-sibling::source[@type="image/webp"]');
+
 async function expectPriorityImage(img: Locator) {
   await expect(img).toHaveAttribute('loading', 'eager');
   await expect(img).toHaveAttribute('fetchpriority', 'high');
   await expect(img).toHaveAttribute('src', /^\/uploads\/images\//);
-  await expect(img).toHaveAttribute('srcset', DERIVATIVE);
-  await expect(img).toHaveAttribute('sizes', /\S/);
+  await expect(sourceOf(img)).toHaveAttribute('srcset', DERIVATIVE);
+  await expect(sourceOf(img)).toHaveAttribute('sizes', /\S/);
   expect(Number(await img.getAttribute('width'))).toBeGreaterThan(0);
   expect(Number(await img.getAttribute('height'))).toBeGreaterThan(0);
   // A WebP derivative, not the full-size original, is what the browser downloads.
@@ -165,7 +169,7 @@ test('card images: the first above-the-fold image is a high-priority srcset, the
   await expectPriorityImage(page.locator('[data-testid="blog-card-featured"] img'));
   const postImages = page.locator('[data-testid="blog-card"] img');
   expect(await postImages.count()).toBeGreaterThan(0);
-  await expect(postImages.first()).toHaveAttribute('srcset', DERIVATIVE);
+  await expect(sourceOf(postImages.first())).toHaveAttribute('srcset', DERIVATIVE);
   await expectLazyImages(postImages);
 
   await page.goto('/gallery');
@@ -180,11 +184,11 @@ test('card images: the first above-the-fold image is a high-priority srcset, the
     await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
     await expect(page.locator('img[fetchpriority="high"]')).toHaveAttribute('src', '/hero.jpg');
     const featured = page.locator('article[aria-label^="Featured track"] img');
-    await expect(featured).toHaveAttribute('sizes', '240px');
-    await expect(featured).toHaveAttribute('srcset', DERIVATIVE);
+    await expect(sourceOf(featured)).toHaveAttribute('sizes', '240px');
+    await expect(sourceOf(featured)).toHaveAttribute('srcset', DERIVATIVE);
     await expectLazyImages(featured);
   });
-  await expect(page.locator('[data-testid="track-card"] img').first()).toHaveAttribute(
+  await expect(sourceOf(page.locator('[data-testid="track-card"] img').first())).toHaveAttribute(
     'srcset',
     DERIVATIVE,
   );
