@@ -19,7 +19,7 @@ import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { imageInfos } from '~/files/image-derivatives.server';
 import { subscribeAction, SUBSCRIBE_INTENT } from '~/services/public-forms.server';
 import { badRequest } from '~/server/http-errors.server';
-import { musicGroupLd, musicRecordingLd, seoMeta, seoSite, socialLinks } from '~/utils/seo/seo';
+import { musicGroupLd, seoMeta, seoSite, socialLinks } from '~/utils/seo/seo';
 import { retryAfterFromAction } from '~/server/rate-limit.server';
 import { readForm } from '~/server/request-body.server';
 
@@ -33,10 +33,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
       'Night Shore, an electronic music collective from the Jersey Shore: listen to our tracks, see the gallery, read the blog and catch a show.',
     url: location.pathname,
     image: data?.featured?.coverImage ?? '/hero.jpg',
-    jsonLd: [
-      musicGroupLd({ ...site, image: '/og-default.jpg', sameAs: socialLinks(matches) }),
-      ...(data?.tracks ?? []).map((t) => musicRecordingLd(t, site)),
-    ],
+    // The group only: each track's MusicRecording is on /music, where the tracks are listed.
+    jsonLd: [musicGroupLd({ ...site, image: '/og-default.jpg', sameAs: socialLinks(matches) })],
   });
 };
 
