@@ -4,6 +4,7 @@ import { Long, ObjectId } from 'bson';
 import { MongoError, type Op, type Rec, type Store, badValue } from '../engine';
 import { isPlainObject, normalize, withTypes, type Doc, type TypeNote } from '../values';
 import type { CursorTable } from './cursors';
+import type { FailPoints } from './failpoints';
 
 export const MAX_BSON_SIZE = 16 * 1024 * 1024;
 export const MAX_MESSAGE_SIZE = 48_000_000;
@@ -16,6 +17,8 @@ export interface ServerState {
   cursors: CursorTable;
   /** Persists the ops of one command; resolves once they are durable. */
   commit(ops: Op[]): Promise<void>;
+  /** The test fail points (configureFailPoint), and whether test commands are on. */
+  failPoints: FailPoints;
 }
 
 export interface CmdContext {

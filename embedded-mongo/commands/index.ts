@@ -13,11 +13,13 @@ import {
   listDatabases,
   renameCollection,
 } from './ddl';
+import { configureFailPoint } from './failpoints';
 import { authUnsupported, buildInfo, hello, transactionsUnsupported } from './handshake';
 import { createIndexes, dropIndexes, listIndexes } from './indexes';
 
 export { MAX_MESSAGE_SIZE, type CmdContext, type ServerState } from './context';
 export { CursorTable } from './cursors';
+export { FailPoints, withWriteConcernError, type FailAction } from './failpoints';
 export { checkCommandEnvelope } from './handshake';
 
 export const HANDLERS: Record<string, Handler> = {
@@ -45,6 +47,7 @@ export const HANDLERS: Record<string, Handler> = {
   aggregate,
   count,
   distinct,
+  configurefailpoint: configureFailPoint,
   endsessions: () => ({ ok: 1 }),
   refreshsessions: () => ({ ok: 1 }),
   killsessions: () => ({ ok: 1 }),
