@@ -152,7 +152,7 @@ describe('failCommand', () => {
     const slow = await connect(server.uri, 'slow-app');
     const fast = await connect(server.uri, 'fast-app');
     await fast.db('fp').collection('t').insertOne({ seed: true });
-    await failCommand(
+    const { count } = await failCommand(
       { times: 1 },
       { failCommands: ['insert'], blockConnection: true, blockTimeMS: 1500, appName: 'slow-app' },
     );
@@ -162,8 +162,10 @@ describe('failCommand', () => {
       .collection('t')
       .insertOne({ slow: true })
       .then(() => order.push('blocked insert'));
-    // Let the blocked insert reach the store first.
-    await new Promise((r) => setTimeout(r, 100));
+    // The blocked insert has reached the store (and is held there).
+    await client
+      .db('admin')
+      .command({ waitForFailPoint: 'failCommand', timesEntered: count + 1, maxTimeMS: 10_000 });
     for (let i = 0; i < 5; i++) {
       await fast.db('fp').collection('t').findOne({ seed: true });
       await fast.db('fp').collection('t').insertOne({ fast: i });
@@ -173,6 +175,29 @@ describe('failCommand', () => {
     expect(order).toEqual(['other client done', 'blocked insert']);
     // After the block the command ran normally.
     expect(await db.collection('t').countDocuments({ slow: true })).toBe(1);
+  });
+
+  it('waitForFailPoint answers once the fail point has fired the given number of times', async () => {
+    const { count } = await failCommand(
+      { times: 1 },
+      { failCommands: ['insert'], blockConnection: true, blockTimeMS: 300 },
+    );
+    const waited = client
+      .db('admin')
+      .command({ waitForFailPoint: 'failCommand', timesEntered: count + 1, maxTimeMS: 10_000 });
+    const order: string[] = [];
+    void waited.then(() => order.push('waited'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(order).toEqual([]);
+    await db.collection('t').insertOne({ a: 1 });
+    await waited;
+    expect(order).toEqual(['waited']);
+    const timeout = await codeOf(
+      client
+        .db('admin')
+        .command({ waitForFailPoint: 'failCommand', timesEntered: count + 5, maxTimeMS: 50 }),
+    );
+    expect(timeout).toBe(50);
   });
 
   it('blockConnection with errorCode blocks, then fails', async () => {

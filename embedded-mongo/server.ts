@@ -6,6 +6,7 @@ import {
   HANDLERS,
   MAX_MESSAGE_SIZE,
   checkCommandEnvelope,
+  waitForFailPoint,
   withWriteConcernError,
   type FailAction,
   type ServerState,
@@ -146,6 +147,14 @@ export class WireServer {
     }
     const failPoints = this.state.failPoints;
     const db = typeof msg.command.$db === 'string' ? msg.command.$db : 'admin';
+    if (name === 'waitForFailPoint' && msg.opCode === OP_MSG) {
+      // It waits for other connections' commands: never inside the queue.
+      waitForFailPoint(normalize(msg.command) as Doc, db, failPoints).then(
+        (reply) => this.send(conn.socket, msg, reply),
+        (e: unknown) => this.send(conn.socket, msg, errorReply(e)),
+      );
+      return;
+    }
     const action = failPoints.active ? failPoints.decide(msg.command, db, conn.appName) : null;
     if (!action?.blockMs && !conn.gate) {
       this.start(conn, msg, action);

@@ -130,6 +130,8 @@ export class FailPoints {
   private data: Doc = {};
   /** How many times failCommand has fired since the store started. */
   private timesEntered = 0;
+  /** waitForFailPoint calls waiting for a number of times entered. */
+  private waiters: { target: number; resolve: () => void }[] = [];
 
   constructor(
     /** Whether test commands (configureFailPoint) are enabled for this store. */
@@ -152,6 +154,25 @@ export class FailPoints {
     this.mode = next;
     this.data = nextData;
     return { count, ok: 1 };
+  }
+
+  /** Resolves once failCommand has fired `target` times in all; rejects with 50 after `ms`. */
+  waitFor(target: number, ms: number): Promise<void> {
+    if (this.timesEntered >= target) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        target,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        reject(new MongoError(50, 'MaxTimeMSExpired', 'operation exceeded time limit'));
+      }, ms);
+      this.waiters.push(waiter);
+    });
   }
 
   /**
@@ -186,6 +207,11 @@ export class FailPoints {
         break;
     }
     this.timesEntered++;
+    this.waiters = this.waiters.filter((w) => {
+      if (w.target > this.timesEntered) return true;
+      w.resolve();
+      return false;
+    });
     const labels = Array.isArray(d.errorLabels) ? (d.errorLabels as string[]) : null;
     let error: Doc | null = null;
     if (d.errorCode !== undefined) {
@@ -208,24 +234,48 @@ export class FailPoints {
   }
 }
 
-/** The admin command `configureFailPoint` (a MongoDB test command). */
-export function configureFailPoint(cmd: Doc, ctx: CmdContext): Doc {
-  const failPoints = ctx.state.failPoints;
+/**
+ * The admin command `waitForFailPoint` (a MongoDB test command): answers once the fail point has
+ * been entered `timesEntered` times in all (the count configureFailPoint returns, plus the
+ * number of commands to wait for), or fails with MaxTimeMSExpired (50) after `maxTimeMS`.
+ * It waits outside the store's queue (the wire server runs it on arrival).
+ */
+export async function waitForFailPoint(cmd: Doc, db: string, failPoints: FailPoints): Promise<Doc> {
+  checkTestCommand(failPoints, 'waitForFailPoint', db);
+  const name = cmd.waitForFailPoint;
+  if (name !== 'failCommand') {
+    throw unsupported(`The fail point '${String(name)}' (only 'failCommand' is implemented)`);
+  }
+  const target = toNumber(cmd.timesEntered, NaN);
+  if (!Number.isInteger(target)) throw badValue("'timesEntered' must be an integer");
+  if (cmd.maxTimeMS === undefined) throw badValue("'maxTimeMS' must be given");
+  const maxTimeMS = toNumber(cmd.maxTimeMS);
+  await failPoints.waitFor(target, maxTimeMS);
+  return { ok: 1 };
+}
+
+function checkTestCommand(failPoints: FailPoints, command: string, db: string): void {
   if (!failPoints.enabled) {
     throw new MongoError(
       59,
       'CommandNotFound',
-      "no such command: 'configureFailPoint' (test commands are off for this store: start it " +
+      `no such command: '${command}' (test commands are off for this store: start it ` +
         'with `testCommands: true`, `--test-commands` or EMBEDDED_MONGO_TEST_COMMANDS=1)',
     );
   }
-  if (ctx.db !== 'admin') {
+  if (db !== 'admin') {
     throw new MongoError(
       13,
       'Unauthorized',
-      'configureFailPoint may only be run against the admin database.',
+      `${command} may only be run against the admin database.`,
     );
   }
+}
+
+/** The admin command `configureFailPoint` (a MongoDB test command). */
+export function configureFailPoint(cmd: Doc, ctx: CmdContext): Doc {
+  const failPoints = ctx.state.failPoints;
+  checkTestCommand(failPoints, 'configureFailPoint', ctx.db);
   const name = cmd.configureFailPoint;
   if (typeof name !== 'string') throw badValue("'configureFailPoint' must name a fail point");
   return failPoints.configure(name, cmd.mode, cmd.data);

@@ -19,7 +19,7 @@ import { createIndexes, dropIndexes, listIndexes } from './indexes';
 
 export { MAX_MESSAGE_SIZE, type CmdContext, type ServerState } from './context';
 export { CursorTable } from './cursors';
-export { FailPoints, withWriteConcernError, type FailAction } from './failpoints';
+export { FailPoints, waitForFailPoint, withWriteConcernError, type FailAction } from './failpoints';
 export { checkCommandEnvelope } from './handshake';
 
 export const HANDLERS: Record<string, Handler> = {
