@@ -1,5 +1,6 @@
 // The aggregate command: leading $match/$sort/$skip/$limit served by the indexes, countDocuments
-// answered without building documents, the rest of the pipeline run by mingo.
+// answered without building documents, the rest of the pipeline run by mingo; a final $out or
+// $merge writes the results (commands/out-merge.ts); `aggregate: 1` runs $documents pipelines.
 import { Aggregator } from 'mingo/aggregator';
 import { ProcessingMode } from 'mingo/core';
 import type { Options } from 'mingo/types';
@@ -8,6 +9,7 @@ import { MongoError, failedToParse, unsupported } from '../engine';
 import { isPlainObject, type Doc } from '../values';
 import { type CmdContext, asDoc, outDoc, toNumber } from './context';
 import { batchSizeOf, makeCursor } from './cursors';
+import { runWriteStage, splitWriteStage } from './out-merge';
 import { checkCollation, checkUnsupported, findRecords } from './query';
 
 const UNSUPPORTED_STAGES: Record<string, string> = {
@@ -16,13 +18,15 @@ const UNSUPPORTED_STAGES: Record<string, string> = {
   $search: 'Atlas Search ($search)',
   $searchMeta: 'Atlas Search ($searchMeta)',
   $vectorSearch: 'Vector search ($vectorSearch)',
-  $out: 'The $out stage',
-  $merge: 'The $merge stage',
   $collStats: '$collStats',
   $indexStats: '$indexStats',
   $currentOp: '$currentOp',
   $listSessions: '$listSessions',
+  $listLocalSessions: '$listLocalSessions',
 };
+
+/** Stages that may start an `aggregate: 1` (database-level) pipeline here. */
+const DB_LEVEL_STAGES = new Set(['$documents']);
 
 export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
   const target = cmd.aggregate;
@@ -39,11 +43,38 @@ export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
   }
   checkUnsupported(pipeline);
   if (cmd.explain) throw unsupported('explain');
-  const store = ctx.state.store;
   const ns = `${ctx.db}.${target === 1 ? '$cmd.aggregate' : String(target)}`;
-  if (target === 1) throw unsupported('Database-level aggregation');
-  if (typeof target !== 'string') throw failedToParse('aggregate must name a collection');
-  const coll = store.getColl(ctx.db, target);
+  const write = splitWriteStage(pipeline as Doc[]);
+  if (target === 1) {
+    const first = pipeline.length ? Object.keys(pipeline[0] as Doc)[0] : '';
+    if (!DB_LEVEL_STAGES.has(first)) {
+      throw new MongoError(
+        73,
+        'InvalidNamespace',
+        `{aggregate: 1} is not valid for '${first || 'an empty pipeline'}'; a collection is required.`,
+      );
+    }
+  } else if (typeof target !== 'string') {
+    throw failedToParse('aggregate must name a collection');
+  } else if (pipeline.some((stage) => '$documents' in (stage as Doc))) {
+    throw new MongoError(
+      40602,
+      'Location40602',
+      '$documents is only valid as the first stage of an {aggregate: 1} pipeline',
+    );
+  }
+  const docs = pipelineDocs(ctx, target === 1 ? null : target, write ? write.body : pipeline);
+  if (write) {
+    runWriteStage(write.stage, docs, ctx);
+    return makeCursor(ctx, ns, [], batchSizeOf(cmd));
+  }
+  return makeCursor(ctx, ns, docs, batchSizeOf(cmd));
+}
+
+/** The documents a (non-writing) pipeline produces over a collection, or over none. */
+function pipelineDocs(ctx: CmdContext, target: string | null, pipeline: Doc[]): Doc[] {
+  const store = ctx.state.store;
+  const coll = target === null ? undefined : store.getColl(ctx.db, target);
   // Run leading $match / $sort / $skip / $limit ourselves so indexes can serve them.
   let i = 0;
   let filter: Doc = {};
@@ -80,8 +111,7 @@ export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
         : findRecords(coll, filter).length;
     n = Math.max(0, n - skip);
     if (limit) n = Math.min(n, limit);
-    const docs = n > 0 ? [{ _id: g._id, [outKey]: n }] : [];
-    return makeCursor(ctx, ns, docs, batchSizeOf(cmd));
+    return n > 0 ? [{ _id: g._id, [outKey]: n }] : [];
   }
   const recs = findRecords(coll, filter, { sort, skip, limit });
   let docs = recs.map(([, r]) => outDoc(r));
@@ -102,7 +132,7 @@ export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
       throw failedToParse(`aggregation failed: ${(e as Error).message}`);
     }
   }
-  return makeCursor(ctx, ns, docs, batchSizeOf(cmd));
+  return docs;
 }
 
 function isCountGroup(stage: Doc): boolean {
