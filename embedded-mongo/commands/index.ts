@@ -3,6 +3,7 @@
 import { unsupported } from '../engine';
 import { aggregate } from './aggregate';
 import type { Handler } from './context';
+import { collMod } from './collmod';
 import { count, del, distinct, find, findAndModify, insert, update } from './crud';
 import { getMore, killCursors } from './cursors';
 import {
@@ -32,6 +33,7 @@ export const HANDLERS: Record<string, Handler> = {
   drop,
   dropdatabase: dropDatabase,
   renamecollection: renameCollection,
+  collmod: collMod,
   listcollections: listCollections,
   createindexes: createIndexes,
   listindexes: listIndexes,
