@@ -1,15 +1,14 @@
 // The aggregate command: leading $match/$sort/$skip/$limit served by the indexes, countDocuments
-// answered without building documents, the rest of the pipeline run by mingo; a final $out or
-// $merge writes the results (commands/out-merge.ts); `aggregate: 1` runs $documents pipelines.
+// answered without building documents, the rest of the pipeline run by mingo.
 import { Aggregator } from 'mingo/aggregator';
 import { ProcessingMode } from 'mingo/core';
 import type { Options } from 'mingo/types';
 import { QUERY_OPTIONS } from '../mingo-context';
 import { MongoError, failedToParse, unsupported } from '../engine';
 import { isPlainObject, type Doc } from '../values';
+import { runWriteStage, splitWriteStage } from './out-merge';
 import { type CmdContext, asDoc, outDoc, toNumber } from './context';
 import { batchSizeOf, makeCursor } from './cursors';
-import { runWriteStage, splitWriteStage } from './out-merge';
 import { checkCollation, checkUnsupported, findRecords } from './query';
 
 const UNSUPPORTED_STAGES: Record<string, string> = {
@@ -43,38 +42,26 @@ export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
   }
   checkUnsupported(pipeline);
   if (cmd.explain) throw unsupported('explain');
+  const store = ctx.state.store;
   const ns = `${ctx.db}.${target === 1 ? '$cmd.aggregate' : String(target)}`;
+  // A final $out / $merge (commands/out-merge.ts) writes what the stages before it produce.
   const write = splitWriteStage(pipeline as Doc[]);
-  if (target === 1) {
-    const first = pipeline.length ? Object.keys(pipeline[0] as Doc)[0] : '';
-    if (!DB_LEVEL_STAGES.has(first)) {
-      throw new MongoError(
-        73,
-        'InvalidNamespace',
-        `{aggregate: 1} is not valid for '${first || 'an empty pipeline'}'; a collection is required.`,
-      );
-    }
-  } else if (typeof target !== 'string') {
-    throw failedToParse('aggregate must name a collection');
-  } else if (pipeline.some((stage) => '$documents' in (stage as Doc))) {
+  const finish = (docs: Doc[]): Doc => {
+    if (!write) return makeCursor(ctx, ns, docs, batchSizeOf(cmd));
+    runWriteStage(write.stage, docs, ctx);
+    return makeCursor(ctx, ns, [], batchSizeOf(cmd));
+  };
+  if (write) pipeline.pop();
+  if (target === 1) checkDatabaseLevel(pipeline as Doc[]);
+  else if (typeof target !== 'string') throw failedToParse('aggregate must name a collection');
+  else if (pipeline.some((stage: Doc) => '$documents' in stage)) {
     throw new MongoError(
       40602,
       'Location40602',
       '$documents is only valid as the first stage of an {aggregate: 1} pipeline',
     );
   }
-  const docs = pipelineDocs(ctx, target === 1 ? null : target, write ? write.body : pipeline);
-  if (write) {
-    runWriteStage(write.stage, docs, ctx);
-    return makeCursor(ctx, ns, [], batchSizeOf(cmd));
-  }
-  return makeCursor(ctx, ns, docs, batchSizeOf(cmd));
-}
-
-/** The documents a (non-writing) pipeline produces over a collection, or over none. */
-function pipelineDocs(ctx: CmdContext, target: string | null, pipeline: Doc[]): Doc[] {
-  const store = ctx.state.store;
-  const coll = target === null ? undefined : store.getColl(ctx.db, target);
+  const coll = typeof target === 'string' ? store.getColl(ctx.db, target) : undefined;
   // Run leading $match / $sort / $skip / $limit ourselves so indexes can serve them.
   let i = 0;
   let filter: Doc = {};
@@ -111,7 +98,8 @@ function pipelineDocs(ctx: CmdContext, target: string | null, pipeline: Doc[]): 
         : findRecords(coll, filter).length;
     n = Math.max(0, n - skip);
     if (limit) n = Math.min(n, limit);
-    return n > 0 ? [{ _id: g._id, [outKey]: n }] : [];
+    const docs = n > 0 ? [{ _id: g._id, [outKey]: n }] : [];
+    return finish(docs);
   }
   const recs = findRecords(coll, filter, { sort, skip, limit });
   let docs = recs.map(([, r]) => outDoc(r));
@@ -132,7 +120,18 @@ function pipelineDocs(ctx: CmdContext, target: string | null, pipeline: Doc[]): 
       throw failedToParse(`aggregation failed: ${(e as Error).message}`);
     }
   }
-  return docs;
+  return finish(docs);
+}
+
+/** `aggregate: 1` runs pipelines that start with $documents (MongoDB: 73 for other stages). */
+function checkDatabaseLevel(pipeline: Doc[]): void {
+  const first = pipeline.length ? Object.keys(pipeline[0])[0] : '';
+  if (DB_LEVEL_STAGES.has(first)) return;
+  throw new MongoError(
+    73,
+    'InvalidNamespace',
+    `{aggregate: 1} is not valid for '${first || 'an empty pipeline'}'; a collection is required.`,
+  );
 }
 
 function isCountGroup(stage: Doc): boolean {
