@@ -87,6 +87,16 @@ describe('inserts', () => {
       ])
       .toArray();
     expect(set).toEqual([{ _id: 2, $price: 70, a: { b: 1 }, 'c.d': 'x' }]);
+    // A pipeline update may create such names in an existing document ($replaceWith).
+    await rows().updateOne({ _id: 2 }, [
+      { $replaceWith: { $setField: { field: { $literal: '$tag' }, input: '$$ROOT', value: 1 } } },
+    ]);
+    await rows().updateOne({ _id: 2 }, [
+      { $replaceWith: { $unsetField: { field: 'c.d', input: '$$ROOT' } } },
+    ]);
+    expect(await rows().findOne({ _id: 2 })).toEqual({ _id: 2, $price: 70, a: { b: 1 }, $tag: 1 });
+    // ... but not another _id.
+    expect(await codeOf(rows().updateOne({ _id: 2 }, [{ $replaceWith: { _id: 3 } }]))).toBe(66);
   });
 });
 

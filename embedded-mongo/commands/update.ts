@@ -5,6 +5,7 @@ import { QUERY_OPTIONS } from '../mingo-context';
 import { type Collection, MongoError, type Rec, failedToParse } from '../engine';
 import { cloneDeep, isPlainObject, keyOf, pruneNotes, type Doc, type TypeNote } from '../values';
 import { checkReplacementNames, checkUpdatePaths, takeDollarSets } from './field-names';
+import { replacingPipelineUpdate } from './pipeline-update';
 import { type CmdContext, outDoc, storedDoc, validateForStorage, withId } from './context';
 import { checkUnsupported } from './query';
 
@@ -50,6 +51,8 @@ export function applyUpdate(
   opts: { arrayFilters?: Doc[]; filter?: Doc; inserting: boolean },
 ): { rec: Rec; modified: boolean } {
   const oldDoc = rec.doc;
+  const replaced = Array.isArray(update) ? replacingPipelineUpdate(rec, update) : null;
+  if (replaced) return replaced;
   let next: Doc;
   let modified: boolean;
   let newNotes: TypeNote[] | undefined = rec.notes;
