@@ -272,6 +272,35 @@ describe('database-level aggregate', () => {
     expect(await db.collection('fromDocs').find().toArray()).toEqual([{ _id: 'd' }]);
   });
 
+  it('lists the sessions it has seen with $listLocalSessions, until endSessions', async () => {
+    const session = client.startSession();
+    await db.collection('c').insertOne({ a: 1 }, { session });
+    // Another client looks (this one's pool would reuse the session for its next command).
+    const other = new MongoClient(server.uri, { serverSelectionTimeoutMS: 3000 });
+    try {
+      await other.connect();
+      const mine = () =>
+        other
+          .db(db.databaseName)
+          .aggregate([{ $listLocalSessions: {} }, { $match: { '_id.id': session.id?.id } }])
+          .toArray();
+      const [listed] = await mine();
+      expect(listed?._id.uid).toBeDefined();
+      expect(listed?.lastUse).toBeInstanceOf(Date);
+      await other.db('admin').command({ endSessions: [session.id] });
+      expect(await mine()).toEqual([]);
+      expect(
+        await other
+          .db(db.databaseName)
+          .aggregate([{ $listLocalSessions: { users: [{ user: 'u', db: 'admin' }] } }])
+          .toArray(),
+      ).toEqual([]);
+    } finally {
+      await session.endSession();
+      await other.close();
+    }
+  });
+
   it('needs a collection for other first stages; $currentOp is refused clearly', async () => {
     expect(await codeOf(db.aggregate([{ $match: {} }]).toArray())).toBe(73);
     const e = await client

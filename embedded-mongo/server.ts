@@ -4,6 +4,7 @@ import {
   CursorTable,
   FailPoints,
   HANDLERS,
+  SessionCache,
   MAX_MESSAGE_SIZE,
   checkCommandEnvelope,
   waitForFailPoint,
@@ -257,6 +258,7 @@ export class WireServer {
         );
       }
       const cmd = normalizeCommand(raw);
+      this.state.sessions.touch(cmd.lsid);
       checkCommandEnvelope(cmd);
       const handler = HANDLERS[lname];
       if (!handler) {
@@ -287,5 +289,6 @@ export function newState(
     cursors: new CursorTable(),
     commit,
     failPoints: new FailPoints(opts.testCommands ?? false),
+    sessions: new SessionCache(),
   };
 }

@@ -21,11 +21,10 @@ const UNSUPPORTED_STAGES: Record<string, string> = {
   $indexStats: '$indexStats',
   $currentOp: '$currentOp',
   $listSessions: '$listSessions',
-  $listLocalSessions: '$listLocalSessions',
 };
 
 /** Stages that may start an `aggregate: 1` (database-level) pipeline here. */
-const DB_LEVEL_STAGES = new Set(['$documents']);
+const DB_LEVEL_STAGES = new Set(['$documents', '$listLocalSessions']);
 
 export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
   const target = cmd.aggregate;
@@ -52,7 +51,7 @@ export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
     return makeCursor(ctx, ns, [], batchSizeOf(cmd));
   };
   if (write) pipeline.pop();
-  if (target === 1) checkDatabaseLevel(pipeline as Doc[]);
+  if (target === 1) checkDatabaseLevel(pipeline as Doc[], ctx);
   else if (typeof target !== 'string') throw failedToParse('aggregate must name a collection');
   else if (pipeline.some((stage: Doc) => '$documents' in stage)) {
     throw new MongoError(
@@ -123,9 +122,15 @@ export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
   return finish(docs);
 }
 
-/** `aggregate: 1` runs pipelines that start with $documents (MongoDB: 73 for other stages). */
-function checkDatabaseLevel(pipeline: Doc[]): void {
+/**
+ * `aggregate: 1` runs pipelines that start with $documents or $listLocalSessions (MongoDB: 73 for
+ * other stages); the sessions become the $documents they list.
+ */
+function checkDatabaseLevel(pipeline: Doc[], ctx: CmdContext): void {
   const first = pipeline.length ? Object.keys(pipeline[0])[0] : '';
+  if (first === '$listLocalSessions') {
+    pipeline[0] = { $documents: ctx.state.sessions.list(pipeline[0].$listLocalSessions) };
+  }
   if (DB_LEVEL_STAGES.has(first)) return;
   throw new MongoError(
     73,

@@ -6,6 +6,7 @@ import { isPlainObject, normalize, withTypes, type Doc, type TypeNote } from '..
 import type { CursorTable } from './cursors';
 import { checkIdValue } from './field-names';
 import type { FailPoints } from './failpoints';
+import type { SessionCache } from './sessions';
 
 export const MAX_BSON_SIZE = 16 * 1024 * 1024;
 export const MAX_MESSAGE_SIZE = 48_000_000;
@@ -20,6 +21,8 @@ export interface ServerState {
   commit(ops: Op[]): Promise<void>;
   /** The test fail points (configureFailPoint), and whether test commands are on. */
   failPoints: FailPoints;
+  /** The logical sessions seen in commands' `lsid` ($listLocalSessions). */
+  sessions: SessionCache;
 }
 
 export interface CmdContext {

@@ -20,6 +20,7 @@ import { createIndexes, dropIndexes, listIndexes } from './indexes';
 
 export { MAX_MESSAGE_SIZE, type CmdContext, type ServerState } from './context';
 export { CursorTable } from './cursors';
+export { SessionCache } from './sessions';
 export { FailPoints, waitForFailPoint, withWriteConcernError, type FailAction } from './failpoints';
 export { checkCommandEnvelope } from './handshake';
 
@@ -50,7 +51,10 @@ export const HANDLERS: Record<string, Handler> = {
   count,
   distinct,
   configurefailpoint: configureFailPoint,
-  endsessions: () => ({ ok: 1 }),
+  endsessions: (cmd, ctx) => {
+    ctx.state.sessions.end(cmd.endSessions);
+    return { ok: 1 };
+  },
   refreshsessions: () => ({ ok: 1 }),
   killsessions: () => ({ ok: 1 }),
   killallsessions: () => ({ ok: 1 }),
