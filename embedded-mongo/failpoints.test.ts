@@ -90,6 +90,16 @@ describe('failCommand', () => {
     expect(await codeOf(c.findOne({}))).toBe(96);
   });
 
+  it('activationProbability 1 always fires, 0 never; times 0 is off', async () => {
+    const c = db.collection('t');
+    await failCommand({ activationProbability: 1 }, { failCommands: ['find'], errorCode: 96 });
+    expect(await codeOf(c.findOne({}))).toBe(96);
+    await failCommand({ activationProbability: 0 }, { failCommands: ['find'], errorCode: 96 });
+    expect(await c.findOne({})).toBeNull();
+    await failCommand({ times: 0 }, { failCommands: ['find'], errorCode: 96 });
+    expect(await c.findOne({})).toBeNull();
+  });
+
   it('adds errorLabels to the error', async () => {
     await failCommand(
       { times: 1 },
