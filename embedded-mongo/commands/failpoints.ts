@@ -184,7 +184,11 @@ export class FailPoints {
     const name = Object.keys(command)[0] ?? '';
     const d = this.data;
     const commands = d.failCommands;
-    if (!Array.isArray(commands) || !commands.includes(name)) return null;
+    // mongod matches its canonical command name: an alias in another case (ismaster) is the same.
+    const lname = name.toLowerCase();
+    if (!Array.isArray(commands) || !commands.some((c) => String(c).toLowerCase() === lname)) {
+      return null;
+    }
     if (typeof d.appName === 'string' && d.appName !== appName) return null;
     if (typeof d.namespace === 'string') {
       const target = command[name];
