@@ -154,6 +154,26 @@ test('contact form with JavaScript: a dropped database connection shows the erro
   await failingContact(browser, true, { closeConnection: true });
 });
 
+test('POST /api/contact: a failing insert is a JSON 500 that reveals nothing, and stores nothing', async () => {
+  await failNextMessageInsert({ errorCode: 96 });
+  const email = `api-failure-${Date.now()}@example.com`;
+  const res = await fetch(`${app.url}/api/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: app.url },
+    body: JSON.stringify({
+      name: 'Api Visitor',
+      email,
+      subject: 'General Question',
+      message: 'Sent while the database refuses writes.',
+    }),
+  });
+  expect(res.status).toBe(500);
+  const body = await res.text();
+  expect(JSON.parse(body)).toEqual({ error: expect.any(String) });
+  expect(body).not.toMatch(/Mongo|failpoint|OperationFailed|stack/i);
+  expect(await storedMessages(email)).toBe(0);
+});
+
 test('a slow database write does not stall unrelated requests', async () => {
   // The next message insert waits 5 s in the database (on its own connection only).
   const { count: entered } = await failNextMessageInsert({
