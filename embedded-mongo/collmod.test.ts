@@ -1,6 +1,6 @@
 // collMod through the `mongodb` driver: TTL changes and hidden indexes as MongoDB 7.0 answers
 // them; validators, views and the other collection options refused clearly.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -118,26 +118,31 @@ describe('collMod', () => {
 });
 
 describe('collMod durability', () => {
-  it('keeps the new TTL across a restart', async () => {
+  it('keeps the new TTL across a restart (snapshot) and a crash (journal)', async () => {
     const dir = join(root, 'db');
     let s = await startEmbeddedMongo({ dataDir: dir });
     let c = new MongoClient(s.uri, { serverSelectionTimeoutMS: 3000 });
     await c.connect();
     await c.db('app').collection('x').createIndex({ at: 1 }, { expireAfterSeconds: 5 });
     await c.db('app').command({ collMod: 'x', index: { name: 'at_1', expireAfterSeconds: 50 } });
+    // What a crash now would leave: the journal, no snapshot of the change.
+    cpSync(dir, join(root, 'crashed'), { recursive: true });
+    rmSync(join(root, 'crashed', 'mongod.lock'), { force: true });
     await c.close();
     await s.stop();
-    s = await startEmbeddedMongo({ dataDir: dir });
-    c = new MongoClient(s.uri, { serverSelectionTimeoutMS: 3000 });
-    try {
-      await c.connect();
-      const ix = (await c.db('app').collection('x').listIndexes().toArray()).find(
-        (i) => i.name === 'at_1',
-      );
-      expect(ix?.expireAfterSeconds).toBe(50);
-    } finally {
-      await c.close();
-      await s.stop();
+    for (const from of [dir, join(root, 'crashed')]) {
+      s = await startEmbeddedMongo({ dataDir: from });
+      c = new MongoClient(s.uri, { serverSelectionTimeoutMS: 3000 });
+      try {
+        await c.connect();
+        const ix = (await c.db('app').collection('x').listIndexes().toArray()).find(
+          (i) => i.name === 'at_1',
+        );
+        expect(ix?.expireAfterSeconds, from).toBe(50);
+      } finally {
+        await c.close();
+        await s.stop();
+      }
     }
   });
 });
