@@ -164,7 +164,10 @@ export class WireServer {
     const after = conn.gate ?? Promise.resolve();
     const gate: Promise<void> = after
       .then(() =>
-        action?.blockMs ? new Promise<void>((r) => setTimeout(r, action.blockMs)) : undefined,
+        // The connection's socket keeps the process alive; a stopped store does not wait.
+        action?.blockMs
+          ? new Promise<void>((r) => setTimeout(r, action.blockMs).unref())
+          : undefined,
       )
       .then(() => {
         if (conn.gate === gate) conn.gate = null;

@@ -171,6 +171,7 @@ export class FailPoints {
         this.waiters = this.waiters.filter((w) => w !== waiter);
         reject(new MongoError(50, 'MaxTimeMSExpired', 'operation exceeded time limit'));
       }, ms);
+      timer.unref();
       this.waiters.push(waiter);
     });
   }
