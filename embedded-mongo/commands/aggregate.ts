@@ -6,7 +6,7 @@ import type { Options } from 'mingo/types';
 import { QUERY_OPTIONS } from '../mingo-context';
 import { MongoError, failedToParse, unsupported } from '../engine';
 import { isPlainObject, type Doc } from '../values';
-import { runWriteStage, splitWriteStage } from './out-merge';
+import { finalWriteStage, runWriteStage } from './out-merge';
 import { type CmdContext, asDoc, outDoc, toNumber } from './context';
 import { batchSizeOf, makeCursor } from './cursors';
 import { checkCollation, checkUnsupported, findRecords } from './query';
@@ -44,10 +44,10 @@ export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
   const store = ctx.state.store;
   const ns = `${ctx.db}.${target === 1 ? '$cmd.aggregate' : String(target)}`;
   // A final $out / $merge (commands/out-merge.ts) writes what the stages before it produce.
-  const write = splitWriteStage(pipeline as Doc[]);
+  const write = finalWriteStage(pipeline as Doc[]);
   const finish = (docs: Doc[]): Doc => {
     if (!write) return makeCursor(ctx, ns, docs, batchSizeOf(cmd));
-    runWriteStage(write.stage, docs, ctx);
+    runWriteStage(write, docs, ctx);
     return makeCursor(ctx, ns, [], batchSizeOf(cmd));
   };
   if (write) pipeline.pop();

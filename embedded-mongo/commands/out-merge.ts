@@ -24,9 +24,9 @@ const WRITE_STAGES = ['$out', '$merge'];
 
 /**
  * Checks where $out and $merge appear (last stage only, never inside $facet, $lookup or
- * $unionWith) and splits off the final one: null when the pipeline does not write.
+ * $unionWith) and returns the final one, or null when the pipeline does not write.
  */
-export function splitWriteStage(pipeline: Doc[]): { body: Doc[]; stage: Doc } | null {
+export function finalWriteStage(pipeline: Doc[]): Doc | null {
   pipeline.forEach((stage, i) => {
     const op = Object.keys(stage)[0];
     if (WRITE_STAGES.includes(op) && i !== pipeline.length - 1) {
@@ -39,8 +39,7 @@ export function splitWriteStage(pipeline: Doc[]): { body: Doc[]; stage: Doc } | 
     checkSubPipelines(stage);
   });
   const last = pipeline[pipeline.length - 1];
-  if (!last || !WRITE_STAGES.includes(Object.keys(last)[0])) return null;
-  return { body: pipeline.slice(0, -1), stage: last };
+  return last && WRITE_STAGES.includes(Object.keys(last)[0]) ? last : null;
 }
 
 function checkSubPipelines(stage: Doc): void {
