@@ -1,6 +1,9 @@
 // Dotted and `$`-prefixed field names through the `mongodb` driver, as MongoDB 5.0+ allows and
 // refuses them (the manual's "Field Names with Periods and Dollar Signs"), and $getField /
 // $setField to reach them.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MongoClient, MongoServerError, type Db } from 'mongodb';
 import { startEmbeddedMongo, type EmbeddedMongo } from './index';
@@ -54,6 +57,35 @@ describe('inserts', () => {
     };
     await rows().insertOne(doc);
     expect(await rows().findOne({ _id: 1 })).toEqual(doc);
+  });
+
+  it('survive the journal and the snapshot', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'embedded-mongo-names-'));
+    const doc = { _id: 1, $price: 50, 'a.b': { $inc: true } };
+    try {
+      const live = join(root, 'live');
+      const s = await startEmbeddedMongo({ dataDir: live });
+      const c = new MongoClient(s.uri, { serverSelectionTimeoutMS: 3000 });
+      await c.connect();
+      await c.db('app').collection<Row>('c').insertOne(doc);
+      cpSync(live, join(root, 'crashed'), { recursive: true });
+      rmSync(join(root, 'crashed', 'mongod.lock'), { force: true });
+      await c.close();
+      await s.stop();
+      for (const dir of [live, join(root, 'crashed')]) {
+        const again = await startEmbeddedMongo({ dataDir: dir });
+        const c2 = new MongoClient(again.uri, { serverSelectionTimeoutMS: 3000 });
+        try {
+          await c2.connect();
+          expect(await c2.db('app').collection<Row>('c').findOne({ _id: 1 }), dir).toEqual(doc);
+        } finally {
+          await c2.close();
+          await again.stop();
+        }
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('refuse $-prefixed fields inside an _id document (52)', async () => {
