@@ -1,9 +1,9 @@
-// `npm run db -- --port 27017 --data-dir ./data/db [--host 127.0.0.1] [--memory]`
+// `npm run db -- --port 27017 --data-dir ./data/db [--host 127.0.0.1] [--memory] [--test-commands]`
 import { startEmbeddedMongo } from './index';
 
 function usage(): never {
   console.error(
-    'usage: npm run db -- [--port 27017] [--data-dir ./data/db | --memory] [--host 127.0.0.1]',
+    'usage: npm run db -- [--port 27017] [--data-dir ./data/db | --memory] [--host 127.0.0.1] [--test-commands]',
   );
   process.exit(2);
 }
@@ -12,6 +12,7 @@ const args = process.argv.slice(2);
 let port = 27017;
 let dataDir: string | undefined = './data/db';
 let host = '127.0.0.1';
+let testCommands: boolean | undefined;
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   const next = (): string => args[++i] ?? usage();
@@ -19,12 +20,13 @@ for (let i = 0; i < args.length; i++) {
   else if (a === '--data-dir' || a === '--dbpath') dataDir = next();
   else if (a === '--host' || a === '--bind_ip') host = next();
   else if (a === '--memory') dataDir = undefined;
+  else if (a === '--test-commands') testCommands = true;
   else if (a === '--help' || a === '-h') usage();
   else usage();
 }
 if (!Number.isInteger(port) || port < 0 || port > 65535) usage();
 
-const store = await startEmbeddedMongo({ port, dataDir, host });
+const store = await startEmbeddedMongo({ port, dataDir, host, testCommands });
 console.log(store.uri);
 console.error(
   `embedded-mongo: serving ${dataDir ? `data in ${dataDir}` : 'an in-memory store'}; Ctrl-C to stop`,

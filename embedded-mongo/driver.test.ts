@@ -608,7 +608,7 @@ describe('unsupported features fail clearly', () => {
       () => c.find({ loc: { $near: [0, 0] } }).toArray(),
       () => c.createIndex({ body: 'text' }),
       () => c.createIndex({ loc: '2dsphere' }),
-      () => c.aggregate([{ $out: 'x' }]).toArray(),
+      () => c.aggregate([{ $currentOp: {} }]).toArray(),
       () => c.find({}, { collation: { locale: 'en', strength: 2 } }).toArray(),
     ];
     for (const p of checks) {

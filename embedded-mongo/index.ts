@@ -29,6 +29,12 @@ export interface EmbeddedMongoOptions {
    * it to invalidate its caches. Names only: the same name in two databases is one name here.
    */
   onWrite?: (collections: string[]) => void;
+  /**
+   * Test commands (`configureFailPoint`), like mongod's `enableTestCommands`. Default: on for an
+   * in-memory store, off with a `dataDir`; the environment variable EMBEDDED_MONGO_TEST_COMMANDS
+   * (`1`/`true` or `0`/`false`) overrides the default, this option overrides both.
+   */
+  testCommands?: boolean;
 }
 
 export interface EmbeddedMongo {
@@ -143,6 +149,14 @@ export function findRunningStore(dataDir: string): string | null {
   return pidAlive(info.pid) ? info.uri : null;
 }
 
+function testCommandsOn(opts: EmbeddedMongoOptions): boolean {
+  if (opts.testCommands !== undefined) return opts.testCommands;
+  const fromEnv = process.env.EMBEDDED_MONGO_TEST_COMMANDS?.trim().toLowerCase();
+  if (fromEnv === '1' || fromEnv === 'true') return true;
+  if (fromEnv === '0' || fromEnv === 'false') return false;
+  return !opts.dataDir;
+}
+
 export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
   const host = opts.host ?? '127.0.0.1';
   const store = new Store();
@@ -169,7 +183,7 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
         return persist(ops);
       }
     : persist;
-  const server = new WireServer(newState(store, commit));
+  const server = new WireServer(newState(store, commit, { testCommands: testCommandsOn(opts) }));
   let port: number;
   try {
     port = await server.listen(opts.port ?? 0, host);

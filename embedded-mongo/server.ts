@@ -2,9 +2,14 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import {
   CursorTable,
+  FailPoints,
   HANDLERS,
+  SessionCache,
   MAX_MESSAGE_SIZE,
   checkCommandEnvelope,
+  waitForFailPoint,
+  withWriteConcernError,
+  type FailAction,
   type ServerState,
   type CmdContext,
 } from './commands/index';
@@ -42,6 +47,15 @@ function errorReply(e: unknown): Doc {
   };
 }
 
+/** One client connection: its id, the application name from its handshake, its blocked tail. */
+interface Connection {
+  socket: Socket;
+  id: number;
+  appName?: string;
+  /** Resolves once the connection's blocked command (and those queued behind it) has started. */
+  gate: Promise<void> | null;
+}
+
 export class WireServer {
   private server: Server;
   private sockets = new Set<Socket>();
@@ -76,7 +90,7 @@ export class WireServer {
   private onConnection(socket: Socket): void {
     this.sockets.add(socket);
     socket.setNoDelay(true);
-    const connectionId = ++this.connectionIds;
+    const conn: Connection = { socket, id: ++this.connectionIds, gate: null };
     // Chunks are only joined once a whole message has arrived, so large messages stay linear.
     let buf: Buffer = Buffer.alloc(0);
     const parts: Buffer[] = [];
@@ -102,28 +116,78 @@ export class WireServer {
         parts.push(buf);
         partsLen = buf.length;
       }
-      for (const m of messages) this.enqueue(socket, m, connectionId);
+      for (const m of messages) this.receive(conn, m);
     });
     socket.on('error', () => socket.destroy());
     socket.on('close', () => this.sockets.delete(socket));
   }
 
-  private enqueue(socket: Socket, raw: Buffer, connectionId: number): void {
+  /**
+   * One message from a connection: the failCommand fail point is decided on arrival; a blocked
+   * command waits here, outside the store's queue, so only its own connection waits (later
+   * messages of that connection wait behind it, in order).
+   */
+  private receive(conn: Connection, raw: Buffer): void {
     let msg: Incoming;
     try {
       msg = parseMessage(raw);
     } catch {
-      socket.destroy();
+      conn.socket.destroy();
       return;
     }
     if (msg.opCode !== OP_MSG && msg.opCode !== OP_QUERY) {
       // OP_COMPRESSED is never negotiated; legacy opcodes are gone from modern drivers.
-      socket.destroy();
+      conn.socket.destroy();
+      return;
+    }
+    const name = Object.keys(msg.command)[0] ?? '';
+    if (name === 'hello' || name.toLowerCase() === 'ismaster') {
+      const client = msg.command.client as Doc | undefined;
+      const app = (client?.application as Doc | undefined)?.name;
+      if (typeof app === 'string') conn.appName = app;
+    }
+    const failPoints = this.state.failPoints;
+    const db = typeof msg.command.$db === 'string' ? msg.command.$db : 'admin';
+    if (name === 'waitForFailPoint' && msg.opCode === OP_MSG) {
+      // It waits for other connections' commands: never inside the queue.
+      waitForFailPoint(normalize(msg.command) as Doc, db, failPoints).then(
+        (reply) => this.send(conn.socket, msg, reply),
+        (e: unknown) => this.send(conn.socket, msg, errorReply(e)),
+      );
+      return;
+    }
+    const action = failPoints.active ? failPoints.decide(msg.command, db, conn.appName) : null;
+    if (!action?.blockMs && !conn.gate) {
+      this.start(conn, msg, action);
+      return;
+    }
+    const after = conn.gate ?? Promise.resolve();
+    const gate: Promise<void> = after
+      .then(() =>
+        // The connection's socket keeps the process alive; a stopped store does not wait.
+        action?.blockMs
+          ? new Promise<void>((r) => setTimeout(r, action.blockMs).unref())
+          : undefined,
+      )
+      .then(() => {
+        if (conn.gate === gate) conn.gate = null;
+        if (!conn.socket.destroyed) this.start(conn, msg, action);
+      });
+    conn.gate = gate;
+  }
+
+  private start(conn: Connection, msg: Incoming, action: FailAction | null): void {
+    if (action?.close) {
+      conn.socket.destroy();
+      return;
+    }
+    if (action?.error) {
+      this.send(conn.socket, msg, action.error);
       return;
     }
     // Commands run one at a time in arrival order; the durable ack happens outside the queue so
     // concurrent writers share one fsync (group commit).
-    const run = this.queue.then(() => this.execute(msg, connectionId));
+    const run = this.queue.then(() => this.execute(msg, conn.id));
     this.queue = run.then(
       () => undefined,
       () => undefined,
@@ -140,39 +204,40 @@ export class WireServer {
             );
           }
         }
-        if (msg.moreToCome || socket.destroyed) return;
-        const encode = (doc: Doc) =>
-          msg.opCode === OP_QUERY
-            ? encodeOpReply(this.nextRequestId++ & 0x7fffffff, msg.requestId, doc)
-            : encodeMsgReply(this.nextRequestId++ & 0x7fffffff, msg.requestId, doc);
-        let out: Buffer;
-        try {
-          out = encode(body);
-          if (out.length > MAX_MESSAGE_SIZE) {
-            throw new MongoError(
-              10334,
-              'BSONObjectTooLarge',
-              `reply of ${out.length} bytes is too large`,
-            );
-          }
-        } catch (e) {
-          // Never leave the client waiting: a reply that cannot be encoded becomes an error.
-          out = encode(
-            errorReply(
-              e instanceof MongoError
-                ? e
-                : new MongoError(
-                    1,
-                    'InternalError',
-                    `cannot encode reply: ${(e as Error).message}`,
-                  ),
-            ),
-          );
-        }
-        socket.write(out);
+        if (action) body = withWriteConcernError(body, action);
+        this.send(conn.socket, msg, body);
       },
-      () => socket.destroy(),
+      () => conn.socket.destroy(),
     );
+  }
+
+  private send(socket: Socket, msg: Incoming, body: Doc): void {
+    if (msg.moreToCome || socket.destroyed) return;
+    const encode = (doc: Doc) =>
+      msg.opCode === OP_QUERY
+        ? encodeOpReply(this.nextRequestId++ & 0x7fffffff, msg.requestId, doc)
+        : encodeMsgReply(this.nextRequestId++ & 0x7fffffff, msg.requestId, doc);
+    let out: Buffer;
+    try {
+      out = encode(body);
+      if (out.length > MAX_MESSAGE_SIZE) {
+        throw new MongoError(
+          10334,
+          'BSONObjectTooLarge',
+          `reply of ${out.length} bytes is too large`,
+        );
+      }
+    } catch (e) {
+      // Never leave the client waiting: a reply that cannot be encoded becomes an error.
+      out = encode(
+        errorReply(
+          e instanceof MongoError
+            ? e
+            : new MongoError(1, 'InternalError', `cannot encode reply: ${(e as Error).message}`),
+        ),
+      );
+    }
+    socket.write(out);
   }
 
   private async execute(
@@ -196,6 +261,7 @@ export class WireServer {
         );
       }
       const cmd = normalizeCommand(raw);
+      this.state.sessions.touch(cmd.lsid);
       checkCommandEnvelope(cmd);
       const handler = HANDLERS[lname];
       if (!handler) {
@@ -216,6 +282,16 @@ export class WireServer {
   }
 }
 
-export function newState(store: ServerState['store'], commit: ServerState['commit']): ServerState {
-  return { store, cursors: new CursorTable(), commit };
+export function newState(
+  store: ServerState['store'],
+  commit: ServerState['commit'],
+  opts: { testCommands?: boolean } = {},
+): ServerState {
+  return {
+    store,
+    cursors: new CursorTable(),
+    commit,
+    failPoints: new FailPoints(opts.testCommands ?? false),
+    sessions: new SessionCache(),
+  };
 }

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { CONTACT_SUBJECTS } from '~/types/entities';
 import { LIMITS, emailField, requiredText } from './common';
 
+/**
+ * The `intent` of the contact form's submit button. Here, not in the .server service, because
+ * the page reads it in the browser too (a .server module is empty there).
+ */
+export const CONTACT_INTENT = 'contact';
+
 export const ContactSchema = z.object({
   name: requiredText('Name is required', LIMITS.name),
   email: emailField('Invalid email'),

@@ -3,7 +3,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { data } from '@remix-run/node';
 import { createContactMessage } from '~/models/contact-message.server';
 import { AlreadySubscribedError } from '~/models/subscriber.server';
-import { ContactSchema } from '~/schemas/contact';
+import { CONTACT_INTENT, ContactSchema } from '~/schemas/contact';
 import { HONEYPOT_FIELD } from '~/schemas/common';
 import { NewsletterFormSchema, NewsletterFullFormSchema } from '~/schemas/subscriber';
 import { consumeRateLimit, retryAfterHeaders } from '~/server/rate-limit.server';
@@ -18,7 +18,7 @@ import { notifyContactMessage, subscribe } from './mail.server';
  */
 
 export const SUBSCRIBE_INTENT = 'subscribe';
-export const CONTACT_INTENT = 'contact';
+export { CONTACT_INTENT };
 
 /** The toast after a successful sign-up (its wording is the site's copy; e2e tests assert it). */
 export const SUBSCRIBED_TOAST = {

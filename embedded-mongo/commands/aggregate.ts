@@ -6,6 +6,7 @@ import type { Options } from 'mingo/types';
 import { QUERY_OPTIONS } from '../mingo-context';
 import { MongoError, failedToParse, unsupported } from '../engine';
 import { isPlainObject, type Doc } from '../values';
+import { finalWriteStage, runWriteStage } from './out-merge';
 import { type CmdContext, asDoc, outDoc, toNumber } from './context';
 import { batchSizeOf, makeCursor } from './cursors';
 import { checkCollation, checkUnsupported, findRecords } from './query';
@@ -16,13 +17,14 @@ const UNSUPPORTED_STAGES: Record<string, string> = {
   $search: 'Atlas Search ($search)',
   $searchMeta: 'Atlas Search ($searchMeta)',
   $vectorSearch: 'Vector search ($vectorSearch)',
-  $out: 'The $out stage',
-  $merge: 'The $merge stage',
   $collStats: '$collStats',
   $indexStats: '$indexStats',
   $currentOp: '$currentOp',
   $listSessions: '$listSessions',
 };
+
+/** Stages that may start an `aggregate: 1` (database-level) pipeline here. */
+const DB_LEVEL_STAGES = new Set(['$documents', '$listLocalSessions']);
 
 export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
   const target = cmd.aggregate;
@@ -41,9 +43,24 @@ export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
   if (cmd.explain) throw unsupported('explain');
   const store = ctx.state.store;
   const ns = `${ctx.db}.${target === 1 ? '$cmd.aggregate' : String(target)}`;
-  if (target === 1) throw unsupported('Database-level aggregation');
-  if (typeof target !== 'string') throw failedToParse('aggregate must name a collection');
-  const coll = store.getColl(ctx.db, target);
+  // A final $out / $merge (commands/out-merge.ts) writes what the stages before it produce.
+  const write = finalWriteStage(pipeline as Doc[]);
+  const finish = (docs: Doc[]): Doc => {
+    if (!write) return makeCursor(ctx, ns, docs, batchSizeOf(cmd));
+    runWriteStage(write, docs, ctx);
+    return makeCursor(ctx, ns, [], batchSizeOf(cmd));
+  };
+  if (write) pipeline.pop();
+  if (target === 1) checkDatabaseLevel(pipeline as Doc[], ctx);
+  else if (typeof target !== 'string') throw failedToParse('aggregate must name a collection');
+  else if (pipeline.some((stage: Doc) => '$documents' in stage)) {
+    throw new MongoError(
+      40602,
+      'Location40602',
+      '$documents is only valid as the first stage of an {aggregate: 1} pipeline',
+    );
+  }
+  const coll = typeof target === 'string' ? store.getColl(ctx.db, target) : undefined;
   // Run leading $match / $sort / $skip / $limit ourselves so indexes can serve them.
   let i = 0;
   let filter: Doc = {};
@@ -81,7 +98,7 @@ export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
     n = Math.max(0, n - skip);
     if (limit) n = Math.min(n, limit);
     const docs = n > 0 ? [{ _id: g._id, [outKey]: n }] : [];
-    return makeCursor(ctx, ns, docs, batchSizeOf(cmd));
+    return finish(docs);
   }
   const recs = findRecords(coll, filter, { sort, skip, limit });
   let docs = recs.map(([, r]) => outDoc(r));
@@ -102,7 +119,24 @@ export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
       throw failedToParse(`aggregation failed: ${(e as Error).message}`);
     }
   }
-  return makeCursor(ctx, ns, docs, batchSizeOf(cmd));
+  return finish(docs);
+}
+
+/**
+ * `aggregate: 1` runs pipelines that start with $documents or $listLocalSessions (MongoDB: 73 for
+ * other stages); the sessions become the $documents they list.
+ */
+function checkDatabaseLevel(pipeline: Doc[], ctx: CmdContext): void {
+  const first = pipeline.length ? Object.keys(pipeline[0])[0] : '';
+  if (first === '$listLocalSessions') {
+    pipeline[0] = { $documents: ctx.state.sessions.list(pipeline[0].$listLocalSessions) };
+  }
+  if (DB_LEVEL_STAGES.has(first)) return;
+  throw new MongoError(
+    73,
+    'InvalidNamespace',
+    `{aggregate: 1} is not valid for '${first || 'an empty pipeline'}'; a collection is required.`,
+  );
 }
 
 function isCountGroup(stage: Doc): boolean {

@@ -4,6 +4,9 @@ import { Long, ObjectId } from 'bson';
 import { MongoError, type Op, type Rec, type Store, badValue } from '../engine';
 import { isPlainObject, normalize, withTypes, type Doc, type TypeNote } from '../values';
 import type { CursorTable } from './cursors';
+import { checkIdValue } from './field-names';
+import type { FailPoints } from './failpoints';
+import type { SessionCache } from './sessions';
 
 export const MAX_BSON_SIZE = 16 * 1024 * 1024;
 export const MAX_MESSAGE_SIZE = 48_000_000;
@@ -16,6 +19,10 @@ export interface ServerState {
   cursors: CursorTable;
   /** Persists the ops of one command; resolves once they are durable. */
   commit(ops: Op[]): Promise<void>;
+  /** The test fail points (configureFailPoint), and whether test commands are on. */
+  failPoints: FailPoints;
+  /** The logical sessions seen in commands' `lsid` ($listLocalSessions). */
+  sessions: SessionCache;
 }
 
 export interface CmdContext {
@@ -62,9 +69,8 @@ export function storedDoc(raw: unknown, what = 'document'): Rec {
 export function validateForStorage(doc: Doc): void {
   if (Array.isArray(doc._id)) throw badValue(`The '_id' value cannot be of type array`);
   if (doc._id instanceof RegExp) throw badValue(`can't use a regex for _id`);
-  for (const k of Object.keys(doc)) {
-    if (k.startsWith('$')) throw badValue(`Document can't have $ prefixed field names: ${k}`);
-  }
+  // MongoDB 5.0+ stores `$`-prefixed and dotted names (commands/field-names.ts), not in _id.
+  checkIdValue(doc._id);
 }
 
 /** Moves `_id` first, generating one when missing (as mongod does). */

@@ -3,6 +3,7 @@
 import { unsupported } from '../engine';
 import { aggregate } from './aggregate';
 import type { Handler } from './context';
+import { collMod } from './collmod';
 import { count, del, distinct, find, findAndModify, insert, update } from './crud';
 import { getMore, killCursors } from './cursors';
 import {
@@ -13,11 +14,14 @@ import {
   listDatabases,
   renameCollection,
 } from './ddl';
+import { configureFailPoint } from './failpoints';
 import { authUnsupported, buildInfo, hello, transactionsUnsupported } from './handshake';
 import { createIndexes, dropIndexes, listIndexes } from './indexes';
 
 export { MAX_MESSAGE_SIZE, type CmdContext, type ServerState } from './context';
 export { CursorTable } from './cursors';
+export { SessionCache } from './sessions';
+export { FailPoints, waitForFailPoint, withWriteConcernError, type FailAction } from './failpoints';
 export { checkCommandEnvelope } from './handshake';
 
 export const HANDLERS: Record<string, Handler> = {
@@ -30,6 +34,7 @@ export const HANDLERS: Record<string, Handler> = {
   drop,
   dropdatabase: dropDatabase,
   renamecollection: renameCollection,
+  collmod: collMod,
   listcollections: listCollections,
   createindexes: createIndexes,
   listindexes: listIndexes,
@@ -45,7 +50,11 @@ export const HANDLERS: Record<string, Handler> = {
   aggregate,
   count,
   distinct,
-  endsessions: () => ({ ok: 1 }),
+  configurefailpoint: configureFailPoint,
+  endsessions: (cmd, ctx) => {
+    ctx.state.sessions.end(cmd.endSessions);
+    return { ok: 1 };
+  },
   refreshsessions: () => ({ ok: 1 }),
   killsessions: () => ({ ok: 1 }),
   killallsessions: () => ({ ok: 1 }),

@@ -4,17 +4,26 @@ import { updateOne as mingoUpdateOne } from 'mingo/updater';
 import { QUERY_OPTIONS } from '../mingo-context';
 import { type Collection, MongoError, type Rec, failedToParse } from '../engine';
 import { cloneDeep, isPlainObject, keyOf, pruneNotes, type Doc, type TypeNote } from '../values';
+import { checkReplacementNames, checkUpdatePaths, takeDollarSets } from './field-names';
+import { replacingPipelineUpdate } from './pipeline-update';
 import { type CmdContext, outDoc, storedDoc, validateForStorage, withId } from './context';
 import { checkUnsupported } from './query';
 
+/** Whether `u` is an operator update (its first field is `$`-prefixed), else a replacement. */
 export function isOperatorUpdate(u: Doc): boolean {
   const keys = Object.keys(u);
   if (keys.length === 0) return false;
-  const ops = keys.filter((k) => k.startsWith('$')).length;
-  if (ops && ops !== keys.length) {
-    throw failedToParse('update document mixes update operators and plain fields');
+  if (!keys[0].startsWith('$')) {
+    checkReplacementNames(u);
+    return false;
   }
-  return ops > 0;
+  const plain = keys.find((k) => !k.startsWith('$'));
+  if (plain !== undefined) {
+    throw failedToParse(
+      `Unknown modifier: ${plain}. Expected a valid update modifier or pipeline-style update specified as an array`,
+    );
+  }
+  return true;
 }
 
 const SUPPORTED_UPDATE_OPS = new Set([
@@ -42,6 +51,8 @@ export function applyUpdate(
   opts: { arrayFilters?: Doc[]; filter?: Doc; inserting: boolean },
 ): { rec: Rec; modified: boolean } {
   const oldDoc = rec.doc;
+  const replaced = Array.isArray(update) ? replacingPipelineUpdate(rec, update) : null;
+  if (replaced) return replaced;
   let next: Doc;
   let modified: boolean;
   let newNotes: TypeNote[] | undefined = rec.notes;
@@ -59,11 +70,13 @@ export function applyUpdate(
     for (const op of Object.keys(update)) {
       if (!SUPPORTED_UPDATE_OPS.has(op)) throw failedToParse(`Unknown modifier: ${op}`);
     }
+    checkUpdatePaths(update, opts.inserting);
     const { $setOnInsert, ...rest } = update;
     const mod: Doc = rest;
     if (opts.inserting && $setOnInsert && isPlainObject($setOnInsert)) {
       mod.$set = { ...(isPlainObject(mod.$set) ? mod.$set : {}), ...$setOnInsert };
     }
+    const dollarSets = opts.inserting ? takeDollarSets(mod) : null;
     next = cloneDeep(oldDoc);
     modified = false;
     const fast = opts.arrayFilters?.length ? null : fastUpdate(next, mod);
@@ -89,6 +102,7 @@ export function applyUpdate(
       }
       next = docs[0];
     }
+    if (dollarSets) for (const [k, v] of Object.entries(dollarSets)) next[k] = cloneDeep(v);
     if (opts.inserting) modified = true;
   } else {
     // Replacement: keep the existing _id.
@@ -220,6 +234,7 @@ function parentOf(doc: Doc, path: string, create: boolean): { parent: Doc; key: 
 /** The document an upsert starts from: equality fields of the filter. */
 function upsertSeed(filter: Doc): Doc {
   const seed: Doc = {};
+  const paths: string[] = [];
   const visit = (f: Doc) => {
     for (const [k, v] of Object.entries(f)) {
       if (k === '$and' && Array.isArray(v)) {
@@ -236,11 +251,34 @@ function upsertSeed(filter: Doc): Doc {
         }
       }
       if (val instanceof RegExp) continue;
+      checkSeedPath(paths, k);
       setDotted(seed, k, cloneDeep(val));
     }
   };
   visit(filter);
   return seed;
+}
+
+/** MongoDB refuses to seed an upsert from two equalities on one path (or a path and its prefix). */
+function checkSeedPath(paths: string[], path: string): void {
+  for (const p of paths) {
+    if (p === path) {
+      throw new MongoError(
+        54,
+        'NotSingleValueField',
+        `cannot infer query fields to set, path '${path}' is matched twice`,
+      );
+    }
+    if (path.startsWith(p + '.') || p.startsWith(path + '.')) {
+      const [a, b] = p.length < path.length ? [p, path] : [path, p];
+      throw new MongoError(
+        54,
+        'NotSingleValueField',
+        `cannot infer query fields to set, both paths '${a}' and '${b}' are matched`,
+      );
+    }
+  }
+  paths.push(path);
 }
 
 function setDotted(doc: Doc, path: string, v: unknown): void {

@@ -1,0 +1,148 @@
+// collMod through the `mongodb` driver: TTL changes and hidden indexes as MongoDB 7.0 answers
+// them; validators, views and the other collection options refused clearly.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MongoClient, MongoServerError, type Db } from 'mongodb';
+import { startEmbeddedMongo, type EmbeddedMongo } from './index';
+
+let server: EmbeddedMongo;
+let client: MongoClient;
+let db: Db;
+const root = mkdtempSync(join(tmpdir(), 'embedded-mongo-collmod-'));
+
+beforeAll(async () => {
+  server = await startEmbeddedMongo();
+  client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 3000 });
+  await client.connect();
+});
+
+afterAll(async () => {
+  await client?.close();
+  await server?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+let n = 0;
+beforeEach(async () => {
+  db = client.db(`collmod${++n}`);
+  await db.collection('s').createIndex({ at: 1 }, { expireAfterSeconds: 3600, name: 'at_ttl' });
+  await db.collection('s').createIndex({ user: 1, at: -1 });
+});
+
+async function codeOf(p: Promise<unknown>): Promise<number | undefined> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof MongoServerError) return e.code as number;
+    throw e;
+  }
+  return undefined;
+}
+
+const ttlOf = async (name: string) =>
+  (await db.collection('s').listIndexes().toArray()).find((i) => i.name === name)
+    ?.expireAfterSeconds as number | undefined;
+
+describe('collMod', () => {
+  it('changes a TTL by key pattern or by name, answering the old and new values', async () => {
+    const reply = await db.command({
+      collMod: 's',
+      index: { keyPattern: { at: 1 }, expireAfterSeconds: 60 },
+    });
+    expect(reply).toMatchObject({
+      expireAfterSeconds_old: 3600,
+      expireAfterSeconds_new: 60,
+      ok: 1,
+    });
+    expect(await ttlOf('at_ttl')).toBe(60);
+    await db.command({ collMod: 's', index: { name: 'at_ttl', expireAfterSeconds: 120 } });
+    expect(await ttlOf('at_ttl')).toBe(120);
+    // The same value again changes nothing.
+    const same = await db.command({
+      collMod: 's',
+      index: { name: 'at_ttl', expireAfterSeconds: 120 },
+    });
+    expect(same.expireAfterSeconds_old).toBeUndefined();
+  });
+
+  it('makes a single-field index a TTL index (MongoDB 5.1+), not a compound one', async () => {
+    await db.collection('s').createIndex({ seen: 1 });
+    const reply = await db.command({
+      collMod: 's',
+      index: { keyPattern: { seen: 1 }, expireAfterSeconds: 10 },
+    });
+    expect(reply).toMatchObject({ expireAfterSeconds_new: 10, ok: 1 });
+    expect(await ttlOf('seen_1')).toBe(10);
+    expect(
+      await codeOf(
+        db.command({ collMod: 's', index: { name: 'user_1_at_-1', expireAfterSeconds: 10 } }),
+      ),
+    ).toBe(72);
+  });
+
+  it('hides and unhides an index', async () => {
+    const reply = await db.command({ collMod: 's', index: { name: 'user_1_at_-1', hidden: true } });
+    expect(reply).toMatchObject({ hidden_old: false, hidden_new: true });
+    const ix = (await db.collection('s').listIndexes().toArray()).find(
+      (i) => i.name === 'user_1_at_-1',
+    );
+    expect(ix?.hidden).toBe(true);
+    await db.command({ collMod: 's', index: { name: 'user_1_at_-1', hidden: false } });
+  });
+
+  it('refuses missing collections and indexes, and what the store does not have', async () => {
+    expect(
+      await codeOf(db.command({ collMod: 'nope', index: { name: 'x', expireAfterSeconds: 1 } })),
+    ).toBe(26);
+    expect(
+      await codeOf(db.command({ collMod: 's', index: { name: 'nope', expireAfterSeconds: 1 } })),
+    ).toBe(27);
+    for (const option of [
+      { validator: { a: { $exists: true } } },
+      { validationLevel: 'strict' },
+      { validationAction: 'warn' },
+      { viewOn: 'x', pipeline: [] },
+      { cappedSize: 1000 },
+      { changeStreamPreAndPostImages: { enabled: true } },
+    ]) {
+      const e = await db
+        .command({ collMod: 's', ...option })
+        .catch((x: unknown) => x as MongoServerError);
+      expect(e, JSON.stringify(option)).toMatchObject({ code: 115 });
+      expect((e as MongoServerError).message).toMatch(/MONGODB_URI/);
+    }
+    expect(await codeOf(db.command({ collMod: 's', bogus: 1 }))).toBe(40415);
+  });
+});
+
+describe('collMod durability', () => {
+  it('keeps the new TTL across a restart (snapshot) and a crash (journal)', async () => {
+    const dir = join(root, 'db');
+    let s = await startEmbeddedMongo({ dataDir: dir });
+    let c = new MongoClient(s.uri, { serverSelectionTimeoutMS: 3000 });
+    await c.connect();
+    await c.db('app').collection('x').createIndex({ at: 1 }, { expireAfterSeconds: 5 });
+    await c.db('app').command({ collMod: 'x', index: { name: 'at_1', expireAfterSeconds: 50 } });
+    // What a crash now would leave: the journal, no snapshot of the change.
+    cpSync(dir, join(root, 'crashed'), { recursive: true });
+    rmSync(join(root, 'crashed', 'mongod.lock'), { force: true });
+    await c.close();
+    await s.stop();
+    for (const from of [dir, join(root, 'crashed')]) {
+      s = await startEmbeddedMongo({ dataDir: from });
+      c = new MongoClient(s.uri, { serverSelectionTimeoutMS: 3000 });
+      try {
+        await c.connect();
+        const ix = (await c.db('app').collection('x').listIndexes().toArray()).find(
+          (i) => i.name === 'at_1',
+        );
+        expect(ix?.expireAfterSeconds, from).toBe(50);
+      } finally {
+        await c.close();
+        await s.stop();
+      }
+    }
+  });
+});
