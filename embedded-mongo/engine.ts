@@ -1,6 +1,8 @@
 // In-memory storage engine: databases, collections, records and secondary indexes.
 import { BSONRegExp, ObjectId, Long } from 'bson';
 import { Query } from 'mingo/query';
+import { collatedKeyOf, type StringOrder } from './bson-order';
+import { parseCollation } from './collation';
 import { QUERY_OPTIONS } from './mingo-context';
 import {
   compareValues,
@@ -101,6 +103,8 @@ export class Index {
   readonly unique: boolean;
   readonly sparse: boolean;
   readonly partial?: Query;
+  /** The index's collation (null: simple); its keys compare strings by it. */
+  readonly collation: StringOrder | null;
   readonly map = new Map<string, Set<string>>();
   multikey = false;
   /** Sorted (value, id) entries for single-field indexes, built on first use. */
@@ -113,6 +117,12 @@ export class Index {
     this.sparse = !!spec.sparse;
     if (spec.partialFilterExpression)
       this.partial = new Query(spec.partialFilterExpression, QUERY_OPTIONS);
+    this.collation = spec.collation ? parseCollation(spec.collation) : null;
+  }
+
+  /** Whether this index can serve queries and sorts under the simple collation. */
+  get binary(): boolean {
+    return this.collation === null;
   }
 
   get isSingleField(): boolean {
@@ -139,7 +149,9 @@ export class Index {
     for (let i = 0; i < perField.length; i++) {
       const next: string[] = [];
       const sep = i === 0 ? '' : '\u0000';
-      for (const prefix of keys) for (const v of perField[i]) next.push(prefix + sep + keyOf(v));
+      const c = this.collation;
+      for (const prefix of keys)
+        for (const v of perField[i]) next.push(prefix + sep + (c ? collatedKeyOf(v, c) : keyOf(v)));
       keys = next;
     }
     return keys.length > 1 ? [...new Set(keys)] : keys;
@@ -375,7 +387,7 @@ export class Collection {
         return [...new Set(ids)];
       }
       const ix = this.indexes.find(
-        (i) => i.isSingleField && i.fields[0][0] === field && !i.sparse && !i.partial,
+        (i) => i.isSingleField && i.fields[0][0] === field && !i.sparse && !i.partial && i.binary,
       );
       if (!ix) continue;
       const set = new Set<string>();
@@ -413,7 +425,7 @@ export class Collection {
       if (field.startsWith('$') || (onlyField && field !== onlyField)) continue;
       const cond = filter[field];
       if (!isPlainObject(cond)) continue;
-      const ix = this.indexes.find((i) => i.isSingleField && i.fields[0][0] === field);
+      const ix = this.indexes.find((i) => i.isSingleField && i.fields[0][0] === field && i.binary);
       const entries = ix?.range(cond, this.records);
       if (entries && (!best || entries.length < best.entries.length)) best = { field, entries };
     }
@@ -424,7 +436,7 @@ export class Collection {
     const keys = Object.keys(sort);
     if (keys.length !== 1) return null;
     const dir = Number(sort[keys[0]]) < 0 ? -1 : 1;
-    const ix = this.indexes.find((i) => i.isSingleField && i.fields[0][0] === keys[0]);
+    const ix = this.indexes.find((i) => i.isSingleField && i.fields[0][0] === keys[0] && i.binary);
     if (!ix || !ix.orderedIds(this.records)) return null;
     return { ix, dir };
   }

@@ -4,7 +4,7 @@ import { MongoError, failedToParse, unsupported } from '../engine';
 import type { Doc } from '../values';
 import { type CmdContext, asDoc, collName, outDoc } from './context';
 import { batchSizeOf, estimateSize, makeCursor } from './cursors';
-import { checkCollation, compileQuery } from './query';
+import { compileQuery, readEnv } from './query';
 
 export function create(cmd: Doc, ctx: CmdContext): Doc {
   const name = collName(cmd, 'create');
@@ -19,7 +19,8 @@ export function create(cmd: Doc, ctx: CmdContext): Doc {
     if (cmd[opt] !== undefined && cmd[opt] !== false)
       throw unsupported(`Collection option '${opt}'`);
   }
-  checkCollation(cmd);
+  if (readEnv(cmd).collation)
+    throw unsupported('A collection default collation (create with collation)');
   if (ctx.state.store.getColl(ctx.db, name)) {
     throw new MongoError(48, 'NamespaceExists', `Collection ${ctx.db}.${name} already exists.`);
   }

@@ -1,11 +1,10 @@
 // Updates: operator, replacement and pipeline updates applied to a copy of a record (a fast path for
 // plain $set/$unset/$inc, mingo for the rest), and upserts.
 import { updateOne as mingoUpdateOne } from 'mingo/updater';
-import { QUERY_OPTIONS } from '../mingo-context';
 import { type Collection, MongoError, type Rec, failedToParse } from '../engine';
 import { cloneDeep, isPlainObject, keyOf, pruneNotes, type Doc, type TypeNote } from '../values';
 import { type CmdContext, outDoc, storedDoc, validateForStorage, withId } from './context';
-import { checkUnsupported } from './query';
+import { type QueryEnv, checkUnsupported, mingoOptions } from './query';
 
 export function isOperatorUpdate(u: Doc): boolean {
   const keys = Object.keys(u);
@@ -39,7 +38,7 @@ const SUPPORTED_UPDATE_OPS = new Set([
 export function applyUpdate(
   rec: Rec,
   update: Doc | Doc[],
-  opts: { arrayFilters?: Doc[]; filter?: Doc; inserting: boolean },
+  opts: { arrayFilters?: Doc[]; filter?: Doc; inserting: boolean; env?: QueryEnv },
 ): { rec: Rec; modified: boolean } {
   const oldDoc = rec.doc;
   let next: Doc;
@@ -49,7 +48,13 @@ export function applyUpdate(
     checkUnsupported(update);
     const copy = [cloneDeep(oldDoc)];
     try {
-      const r = mingoUpdateOne(copy, {}, update as never, { cloneMode: 'none' }, QUERY_OPTIONS);
+      const r = mingoUpdateOne(
+        copy,
+        {},
+        update as never,
+        { cloneMode: 'none' },
+        mingoOptions(opts.env),
+      );
       modified = r.modifiedCount > 0;
     } catch (e) {
       throw failedToParse(`invalid pipeline update: ${(e as Error).message}`);
@@ -79,7 +84,7 @@ export function applyUpdate(
           positional && opts.filter ? opts.filter : {},
           mod as never,
           { cloneMode: 'copy', arrayFilters: opts.arrayFilters },
-          QUERY_OPTIONS,
+          mingoOptions(opts.env),
         );
         modified = r.modifiedCount > 0;
       } catch (e) {
@@ -260,6 +265,7 @@ export function doUpsert(
   update: Doc | Doc[],
   arrayFilters: Doc[] | undefined,
   ctx: CmdContext,
+  env?: QueryEnv,
 ): Rec {
   let seedRec: Rec;
   if (!Array.isArray(update) && !isOperatorUpdate(update)) {
@@ -271,7 +277,7 @@ export function doUpsert(
     };
   } else {
     const base = { rec: { doc: upsertSeed(filter) }, modified: true };
-    const res = applyUpdate(base.rec, update, { arrayFilters, inserting: true });
+    const res = applyUpdate(base.rec, update, { arrayFilters, inserting: true, env });
     seedRec = res.rec;
   }
   const doc = withId(seedRec.doc);

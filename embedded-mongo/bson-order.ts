@@ -1,0 +1,145 @@
+// MongoDB's BSON comparison order for aggregation stages run in mingo
+// (https://www.mongodb.com/docs/manual/reference/bson-type-comparison-order/): comparison of
+// values with strings optionally compared by a collation, document sorters, and the `$sort` and
+// `$sortByCount` pipeline operators that the mingo contexts register in place of mingo's own
+// (which order mixed types by JavaScript type). Imports nothing from the engine, so the mingo
+// context module can use it.
+import { Double, Int32 } from 'bson';
+import { Lazy, type Iterator } from 'mingo/lazy';
+import { $group } from 'mingo/operators/pipeline';
+import type { Options } from 'mingo/types';
+import {
+  compareValues,
+  isEmptyArrayMarker,
+  isPlainObject,
+  keyOf,
+  pathValues,
+  typeRank,
+  type Doc,
+} from './values';
+
+/** How strings compare (a collation); null is the simple, binary collation. */
+export interface StringOrder {
+  readonly compareStrings: (a: string, b: string) => number;
+  /** A string equal for strings held equal (for hashing). */
+  readonly stringKey: (s: string) => string;
+}
+
+/** Int32/Double wrappers (restored number types) compare as plain numbers. */
+export function plainNumber(v: unknown): unknown {
+  if (v instanceof Double || v instanceof Int32) return v.value;
+  return v;
+}
+
+/** BSON-order comparison (as compareValues), comparing strings by `order` when given. */
+export function compareBson(a: unknown, b: unknown, order: StringOrder | null): number {
+  a = plainNumber(a);
+  b = plainNumber(b);
+  const ra = typeRank(a);
+  const rb = typeRank(b);
+  if (ra !== rb) return ra < rb ? -1 : 1;
+  if (ra === 4 && order) return order.compareStrings(String(a), String(b));
+  if (ra === 5) {
+    const ka = Object.keys(a as Doc);
+    const kb = Object.keys(b as Doc);
+    for (let i = 0; i < Math.min(ka.length, kb.length); i++) {
+      const va = plainNumber((a as Doc)[ka[i]]);
+      const vb = plainNumber((b as Doc)[kb[i]]);
+      const t = typeRank(va) - typeRank(vb);
+      if (t) return t < 0 ? -1 : 1;
+      if (ka[i] !== kb[i]) return ka[i] < kb[i] ? -1 : 1;
+      const c = compareBson(va, vb, order);
+      if (c) return c;
+    }
+    return ka.length === kb.length ? 0 : ka.length < kb.length ? -1 : 1;
+  }
+  if (ra === 6) {
+    const xa = a as unknown[];
+    const xb = b as unknown[];
+    for (let i = 0; i < Math.min(xa.length, xb.length); i++) {
+      const c = compareBson(xa[i], xb[i], order);
+      if (c) return c;
+    }
+    return xa.length === xb.length ? 0 : xa.length < xb.length ? -1 : 1;
+  }
+  return compareValues(a, b);
+}
+
+/** keyOf with strings replaced by their collation equality keys (for hashing). */
+export function collatedKeyOf(v: unknown, order: StringOrder | null): string {
+  if (!order) return keyOf(plainNumber(v));
+  if (typeof v === 'string') return 's' + order.stringKey(v);
+  if (Array.isArray(v)) return 'a[' + v.map((x) => collatedKeyOf(x, order)).join(',') + ']';
+  if (isPlainObject(v)) {
+    let s = 'x{';
+    for (const k of Object.keys(v)) s += JSON.stringify(k) + ':' + collatedKeyOf(v[k], order) + ',';
+    return s + '}';
+  }
+  return keyOf(plainNumber(v));
+}
+
+function sortKeyOf(doc: Doc, path: string, dir: number, order: StringOrder | null): unknown {
+  const vals = pathValues(doc, path);
+  if (vals.length === 1 && !isEmptyArrayMarker(vals[0])) return vals[0];
+  let best: unknown = undefined;
+  let first = true;
+  for (const v of vals) {
+    if (isEmptyArrayMarker(v)) continue;
+    if (first) {
+      best = v;
+      first = false;
+    } else {
+      const c = compareBson(v, best, order);
+      if ((dir > 0 && c < 0) || (dir < 0 && c > 0)) best = v;
+    }
+  }
+  return best;
+}
+
+/**
+ * A document comparator for a sort specification (`{ field: 1 | -1 }`): BSON type order, an
+ * array sorting by its smallest (ascending) or largest (descending) element, strings by `order`.
+ */
+export function makeBsonSorter(sort: Doc, order: StringOrder | null): (a: Doc, b: Doc) => number {
+  const fields = Object.entries(sort).map(([k, d]) => {
+    if (isPlainObject(d)) throw new Error(`$meta sort is not supported (field ${k})`);
+    const n = Number(d);
+    if (n !== 1 && n !== -1) {
+      throw new Error('$sort key ordering must be 1 (for ascending) or -1 (for descending)');
+    }
+    return [k, n] as const;
+  });
+  return (a, b) => {
+    for (const [k, d] of fields) {
+      const c = compareBson(sortKeyOf(a, k, d, order), sortKeyOf(b, k, d, order), order);
+      if (c) return c * d;
+    }
+    return 0;
+  };
+}
+
+type PipelineOp = (coll: Iterator, expr: unknown, options: Options) => Iterator;
+
+/** `$sort` and `$sortByCount` pipeline operators ordering by BSON type order and `order`. */
+export function sortStages(order: StringOrder | null): {
+  $sort: PipelineOp;
+  $sortByCount: PipelineOp;
+} {
+  const $sort: PipelineOp = (coll, expr) => {
+    if (!isPlainObject(expr) || Object.keys(expr).length === 0) {
+      throw new Error('$sort stage must have at least one sort key');
+    }
+    const sorter = makeBsonSorter(expr, order);
+    // Array.prototype.sort is stable: equal keys keep their input order.
+    return coll.transform((docs: unknown[]) => Lazy((docs as Doc[]).sort(sorter)));
+  };
+  const $sortByCount: PipelineOp = (coll, expr, options) => {
+    const grouped = ($group as unknown as PipelineOp)(
+      coll,
+      { _id: expr, count: { $sum: 1 } },
+      options,
+    );
+    return $sort(grouped, { count: -1 }, options);
+  };
+  return { $sort, $sortByCount };
+}

@@ -1,0 +1,286 @@
+// Collations (https://www.mongodb.com/docs/manual/reference/collation/): parsing and validating a
+// collation document, string comparison by ICU through Intl.Collator, BSON-order comparison and
+// sorting with collated strings, equality keys for hashing (indexes, distinct), and a mingo
+// context whose comparison query operators and $sort honour the collation.
+//
+// The simple collation (no collation, or `{ locale: 'simple' }`) is `null` everywhere: callers
+// keep their binary fast paths for it.
+import type { Context } from 'mingo/core';
+import type { Options } from 'mingo/types';
+import { compareBson, plainNumber, type StringOrder } from './bson-order';
+import { MongoError, badValue, unsupported } from './engine';
+import { makeContext } from './mingo-context';
+import { isPlainObject, keyOf, typeRank, type Doc } from './values';
+
+export interface Collation extends StringOrder {
+  /** The collation as MongoDB reports it (every field filled in). */
+  readonly spec: Doc;
+  /** A mingo context whose comparison operators and $sort use this collation. */
+  readonly context: Context;
+}
+
+const FIELDS = new Set([
+  'locale',
+  'caseLevel',
+  'caseFirst',
+  'strength',
+  'numericOrdering',
+  'alternate',
+  'maxVariable',
+  'normalization',
+  'backwards',
+  'version',
+]);
+
+/** ICU version MongoDB 7.0 reports in collation documents. */
+const ICU_VERSION = '57.1';
+
+const cache = new Map<string, Collation>();
+
+function describeSpec(raw: Doc): string {
+  return (
+    '{ ' +
+    Object.entries(raw)
+      .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+      .join(', ') +
+    ' }'
+  );
+}
+
+/**
+ * Parses a `collation` argument. Returns null for no collation and for the simple collation;
+ * throws MongoDB's errors for malformed documents and refuses options it does not implement.
+ */
+export function parseCollation(raw: unknown): Collation | null {
+  if (raw === undefined || raw === null) return null;
+  if (!isPlainObject(raw)) {
+    throw new MongoError(
+      14,
+      'TypeMismatch',
+      "BSON field 'collation' is the wrong type, expected object",
+    );
+  }
+  const key = keyOf(raw);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  for (const k of Object.keys(raw)) {
+    if (!FIELDS.has(k)) {
+      throw new MongoError(
+        40415,
+        'Location40415',
+        `BSON field 'Collation.${k}' is an unknown field.`,
+      );
+    }
+  }
+  const locale = raw.locale;
+  if (locale === undefined) {
+    throw new MongoError(
+      40414,
+      'Location40414',
+      "BSON field 'Collation.locale' is missing but a required field",
+    );
+  }
+  if (typeof locale !== 'string') {
+    throw new MongoError(
+      14,
+      'TypeMismatch',
+      "BSON field 'Collation.locale' is the wrong type, expected string",
+    );
+  }
+  if (locale === 'simple') {
+    if (Object.keys(raw).length > 1) {
+      throw badValue(
+        `If 'locale' is set to 'simple', no other fields may be set: ${describeSpec(raw)}`,
+      );
+    }
+    return null;
+  }
+  const intlLocale = toIntlLocale(locale);
+  if (!intlLocale) throw badValue(`Field 'locale' is invalid in: ${describeSpec(raw)}`);
+  const strength = raw.strength === undefined ? 3 : Number(raw.strength);
+  if (![1, 2, 3, 4, 5].includes(strength)) {
+    throw badValue(`Field 'strength' must be an integer 1 through 5. Got: ${String(raw.strength)}`);
+  }
+  const bool = (k: string): boolean => {
+    const v = raw[k];
+    if (v === undefined) return false;
+    if (typeof v !== 'boolean') {
+      throw new MongoError(
+        14,
+        'TypeMismatch',
+        `BSON field 'Collation.${k}' is the wrong type, expected boolean`,
+      );
+    }
+    return v;
+  };
+  const caseLevel = bool('caseLevel');
+  const numericOrdering = bool('numericOrdering');
+  const normalization = bool('normalization');
+  const backwards = bool('backwards');
+  const caseFirst = raw.caseFirst ?? 'off';
+  if (!['upper', 'lower', 'off'].includes(caseFirst as string)) {
+    throw badValue(
+      `Field 'caseFirst' must be 'upper', 'lower' or 'off'. Got: ${String(caseFirst)}`,
+    );
+  }
+  const alternate = raw.alternate ?? 'non-ignorable';
+  if (!['non-ignorable', 'shifted'].includes(alternate as string)) {
+    throw badValue(
+      `Field 'alternate' must be 'non-ignorable' or 'shifted'. Got: ${String(alternate)}`,
+    );
+  }
+  const maxVariable = raw.maxVariable ?? 'punct';
+  if (!['punct', 'space'].includes(maxVariable as string)) {
+    throw badValue(`Field 'maxVariable' must be 'punct' or 'space'. Got: ${String(maxVariable)}`);
+  }
+  // What Intl.Collator cannot express is refused rather than approximated.
+  if (strength > 3) throw unsupported(`Collation strength ${strength} (quaternary/identical)`);
+  if (alternate === 'shifted') throw unsupported("Collation option alternate: 'shifted'");
+  if (backwards) throw unsupported('Collation option backwards: true');
+  const sensitivity =
+    strength === 1
+      ? caseLevel
+        ? 'case'
+        : 'base'
+      : strength === 2 && !caseLevel
+        ? 'accent'
+        : 'variant';
+  const collator = new Intl.Collator(intlLocale, {
+    usage: 'sort',
+    sensitivity,
+    numeric: numericOrdering,
+    caseFirst: caseFirst === 'off' ? 'false' : (caseFirst as 'upper' | 'lower'),
+  });
+  const compareStrings = (a: string, b: string): number => collator.compare(a, b);
+  const spec: Doc = {
+    locale,
+    caseLevel,
+    caseFirst,
+    strength,
+    numericOrdering,
+    alternate,
+    maxVariable,
+    normalization,
+    backwards,
+    version: ICU_VERSION,
+  };
+  const foldCase = strength < 3 && !caseLevel;
+  const stripAccents = strength === 1;
+  const stringKey = (s: string): string => {
+    let k = s.normalize('NFD');
+    if (stripAccents) k = k.replace(/\p{M}/gu, '');
+    if (foldCase) k = k.toUpperCase().toLowerCase();
+    if (numericOrdering) k = k.replace(/\d+/g, (m) => m.replace(/^0+(?=\d)/, ''));
+    return k;
+  };
+  const coll: Collation = { spec, compareStrings, stringKey, context: undefined as never };
+  (coll as { context: Context }).context = collatedContext(coll);
+  cache.set(key, coll);
+  return coll;
+}
+
+/** `en_US` -> `en-US` when ICU (through Intl) knows the locale, else null. */
+function toIntlLocale(locale: string): string | null {
+  if (!/^[a-z]{2,3}(_[A-Z][a-z]{3})?(_[A-Z]{2})?$/.test(locale)) return null;
+  const tag = locale.replace(/_/g, '-');
+  try {
+    const found = Intl.Collator.supportedLocalesOf([tag], { localeMatcher: 'lookup' });
+    return found.length ? tag : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether two collations (either possibly simple) are the same. */
+export function sameCollation(a: Collation | null, b: Collation | null): boolean {
+  return a === b || (!!a && !!b && keyOf(a.spec) === keyOf(b.spec));
+}
+
+/** The values a query path designates: each value reached, and the elements of arrays reached. */
+function queryValues(doc: unknown, parts: string[], i: number, out: unknown[]): void {
+  if (i === parts.length) {
+    out.push(doc);
+    if (Array.isArray(doc)) for (const el of doc) out.push(el);
+    return;
+  }
+  if (Array.isArray(doc)) {
+    const key = parts[i];
+    if (/^\d+$/.test(key)) queryValues(doc[Number(key)], parts, i + 1, out);
+    let any = false;
+    for (const el of doc) {
+      if (isPlainObject(el)) {
+        any = true;
+        queryValues(el, parts, i, out);
+      }
+    }
+    if (!any && !/^\d+$/.test(key)) out.push(undefined);
+    return;
+  }
+  if (!isPlainObject(doc)) {
+    out.push(undefined);
+    return;
+  }
+  queryValues(doc[parts[i]], parts, i + 1, out);
+}
+
+function isRegex(v: unknown): v is RegExp {
+  return v instanceof RegExp;
+}
+
+function collatedEqual(v: unknown, want: unknown, coll: Collation): boolean {
+  if (want === null) return v === null || v === undefined;
+  if (v === undefined) return false;
+  if (isRegex(want)) return typeof v === 'string' && want.test(v);
+  return (
+    typeRank(plainNumber(v)) === typeRank(plainNumber(want)) && compareBson(v, want, coll) === 0
+  );
+}
+
+type QueryOp = (selector: string, value: unknown, options: Options) => (doc: Doc) => boolean;
+
+function valuesOf(doc: Doc, selector: string): unknown[] {
+  const out: unknown[] = [];
+  queryValues(doc, selector.split('.'), 0, out);
+  return out;
+}
+
+function rangeOp(test: (c: number) => boolean, orEqualNull: boolean): (coll: Collation) => QueryOp {
+  return (coll) => (selector, value) => {
+    const bound = plainNumber(value);
+    const rank = typeRank(bound);
+    return (doc) =>
+      valuesOf(doc, selector).some((v) => {
+        if (bound === null) return orEqualNull && (v === null || v === undefined);
+        v = plainNumber(v);
+        if (v === undefined || typeRank(v) !== rank) return false;
+        return test(compareBson(v, bound, coll));
+      });
+  };
+}
+
+const COLLATED_QUERY_OPS: Record<string, (coll: Collation) => QueryOp> = {
+  $eq: (coll) => (selector, value) => (doc) =>
+    valuesOf(doc, selector).some((v) => collatedEqual(v, value, coll)),
+  $ne: (coll) => (selector, value) => (doc) =>
+    !valuesOf(doc, selector).some((v) => collatedEqual(v, value, coll)),
+  $in: (coll) => (selector, value) => {
+    if (!Array.isArray(value)) throw badValue('$in needs an array');
+    return (doc) =>
+      valuesOf(doc, selector).some((v) => value.some((w) => collatedEqual(v, w, coll)));
+  },
+  $nin: (coll) => (selector, value) => {
+    if (!Array.isArray(value)) throw badValue('$nin needs an array');
+    return (doc) =>
+      !valuesOf(doc, selector).some((v) => value.some((w) => collatedEqual(v, w, coll)));
+  },
+  $gt: rangeOp((c) => c > 0, false),
+  $gte: rangeOp((c) => c >= 0, true),
+  $lt: rangeOp((c) => c < 0, false),
+  $lte: rangeOp((c) => c <= 0, true),
+};
+
+function collatedContext(coll: Collation): Context {
+  const ops: Record<string, QueryOp> = {};
+  for (const [name, make] of Object.entries(COLLATED_QUERY_OPS)) ops[name] = make(coll);
+  return makeContext(coll, ops as never);
+}
