@@ -1,5 +1,5 @@
 // Reads and writes of documents: insert, update, delete, find, findAndModify, count, distinct.
-import { badValue, failedToParse, unsupported, type Rec } from '../engine';
+import { MongoError, badValue, failedToParse, unsupported, type Rec } from '../engine';
 import {
   isEmptyArrayMarker,
   isPlainObject,
@@ -57,6 +57,10 @@ export function update(cmd: Doc, ctx: CmdContext): Doc {
   const name = collName(cmd, 'update');
   const updates = cmd.updates;
   if (!Array.isArray(updates)) throw failedToParse('update.updates must be an array');
+  // MongoDB 8.0 added sort to update statements; 7.0 refuses the command (not a write error).
+  if (updates.some((u) => isPlainObject(u) && u.sort !== undefined)) {
+    throw unknownField('update.updates.sort');
+  }
   const ordered = cmd.ordered !== false;
   const store = ctx.state.store;
   let n = 0;
@@ -252,4 +256,8 @@ export function distinct(cmd: Doc, ctx: CmdContext): Doc {
     }
   }
   return { values: [...seen.values()], ok: 1 };
+}
+
+function unknownField(field: string): MongoError {
+  return new MongoError(40415, 'Location40415', `BSON field '${field}' is an unknown field.`);
 }

@@ -60,6 +60,8 @@ export function applyUpdate(
       throw failedToParse(`invalid pipeline update: ${(e as Error).message}`);
     }
     next = copy[0];
+    // A pipeline whose result lacks _id (e.g. $replaceRoot) keeps the document's _id.
+    if (next._id === undefined && oldDoc._id !== undefined) next = { _id: oldDoc._id, ...next };
   } else if (isOperatorUpdate(update)) {
     for (const op of Object.keys(update)) {
       if (!SUPPORTED_UPDATE_OPS.has(op)) throw failedToParse(`Unknown modifier: ${op}`);
