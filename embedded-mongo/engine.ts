@@ -301,11 +301,14 @@ export class Collection {
       keyValue[f] = vals[0] === undefined || isEmptyArrayMarker(vals[0]) ? null : vals[0];
       keyPattern[f] = d;
     }
+    const extra: Doc = { keyPattern, keyValue };
+    // mongod's DuplicateKeyErrorInfo names the index's collation when it has one.
+    if (index.spec.collation) extra.collation = index.spec.collation;
     return new MongoError(
       11000,
       'DuplicateKey',
       `E11000 duplicate key error collection: ${this.ns} index: ${index.name} dup key: ${formatValue(keyValue)}`,
-      { keyPattern, keyValue },
+      extra,
     );
   }
 

@@ -1,0 +1,287 @@
+// Through the official `mongodb` driver: collations, `let` variables, write error details and
+// BSON type order in aggregation stages, each compared with MongoDB's documented behaviour.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  MaxKey,
+  MinKey,
+  MongoBulkWriteError,
+  MongoClient,
+  MongoServerError,
+  ObjectId,
+  type Db,
+} from 'mongodb';
+import { startEmbeddedMongo, type EmbeddedMongo } from './index';
+
+let server: EmbeddedMongo;
+let client: MongoClient;
+let db: Db;
+
+beforeAll(async () => {
+  server = await startEmbeddedMongo();
+  client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 3000 });
+  await client.connect();
+});
+
+afterAll(async () => {
+  await client?.close();
+  await server?.stop();
+});
+
+let dbCounter = 0;
+beforeEach(() => {
+  db = client.db(`coll${++dbCounter}`);
+});
+
+async function serverError(p: Promise<unknown>): Promise<MongoServerError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(MongoServerError);
+    return e as MongoServerError;
+  }
+  throw new Error('expected a server error');
+}
+
+const WORDS = ['cafe', 'Cafe', 'café', 'CAFÉ', 'cab', 'Cad'];
+
+async function words() {
+  const c = db.collection<{ _id: number; w: string }>('words');
+  await c.insertMany(WORDS.map((w, i) => ({ _id: i, w })));
+  return c;
+}
+
+const byId = (docs: { _id: number }[]) => docs.map((d) => d._id).sort((a, b) => a - b);
+
+describe('collation (https://www.mongodb.com/docs/manual/reference/collation/)', () => {
+  it('strength 1 ignores case and diacritics, 2 ignores case only, 3 distinguishes both', async () => {
+    const c = await words();
+    const find = (strength: number) =>
+      c.find({ w: 'cafe' }, { collation: { locale: 'en', strength } }).toArray();
+    expect(byId(await find(1))).toEqual([0, 1, 2, 3]);
+    expect(byId(await find(2))).toEqual([0, 1]);
+    expect(byId(await find(3))).toEqual([0]);
+    // No collation (and the simple collation) is a binary comparison.
+    expect(byId(await c.find({ w: 'cafe' }).toArray())).toEqual([0]);
+    expect(
+      byId(await c.find({ w: 'cafe' }, { collation: { locale: 'simple' } }).toArray()),
+    ).toEqual([0]);
+  });
+
+  it('applies to $in, $ne and range operators', async () => {
+    const c = await words();
+    const collation = { locale: 'en_US', strength: 2 };
+    expect(byId(await c.find({ w: { $in: ['CAB', 'cad'] } }, { collation }).toArray())).toEqual([
+      4, 5,
+    ]);
+    expect(byId(await c.find({ w: { $ne: 'CAFE' } }, { collation }).toArray())).toEqual([
+      2, 3, 4, 5,
+    ]);
+    // ICU order: cab < Cad < cafe (binary order would put 'Cad' before every lower-case word).
+    expect(byId(await c.find({ w: { $lt: 'cae' } }, { collation }).toArray())).toEqual([4, 5]);
+    expect(byId(await c.find({ w: { $lt: 'cae' } }).toArray())).toEqual([1, 3, 4, 5]);
+  });
+
+  it('sorts strings in the locale order', async () => {
+    const c = await words();
+    const sorted = await c
+      .find({}, { sort: { w: 1, _id: 1 }, collation: { locale: 'en', strength: 3 } })
+      .toArray();
+    // ICU tertiary order: lower case before upper case, unaccented before accented.
+    expect(sorted.map((d) => d.w)).toEqual(['cab', 'Cad', 'cafe', 'Cafe', 'café', 'CAFÉ']);
+    const binary = await c.find({}, { sort: { w: 1 } }).toArray();
+    expect(binary.map((d) => d.w)).toEqual(['CAFÉ', 'Cad', 'Cafe', 'cab', 'cafe', 'café']);
+  });
+
+  it('applies to count, distinct, update, delete, findAndModify and aggregate', async () => {
+    const c = await words();
+    const collation = { locale: 'en', strength: 1 };
+    expect(await c.countDocuments({ w: 'CAFE' }, { collation })).toBe(4);
+    expect(await c.countDocuments({ w: 'CAFE' })).toBe(0);
+    // distinct keeps one value per class of equal strings.
+    expect(await c.distinct('w', {}, { collation })).toHaveLength(3);
+    expect(await c.distinct('w', {})).toHaveLength(6);
+    const up = await c.updateMany({ w: 'CAFE' }, { $set: { hit: true } }, { collation });
+    expect(up.modifiedCount).toBe(4);
+    const fm = await c.findOneAndUpdate(
+      { w: 'CAD' },
+      { $set: { w: 'cad' } },
+      { collation, returnDocument: 'after' },
+    );
+    expect(fm).toEqual({ _id: 5, w: 'cad' });
+    const agg = await c
+      .aggregate([{ $match: { w: 'cafe' } }, { $sort: { w: -1, _id: 1 } }], {
+        collation: { locale: 'en', strength: 2 },
+      })
+      .toArray();
+    expect(agg.map((d) => d._id)).toEqual([0, 1]);
+    const del = await c.deleteMany({ w: 'CAFÉ' }, { collation: { locale: 'en', strength: 2 } });
+    expect(del.deletedCount).toBe(2);
+    expect(byId(await c.find({}).toArray())).toEqual([0, 1, 4, 5]);
+  });
+
+  it('a unique index with strength 2 refuses values that differ only in case', async () => {
+    const c = db.collection('users');
+    await c.createIndex(
+      { email: 1 },
+      { unique: true, collation: { locale: 'en', strength: 2 }, name: 'email_ci' },
+    );
+    await c.insertOne({ email: 'Ann@Example.com' });
+    const e = await serverError(c.insertOne({ email: 'ann@example.COM' }));
+    expect(e.code).toBe(11000);
+    expect(e.errorResponse.keyPattern).toEqual({ email: 1 });
+    // Accents still differ at strength 2.
+    await c.insertOne({ email: 'ánn@example.com' });
+    // listIndexes reports the collation with every field filled in, as MongoDB does.
+    const ix = (await c.listIndexes().toArray()).find((i) => i.name === 'email_ci')!;
+    expect(ix.collation).toMatchObject({ locale: 'en', strength: 2, caseLevel: false });
+    // The same key with another collation is another index.
+    await c.createIndex({ email: 1 }, { name: 'email_bin' });
+    expect(await c.countDocuments({ email: 'ANN@example.com' })).toBe(0);
+  });
+
+  it('refuses invalid collations with MongoDB error codes, and options it does not implement', async () => {
+    const c = await words();
+    const invalid = await serverError(c.find({}, { collation: { locale: 'xx_YY' } }).toArray());
+    expect(invalid.code).toBe(2);
+    expect(invalid.message).toMatch(/Field 'locale' is invalid/);
+    const missing = await serverError(
+      c.find({}, { collation: { strength: 2 } as never }).toArray(),
+    );
+    expect(missing.code).toBe(40414);
+    const unknown = await serverError(
+      c.find({}, { collation: { locale: 'en', colour: 1 } as never }).toArray(),
+    );
+    expect(unknown.code).toBe(40415);
+    const strength = await serverError(
+      c.find({}, { collation: { locale: 'en', strength: 9 } }).toArray(),
+    );
+    expect(strength.code).toBe(2);
+    const quaternary = await serverError(
+      c.find({}, { collation: { locale: 'en', strength: 4 } }).toArray(),
+    );
+    expect(quaternary.code).toBe(115);
+    expect(quaternary.message).toMatch(/MONGODB_URI/);
+  });
+});
+
+describe('let (https://www.mongodb.com/docs/manual/reference/command/find/#std-label-find-let-syntax)', () => {
+  it('binds $$variables in $expr for find, count-like aggregate, update, delete and findAndModify', async () => {
+    const c = db.collection<{ _id: number; x?: string; n?: number }>('letc');
+    await c.insertMany([{ _id: 1 }, { _id: 2 }, { _id: 3 }]);
+    const byVar = { $expr: { $eq: ['$_id', '$$id'] } };
+    expect(await c.find(byVar, { let: { id: 2 } }).toArray()).toEqual([{ _id: 2 }]);
+    const agg = await c
+      .aggregate([{ $match: byVar }, { $project: { v: '$$v' } }], { let: { id: 3, v: 'x' } })
+      .toArray();
+    expect(agg).toEqual([{ _id: 3, v: 'x' }]);
+    // let values are expressions, evaluated once.
+    await c.updateOne(byVar, [{ $set: { x: '$$x' } }], {
+      let: { id: 1, x: { $concat: ['a', 'b'] } },
+    });
+    expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1, x: 'ab' });
+    const fm = await c.findOneAndUpdate(byVar, [{ $set: { n: '$$n' } }], {
+      let: { id: 2, n: 7 },
+      returnDocument: 'after',
+    });
+    expect(fm).toEqual({ _id: 2, n: 7 });
+    const del = await c.deleteOne(byVar, { let: { id: 3 } });
+    expect(del.deletedCount).toBe(1);
+  });
+
+  it('refuses a variable name MongoDB refuses', async () => {
+    const c = db.collection('letbad');
+    const e = await serverError(c.find({}, { let: { Bad: 1 } }).toArray());
+    expect(e.code).toBe(16866);
+  });
+});
+
+describe('write error details (https://www.mongodb.com/docs/manual/reference/command/insert/#output)', () => {
+  it('writeErrors carry index, code, keyPattern, keyValue and errmsg', async () => {
+    const c = db.collection<{ _id?: number; k: string }>('dups');
+    await c.createIndex({ k: 1 }, { unique: true });
+    await c.insertOne({ _id: 1, k: 'a' });
+    const raw = await db.command({
+      insert: 'dups',
+      documents: [{ _id: 2, k: 'b' }, { _id: 3, k: 'a' }, { _id: 1 }],
+      ordered: false,
+    });
+    expect(raw.n).toBe(1);
+    expect(raw.writeErrors).toEqual([
+      {
+        index: 1,
+        code: 11000,
+        keyPattern: { k: 1 },
+        keyValue: { k: 'a' },
+        errmsg: `E11000 duplicate key error collection: ${db.databaseName}.dups index: k_1 dup key: { k: "a" }`,
+      },
+      {
+        index: 2,
+        code: 11000,
+        keyPattern: { _id: 1 },
+        keyValue: { _id: 1 },
+        errmsg: `E11000 duplicate key error collection: ${db.databaseName}.dups index: _id_ dup key: { _id: 1 }`,
+      },
+    ]);
+    const bulk = await c.insertMany([{ k: 'a' }], { ordered: false }).catch((e: unknown) => e);
+    expect(bulk).toBeInstanceOf(MongoBulkWriteError);
+    expect((bulk as MongoBulkWriteError).writeErrors).toBeDefined();
+  });
+
+  it('findAndModify errors are command errors with code, codeName and errmsg at the top level', async () => {
+    const c = db.collection<{ _id: number; k: number }>('fam');
+    await c.createIndex({ k: 1 }, { unique: true });
+    await c.insertMany([
+      { _id: 1, k: 1 },
+      { _id: 2, k: 2 },
+    ]);
+    const e = await serverError(c.findOneAndUpdate({ _id: 2 }, { $set: { k: 1 } }));
+    expect(e.errorResponse).toMatchObject({
+      ok: 0,
+      code: 11000,
+      codeName: 'DuplicateKey',
+      keyPattern: { k: 1 },
+      keyValue: { k: 1 },
+    });
+    expect(e.errorResponse.errmsg).toMatch(/^E11000 duplicate key error/);
+  });
+});
+
+describe('BSON type order after the indexed prefix of an aggregation', () => {
+  // https://www.mongodb.com/docs/manual/reference/bson-type-comparison-order/
+  it('$sort after $group orders mixed types MinKey < null < numbers < strings < objects < ObjectId < booleans < dates < MaxKey', async () => {
+    const c = db.collection('mixed');
+    const oid = new ObjectId('650000000000000000000000');
+    const date = new Date(0);
+    const values = [new MaxKey(), date, true, oid, [1], { a: 1 }, 'str', 2, null, new MinKey()];
+    await c.insertMany(values.map((v, i) => ({ i, v })));
+    const out = await c
+      .aggregate([{ $group: { _id: '$v', n: { $sum: 1 } } }, { $sort: { _id: 1 } }])
+      .toArray();
+    // An array sorts by its smallest element ascending (sort semantics for arrays), so [1]
+    // comes with the numbers, before 2.
+    expect(out.map((d) => d._id)).toEqual([
+      new MinKey(),
+      null,
+      [1],
+      2,
+      'str',
+      { a: 1 },
+      oid,
+      true,
+      date,
+      new MaxKey(),
+    ]);
+  });
+
+  it('$sortByCount ties and $sort on mixed numbers and strings follow BSON order', async () => {
+    const c = db.collection('sbc');
+    await c.insertMany([{ t: 'b' }, { t: 10 }, { t: 'a' }, { t: 9 }, { t: 'a' }]);
+    const sorted = await c
+      .aggregate([{ $project: { _id: 0, t: 1 } }, { $sort: { t: -1 } }])
+      .toArray();
+    expect(sorted.map((d) => d.t)).toEqual(['b', 'a', 'a', 10, 9]);
+    const counts = await c.aggregate([{ $sortByCount: '$t' }]).toArray();
+    expect(counts[0]).toEqual({ _id: 'a', count: 2 });
+    expect(counts).toHaveLength(4);
+  });
+});
