@@ -5,6 +5,7 @@
 // (which order mixed types by JavaScript type). Imports nothing from the engine, so the mingo
 // context module can use it.
 import { Double, Int32 } from 'bson';
+import { OpType } from 'mingo/core';
 import { Lazy, type Iterator } from 'mingo/lazy';
 import { $group } from 'mingo/operators/pipeline';
 import type { Options } from 'mingo/types';
@@ -65,10 +66,12 @@ export function compareBson(a: unknown, b: unknown, order: StringOrder | null): 
   return compareValues(a, b);
 }
 
-/** keyOf with strings replaced by their collation equality keys (for hashing). */
+/**
+ * keyOf (equal keys for values MongoDB holds equal, numbers of every type included) with
+ * strings replaced by their equality keys under `order` (for hashing).
+ */
 export function collatedKeyOf(v: unknown, order: StringOrder | null): string {
-  if (!order) return keyOf(plainNumber(v));
-  if (typeof v === 'string') return 's' + order.stringKey(v);
+  if (typeof v === 'string') return order ? 's' + order.stringKey(v) : keyOf(v);
   if (Array.isArray(v)) return 'a[' + v.map((x) => collatedKeyOf(x, order)).join(',') + ']';
   if (isPlainObject(v)) {
     let s = 'x{';
@@ -134,11 +137,10 @@ export function sortStages(order: StringOrder | null): {
     return coll.transform((docs: unknown[]) => Lazy((docs as Doc[]).sort(sorter)));
   };
   const $sortByCount: PipelineOp = (coll, expr, options) => {
-    const grouped = ($group as unknown as PipelineOp)(
-      coll,
-      { _id: expr, count: { $sum: 1 } },
-      options,
-    );
+    // The context's $group (collated in a collation's context).
+    const group = (options.context.getOperator(OpType.PIPELINE, '$group') ??
+      $group) as unknown as PipelineOp;
+    const grouped = group(coll, { _id: expr, count: { $sum: 1 } }, options);
     return $sort(grouped, { count: -1 }, options);
   };
   return { $sort, $sortByCount };

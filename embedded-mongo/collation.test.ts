@@ -285,3 +285,37 @@ describe('BSON type order after the indexed prefix of an aggregation', () => {
     expect(counts).toHaveLength(4);
   });
 });
+
+describe('collation in aggregation stages', () => {
+  // "$group ... uses the collation to compare group keys" and expression comparisons honour it
+  // (https://www.mongodb.com/docs/manual/reference/collation/#operations-that-support-collation).
+  it('groups keys the collation holds equal, keeping the first key seen', async () => {
+    const c = await words();
+    const out = await c
+      .aggregate([{ $sort: { _id: 1 } }, { $group: { _id: '$w', n: { $sum: 1 } } }], {
+        collation: { locale: 'en', strength: 1 },
+      })
+      .toArray();
+    expect(out.map((d) => [d._id, d.n]).sort()).toEqual([
+      ['Cad', 1],
+      ['cab', 1],
+      ['cafe', 4],
+    ]);
+    const counts = await c
+      .aggregate([{ $sort: { _id: 1 } }, { $sortByCount: '$w' }], {
+        collation: { locale: 'en', strength: 2 },
+      })
+      .toArray();
+    expect(counts[0]).toEqual({ _id: 'cafe', count: 2 });
+    expect(counts).toHaveLength(4);
+  });
+
+  it('compares strings in $expr by the collation', async () => {
+    const c = await words();
+    const docs = await c
+      .find({ $expr: { $eq: ['$w', 'CAFE'] } }, { collation: { locale: 'en', strength: 2 } })
+      .toArray();
+    expect(byId(docs)).toEqual([0, 1]);
+    expect(await c.find({ $expr: { $eq: ['$w', 'CAFE'] } }).toArray()).toEqual([]);
+  });
+});

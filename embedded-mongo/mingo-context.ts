@@ -11,19 +11,22 @@ import * as window from 'mingo/operators/window';
 import type { Options } from 'mingo/types';
 import { sortStages, type StringOrder } from './bson-order';
 
-type QueryOp = (selector: string, value: unknown, options: Options) => (doc: unknown) => boolean;
+type OpTable = Record<string, (...args: never[]) => unknown>;
 
-/** A mingo context; `order` and `queryOps` replace string ordering and query operators. */
+/**
+ * A mingo context: every operator mingo has, our BSON-order `$sort`/`$sortByCount` for strings
+ * ordered by `order` (null: binary), and `extra` operators replacing mingo's of the same name.
+ */
 export function makeContext(
   order: StringOrder | null,
-  queryOps: Record<string, QueryOp> = {},
+  extra: { query?: OpTable; expression?: OpTable; pipeline?: OpTable } = {},
 ): Context {
   return Context.init({
     accumulator,
-    expression,
-    pipeline: { ...pipeline, ...sortStages(order) },
+    expression: { ...expression, ...extra.expression },
+    pipeline: { ...pipeline, ...sortStages(order), ...extra.pipeline },
     projection,
-    query: { ...query, ...queryOps },
+    query: { ...query, ...extra.query },
     window,
   } as Parameters<typeof Context.init>[0]);
 }
