@@ -99,12 +99,8 @@ function sortKeyOf(doc: Doc, path: string, dir: number, order: StringOrder | nul
   return best;
 }
 
-/**
- * A document comparator for a sort specification (`{ field: 1 | -1 }`): BSON type order, an
- * array sorting by its smallest (ascending) or largest (descending) element, strings by `order`.
- */
-export function makeBsonSorter(sort: Doc, order: StringOrder | null): (a: Doc, b: Doc) => number {
-  const fields = Object.entries(sort).map(([k, d]) => {
+function sortFields(sort: Doc): (readonly [string, number])[] {
+  return Object.entries(sort).map(([k, d]) => {
     if (isPlainObject(d)) throw new Error(`$meta sort is not supported (field ${k})`);
     const n = Number(d);
     if (n !== 1 && n !== -1) {
@@ -112,13 +108,33 @@ export function makeBsonSorter(sort: Doc, order: StringOrder | null): (a: Doc, b
     }
     return [k, n] as const;
   });
-  return (a, b) => {
-    for (const [k, d] of fields) {
-      const c = compareBson(sortKeyOf(a, k, d, order), sortKeyOf(b, k, d, order), order);
-      if (c) return c * d;
+}
+
+/**
+ * Sorts `items` in place by a sort specification (`{ field: 1 | -1 }`) applied to
+ * `docOf(item)`: BSON type order, an array sorting by its smallest (ascending) or largest
+ * (descending) element, strings by `order`. Each item's sort keys are computed once. Stable.
+ */
+export function sortBson<T>(
+  items: T[],
+  docOf: (item: T) => Doc,
+  sort: Doc,
+  order: StringOrder | null,
+): T[] {
+  const fields = sortFields(sort);
+  const keyed = items.map((item, i) => {
+    const doc = docOf(item);
+    return { item, i, keys: fields.map(([k, d]) => sortKeyOf(doc, k, d, order)) };
+  });
+  keyed.sort((a, b) => {
+    for (let f = 0; f < fields.length; f++) {
+      const c = compareBson(a.keys[f], b.keys[f], order);
+      if (c) return c * fields[f][1];
     }
-    return 0;
-  };
+    return a.i - b.i;
+  });
+  for (let i = 0; i < keyed.length; i++) items[i] = keyed[i].item;
+  return items;
 }
 
 type PipelineOp = (coll: Iterator, expr: unknown, options: Options) => Iterator;
@@ -132,9 +148,10 @@ export function sortStages(order: StringOrder | null): {
     if (!isPlainObject(expr) || Object.keys(expr).length === 0) {
       throw new Error('$sort stage must have at least one sort key');
     }
-    const sorter = makeBsonSorter(expr, order);
-    // Array.prototype.sort is stable: equal keys keep their input order.
-    return coll.transform((docs: unknown[]) => Lazy((docs as Doc[]).sort(sorter)));
+    sortFields(expr);
+    return coll.transform((docs: unknown[]) =>
+      Lazy(sortBson(docs as Doc[], (d) => d, expr, order)),
+    );
   };
   const $sortByCount: PipelineOp = (coll, expr, options) => {
     // The context's $group (collated in a collation's context).

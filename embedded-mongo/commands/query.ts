@@ -4,7 +4,7 @@ import { ObjectId } from 'bson';
 import { Aggregator } from 'mingo/aggregator';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
-import { makeBsonSorter } from '../bson-order';
+import { sortBson } from '../bson-order';
 import { type Collation, parseCollation } from '../collation';
 import { QUERY_OPTIONS } from '../mingo-context';
 import { type Collection, type Rec, MongoError, badValue, unsupported } from '../engine';
@@ -255,13 +255,11 @@ function collatedScan(
     if ('$natural' in sort) {
       if (Number(sort.$natural) < 0) matched.reverse();
     } else {
-      let sorter: (a: Doc, b: Doc) => number;
       try {
-        sorter = makeBsonSorter(sort, collation);
+        sortBson(matched, (e) => e[1].doc, sort, collation);
       } catch (e) {
         throw badValue((e as Error).message);
       }
-      matched.sort((a, b) => sorter(a[1].doc, b[1].doc));
     }
   }
   return limit ? matched.slice(skip, skip + limit) : matched.slice(skip);
