@@ -10,6 +10,9 @@ import {
   ObjectId,
   type Db,
 } from 'mongodb';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startEmbeddedMongo, type EmbeddedMongo } from './index';
 
 let server: EmbeddedMongo;
@@ -161,6 +164,60 @@ describe('collation (https://www.mongodb.com/docs/manual/reference/collation/)',
     );
     expect(quaternary.code).toBe(115);
     expect(quaternary.message).toMatch(/MONGODB_URI/);
+  });
+});
+
+describe('a collection default collation (https://www.mongodb.com/docs/manual/reference/method/db.createCollection/)', () => {
+  it('applies to queries and indexes that name no collation; an explicit simple one overrides it', async () => {
+    await db.createCollection('ci', { collation: { locale: 'en', strength: 2 } });
+    const c = db.collection<{ _id: string | number; name?: string }>('ci');
+    const [info] = await db.listCollections({ name: 'ci' }).toArray();
+    expect(
+      (info as unknown as { options: { collation: unknown } }).options.collation,
+    ).toMatchObject({
+      locale: 'en',
+      strength: 2,
+    });
+    await c.insertMany([
+      { _id: 1, name: 'Ann' },
+      { _id: 2, name: 'ann' },
+      { _id: 3, name: 'Bob' },
+    ]);
+    expect(byId((await c.find({ name: 'ANN' }).toArray()) as { _id: number }[])).toEqual([1, 2]);
+    expect(await c.find({ name: 'ANN' }, { collation: { locale: 'simple' } }).toArray()).toEqual(
+      [],
+    );
+    expect(await c.countDocuments({ name: 'ann' })).toBe(2);
+    // The _id index has the default collation too: 'x' and 'X' are the same _id.
+    await c.insertOne({ _id: 'x' });
+    expect((await serverError(c.insertOne({ _id: 'X' }))).code).toBe(11000);
+    // An index naming no collation inherits it; one with { locale: 'simple' } does not.
+    await c.deleteMany({ name: 'ann', _id: 2 });
+    await c.createIndex({ name: 1 }, { unique: true });
+    await c.createIndex({ other: 1 }, { collation: { locale: 'simple' } });
+    const ixs = await c.listIndexes().toArray();
+    expect(ixs.find((i) => i.name === 'name_1')?.collation).toMatchObject({ strength: 2 });
+    expect(ixs.find((i) => i.name === 'other_1')?.collation).toBeUndefined();
+    expect((await serverError(c.insertOne({ _id: 9, name: 'BOB' }))).code).toBe(11000);
+  });
+
+  it('survives a restart of a durable store', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'embedded-mongo-collation-'));
+    try {
+      let s = await startEmbeddedMongo({ dataDir: dir });
+      let cl = new MongoClient(s.uri);
+      await cl.db('d').createCollection('c', { collation: { locale: 'en', strength: 1 } });
+      await cl.db('d').collection('c').insertOne({ w: 'café' });
+      await cl.close();
+      await s.stop();
+      s = await startEmbeddedMongo({ dataDir: dir });
+      cl = new MongoClient(s.uri);
+      expect(await cl.db('d').collection('c').countDocuments({ w: 'CAFE' })).toBe(1);
+      await cl.close();
+      await s.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -2,7 +2,7 @@
 import { BSONRegExp, ObjectId, Long } from 'bson';
 import { Query } from 'mingo/query';
 import { collatedKeyOf, type StringOrder } from './bson-order';
-import { parseCollation } from './collation';
+import { type Collation, parseCollation } from './collation';
 import { QUERY_OPTIONS } from './mingo-context';
 import {
   compareValues,
@@ -61,7 +61,7 @@ export interface IndexSpec {
 export type Op =
   | { k: 'p'; db: string; c: string; d: Doc }
   | { k: 'd'; db: string; c: string; id: unknown }
-  | { k: 'cc'; db: string; c: string }
+  | { k: 'cc'; db: string; c: string; o?: Doc }
   | { k: 'dc'; db: string; c: string }
   | { k: 'ci'; db: string; c: string; spec: IndexSpec }
   | { k: 'di'; db: string; c: string; name: string }
@@ -282,12 +282,22 @@ export class Index {
 
 export class Collection {
   readonly records = new Map<string, Rec>();
-  readonly indexes: Index[] = [new Index({ v: 2, key: { _id: 1 }, name: '_id_' })];
+  readonly indexes: Index[];
+  /** The collection's default collation (null: simple), from `options.collation`. */
+  readonly defaultCollation: Collation | null;
 
+  /** `options`: what `create` stored and listCollections reports (`collation`). */
   constructor(
     public readonly db: string,
     public readonly name: string,
-  ) {}
+    public readonly options: Doc = {},
+  ) {
+    this.defaultCollation = options.collation ? parseCollation(options.collation) : null;
+    // The _id index has the collection's default collation, as in MongoDB.
+    const idSpec: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
+    if (this.defaultCollation) idSpec.collation = this.defaultCollation.spec;
+    this.indexes = [new Index(idSpec)];
+  }
 
   get ns(): string {
     return `${this.db}.${this.name}`;
@@ -453,15 +463,16 @@ export class Store {
   }
 
   /** Returns the collection, creating it (and logging the creation) if needed. */
-  ensureColl(db: string, name: string, log: Op[]): Collection {
+  ensureColl(db: string, name: string, log: Op[], options?: Doc): Collection {
     let colls = this.dbs.get(db);
     if (!colls) this.dbs.set(db, (colls = new Map()));
     let c = colls.get(name);
     if (!c) {
       validateCollName(name);
-      c = new Collection(db, name);
+      const hasOptions = !!options && Object.keys(options).length > 0;
+      c = new Collection(db, name, hasOptions ? options : {});
       colls.set(name, c);
-      log.push({ k: 'cc', db, c: name });
+      log.push(hasOptions ? { k: 'cc', db, c: name, o: options } : { k: 'cc', db, c: name });
     }
     return c;
   }

@@ -25,7 +25,11 @@ const UNSUPPORTED_STAGES: Record<string, string> = {
 
 export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
   const target = cmd.aggregate;
-  const env = readEnv(cmd, cmd.let);
+  const env = readEnv(
+    cmd,
+    cmd.let,
+    typeof target === 'string' ? ctx.state.store.getColl(ctx.db, target)?.defaultCollation : null,
+  );
   const pipeline = cmd.pipeline;
   if (!Array.isArray(pipeline))
     throw failedToParse("'pipeline' option must be specified as an array");

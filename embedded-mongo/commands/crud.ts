@@ -75,7 +75,7 @@ export function update(cmd: Doc, ctx: CmdContext): Doc {
       const u = spec.u;
       if (!isPlainObject(u) && !Array.isArray(u))
         throw failedToParse('update.u must be an object or pipeline');
-      const env = readEnv(spec, cmd.let);
+      const env = readEnv(spec, cmd.let, ctx.state.store.getColl(ctx.db, name)?.defaultCollation);
       const arrayFilters = Array.isArray(spec.arrayFilters)
         ? (spec.arrayFilters as Doc[])
         : undefined;
@@ -130,7 +130,7 @@ export function del(cmd: Doc, ctx: CmdContext): Doc {
   for (let i = 0; i < deletes.length; i++) {
     try {
       const spec = deletes[i] as Doc;
-      const env = readEnv(spec, cmd.let);
+      const env = readEnv(spec, cmd.let, ctx.state.store.getColl(ctx.db, name)?.defaultCollation);
       const limit = toNumber(spec.limit, 0);
       const matches = findRecords(coll, asDoc(spec.q, 'q'), { limit: limit === 1 ? 1 : 0 }, env);
       for (const [id] of matches) {
@@ -152,7 +152,7 @@ export function del(cmd: Doc, ctx: CmdContext): Doc {
 
 export function find(cmd: Doc, ctx: CmdContext): Doc {
   const name = collName(cmd, 'find');
-  const env = readEnv(cmd, cmd.let);
+  const env = readEnv(cmd, cmd.let, ctx.state.store.getColl(ctx.db, name)?.defaultCollation);
   if (cmd.tailable) throw unsupported('Tailable cursors');
   const coll = ctx.state.store.getColl(ctx.db, name);
   let limit = toNumber(cmd.limit, 0);
@@ -181,7 +181,7 @@ export function find(cmd: Doc, ctx: CmdContext): Doc {
 
 export function findAndModify(cmd: Doc, ctx: CmdContext): Doc {
   const name = collName(cmd, Object.keys(cmd)[0]);
-  const env = readEnv(cmd, cmd.let);
+  const env = readEnv(cmd, cmd.let, ctx.state.store.getColl(ctx.db, name)?.defaultCollation);
   const store = ctx.state.store;
   const filter = asDoc(cmd.query, 'query');
   const sort = cmd.sort ? asDoc(cmd.sort, 'sort') : undefined;
@@ -227,7 +227,7 @@ export function findAndModify(cmd: Doc, ctx: CmdContext): Doc {
 
 export function count(cmd: Doc, ctx: CmdContext): Doc {
   const name = collName(cmd, 'count');
-  const env = readEnv(cmd);
+  const env = readEnv(cmd, undefined, ctx.state.store.getColl(ctx.db, name)?.defaultCollation);
   const coll = ctx.state.store.getColl(ctx.db, name);
   const filter = asDoc(cmd.query, 'query');
   const skip = toNumber(cmd.skip, 0);
@@ -243,7 +243,7 @@ export function count(cmd: Doc, ctx: CmdContext): Doc {
 
 export function distinct(cmd: Doc, ctx: CmdContext): Doc {
   const name = collName(cmd, 'distinct');
-  const env = readEnv(cmd);
+  const env = readEnv(cmd, undefined, ctx.state.store.getColl(ctx.db, name)?.defaultCollation);
   const key = cmd.key;
   if (typeof key !== 'string') throw failedToParse('distinct.key must be a string');
   const coll = ctx.state.store.getColl(ctx.db, name);

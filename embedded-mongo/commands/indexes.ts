@@ -55,6 +55,11 @@ export function createIndexes(cmd: Doc, ctx: CmdContext): Doc {
   const store = ctx.state.store;
   const existed = !!store.getColl(ctx.db, name);
   const coll = store.ensureColl(ctx.db, name, ctx.log);
+  // An index that names no collation takes the collection's default one.
+  specs.forEach((spec, i) => {
+    const named = isPlainObject(list[i]) && list[i].collation !== undefined;
+    if (!named && coll.defaultCollation) spec.collation = coll.defaultCollation.spec;
+  });
   const before = coll.indexes.length;
   let note: string | undefined;
   for (const spec of specs) {
