@@ -142,6 +142,18 @@ describe('collation (https://www.mongodb.com/docs/manual/reference/collation/)',
     expect(await c.countDocuments({ email: 'ANN@example.com' })).toBe(0);
   });
 
+  it('hashes (distinct, unique keys) exactly as the collator compares: ß = ss, Đ = D at strength 1', async () => {
+    const c = db.collection<{ _id: number; w: string }>('hash');
+    await c.insertMany(
+      ['Straße', 'STRASSE', 'strasse', 'Đuro', 'duro', 'Ø', 'o'].map((w, i) => ({ _id: i, w })),
+    );
+    const strength1 = await c.distinct('w', {}, { collation: { locale: 'en', strength: 1 } });
+    expect(strength1).toEqual(['Straße', 'Đuro', 'Ø']);
+    // At strength 2 (ICU secondary) ß/ss and Đ/D differ, case does not.
+    const strength2 = await c.distinct('w', {}, { collation: { locale: 'en', strength: 2 } });
+    expect(strength2).toEqual(['Straße', 'STRASSE', 'Đuro', 'duro', 'Ø', 'o']);
+  });
+
   it('refuses invalid collations with MongoDB error codes, and options it does not implement', async () => {
     const c = await words();
     const invalid = await serverError(c.find({}, { collation: { locale: 'xx_YY' } }).toArray());

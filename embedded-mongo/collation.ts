@@ -166,19 +166,56 @@ export function parseCollation(raw: unknown): Collation | null {
     backwards,
     version: ICU_VERSION,
   };
-  const foldCase = strength < 3 && !caseLevel;
-  const stripAccents = strength === 1;
-  const stringKey = (s: string): string => {
-    let k = s.normalize('NFD');
-    if (stripAccents) k = k.replace(/\p{M}/gu, '');
-    if (foldCase) k = k.toUpperCase().toLowerCase();
-    if (numericOrdering) k = k.replace(/\d+/g, (m) => m.replace(/^0+(?=\d)/, ''));
-    return k;
-  };
+  const stringKey = equalityKeys(intlLocale, numericOrdering, compareStrings);
   const coll: Collation = { spec, compareStrings, stringKey, context: undefined as never };
   (coll as { context: Context }).context = collatedContext(coll);
   cache.set(key, coll);
   return coll;
+}
+
+/**
+ * Equality keys for strings under a collation: equal keys exactly when the collator holds the
+ * strings equal. A coarse key (each character's primary letter, case, accents and ignorable
+ * characters dropped) buckets the strings; within a bucket the collator itself decides, and
+ * each class of equal strings is numbered by its first member. The classes seen are kept for
+ * the life of the process (one entry per distinct value, the size of the data at most).
+ */
+function equalityKeys(
+  locale: string,
+  numeric: boolean,
+  compare: (a: string, b: string) => number,
+): (s: string) => string {
+  const base = new Intl.Collator(locale, { sensitivity: 'base', numeric });
+  const primary = new Map<string, string>();
+  const ALNUM = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
+  const DIGRAPHS = ['ss', 'ae', 'oe', 'th', 'ij', 'dz', 'lj', 'nj', 'ue'];
+  const primaryOf = (ch: string): string => {
+    let p = primary.get(ch);
+    if (p !== undefined) return p;
+    if (base.compare(ch, '') === 0) p = '';
+    else {
+      const plain = ch.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+      p =
+        [...ALNUM, ...DIGRAPHS, plain].find((c) => c !== '' && base.compare(ch, c) === 0) ??
+        ch.toLowerCase();
+    }
+    primary.set(ch, p);
+    return p;
+  };
+  const coarse = (s: string): string => {
+    let k = '';
+    for (const ch of s.normalize('NFD')) k += primaryOf(ch);
+    return numeric ? k.replace(/\d+/g, (m) => m.replace(/^0+(?=\d)/, '')) : k;
+  };
+  const classes = new Map<string, string[]>();
+  return (s) => {
+    const c = coarse(s);
+    let members = classes.get(c);
+    if (!members) classes.set(c, (members = []));
+    let i = members.findIndex((m) => compare(m, s) === 0);
+    if (i < 0) i = members.push(s) - 1;
+    return i === 0 ? c : `${c}\u0000${i}`;
+  };
 }
 
 /** `en_US` -> `en-US` when ICU (through Intl) knows the locale, else null. */
