@@ -257,6 +257,23 @@ describe('let (https://www.mongodb.com/docs/manual/reference/command/find/#std-l
     expect(del.deletedCount).toBe(1);
   });
 
+  it('projections see the collation ($elemMatch) and the let variables', async () => {
+    const c = db.collection<{ _id: number; items: { n: string }[] }>('proj');
+    await c.insertOne({ _id: 1, items: [{ n: 'A' }, { n: 'b' }] });
+    const [byCollation] = await c
+      .find(
+        {},
+        {
+          collation: { locale: 'en', strength: 2 },
+          projection: { items: { $elemMatch: { n: 'B' } } },
+        },
+      )
+      .toArray();
+    expect(byCollation.items).toEqual([{ n: 'b' }]);
+    const [byLet] = await c.find({}, { let: { v: 5 }, projection: { v: '$$v' } }).toArray();
+    expect(byLet).toEqual({ _id: 1, v: 5 });
+  });
+
   it('refuses a variable name MongoDB refuses', async () => {
     const c = db.collection('letbad');
     const e = await serverError(c.find({}, { let: { Bad: 1 } }).toArray());

@@ -174,6 +174,7 @@ export function find(cmd: Doc, ctx: CmdContext): Doc {
   const docs = project(
     recs.map(([, r]) => outDoc(r)),
     cmd.projection ? asDoc(cmd.projection, 'projection') : undefined,
+    env,
   );
   const bs = cmd.batchSize === undefined ? undefined : toNumber(cmd.batchSize);
   return makeCursor(ctx, `${ctx.db}.${name}`, docs, bs === 0 ? undefined : bs, single);
@@ -190,7 +191,7 @@ export function findAndModify(cmd: Doc, ctx: CmdContext): Doc {
   const [match] = findRecords(coll, filter, { sort, limit: 1 }, env);
   const arrayFilters = Array.isArray(cmd.arrayFilters) ? (cmd.arrayFilters as Doc[]) : undefined;
   const shape = (rec: Rec | undefined): Doc | null =>
-    rec ? project([outDoc(rec)], fields)[0] : null;
+    rec ? project([outDoc(rec)], fields, env)[0] : null;
   if (cmd.remove) {
     if (cmd.update !== undefined)
       throw failedToParse('Cannot specify both an update and remove=true');

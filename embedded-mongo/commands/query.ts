@@ -265,14 +265,18 @@ function collatedScan(
   return limit ? matched.slice(skip, skip + limit) : matched.slice(skip);
 }
 
-export function project(docs: Doc[], projection: Doc | undefined): Doc[] {
+export function project(
+  docs: Doc[],
+  projection: Doc | undefined,
+  env: QueryEnv = SIMPLE_ENV,
+): Doc[] {
   if (!projection || Object.keys(projection).length === 0) return docs;
   checkUnsupported(projection);
   for (const v of Object.values(projection)) {
     if (isPlainObject(v) && '$meta' in v) throw unsupported('$meta projection');
   }
   try {
-    return new Query({}, QUERY_OPTIONS).find<Doc>(docs, projection).all();
+    return new Query({}, mingoOptions(env)).find<Doc>(docs, projection).all();
   } catch (e) {
     throw badValue(`invalid projection: ${(e as Error).message}`);
   }
