@@ -274,6 +274,18 @@ describe('let (https://www.mongodb.com/docs/manual/reference/command/find/#std-l
     expect(byLet).toEqual({ _id: 1, v: 5 });
   });
 
+  it("an update statement's constants (c) join the command's let in its pipeline", async () => {
+    const c = db.collection<{ _id: number; a?: number; b?: number }>('consts');
+    await c.insertOne({ _id: 1 });
+    const r = await db.command({
+      update: 'consts',
+      updates: [{ q: { _id: 1 }, u: [{ $set: { a: '$$a', b: '$$b' } }], c: { b: 2 } }],
+      let: { a: 1 },
+    });
+    expect(r.nModified).toBe(1);
+    expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1, a: 1, b: 2 });
+  });
+
   it('refuses a variable name MongoDB refuses', async () => {
     const c = db.collection('letbad');
     const e = await serverError(c.find({}, { let: { Bad: 1 } }).toArray());

@@ -75,7 +75,9 @@ export function update(cmd: Doc, ctx: CmdContext): Doc {
       const u = spec.u;
       if (!isPlainObject(u) && !Array.isArray(u))
         throw failedToParse('update.u must be an object or pipeline');
-      const env = readEnv(spec, cmd.let, ctx.state.store.getColl(ctx.db, name)?.defaultCollation);
+      // `c`: the statement's constants for a pipeline update, beside the command's `let`.
+      const vars = isPlainObject(spec.c) ? { ...asDoc(cmd.let, 'let'), ...spec.c } : cmd.let;
+      const env = readEnv(spec, vars, ctx.state.store.getColl(ctx.db, name)?.defaultCollation);
       const arrayFilters = Array.isArray(spec.arrayFilters)
         ? (spec.arrayFilters as Doc[])
         : undefined;

@@ -252,6 +252,9 @@ function collatedScan(
   const matched: [string, Rec][] = [];
   for (const e of coll.records) if (!q || q.test(e[1].doc)) matched.push(e);
   if (sort) {
+    for (const v of Object.values(sort)) {
+      if (isPlainObject(v)) throw unsupported('Sorting by $meta');
+    }
     if ('$natural' in sort) {
       if (Number(sort.$natural) < 0) matched.reverse();
     } else {
