@@ -108,6 +108,7 @@ const NULL_ID = 'the Node.js driver replaces a null _id with an ObjectId before 
 const BYPASS = 'the Node.js driver omits bypassDocumentValidation: false';
 const DRIVER_SKIPS: Record<string, Record<string, string>> = {
   'bypassDocumentValidation.json': {
+    'Aggregate with $out passes bypassDocumentValidation: false': BYPASS,
     'BulkWrite passes bypassDocumentValidation: false': BYPASS,
     'FindOneAndReplace passes bypassDocumentValidation: false': BYPASS,
     'FindOneAndUpdate passes bypassDocumentValidation: false': BYPASS,
