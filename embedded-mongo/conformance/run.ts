@@ -888,6 +888,8 @@ async function main(): Promise<void> {
       `Node.js driver behaviour): ${pass} passed, ${fail} failed, pass rate ${rate}% ` +
       `(${rateWithDriver}% counting the driver tests as failures)`,
   );
+  // Non-zero when an applicable test fails, for scripts and CI.
+  process.exitCode = fail ? 1 : 0;
 }
 
 await main();
