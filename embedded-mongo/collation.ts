@@ -230,11 +230,6 @@ function toIntlLocale(locale: string): string | null {
   }
 }
 
-/** Whether two collations (either possibly simple) are the same. */
-export function sameCollation(a: Collation | null, b: Collation | null): boolean {
-  return a === b || (!!a && !!b && keyOf(a.spec) === keyOf(b.spec));
-}
-
 /** The values a query path designates: each value reached, and the elements of arrays reached. */
 function queryValues(doc: unknown, parts: string[], i: number, out: unknown[]): void {
   if (i === parts.length) {
