@@ -379,3 +379,116 @@ function collatedContext(coll: Collation): Context {
     pipeline: { $group: collatedGroup(coll) } as never,
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// What a collation does not reach here is refused under a non-simple collation, rather than
+// silently compared binary.
+
+/** Aggregation operators (stages, expressions, accumulators) that would compare binary. */
+const UNCOLLATED_AGGREGATION: Record<string, string> = {
+  $graphLookup: '$graphLookup',
+  $bucket: '$bucket',
+  $bucketAuto: '$bucketAuto',
+  $setWindowFields: '$setWindowFields',
+  $fill: '$fill',
+  $in: 'The $in expression',
+  $indexOfArray: '$indexOfArray',
+  $setEquals: '$setEquals',
+  $setIntersection: '$setIntersection',
+  $setUnion: '$setUnion',
+  $setDifference: '$setDifference',
+  $setIsSubset: '$setIsSubset',
+  $min: '$min',
+  $max: '$max',
+  $minN: '$minN',
+  $maxN: '$maxN',
+  $addToSet: '$addToSet',
+  $top: '$top',
+  $topN: '$topN',
+  $bottom: '$bottom',
+  $bottomN: '$bottomN',
+  $sortArray: '$sortArray',
+};
+
+/** Query operators that would compare binary. */
+const UNCOLLATED_QUERY: Record<string, string> = { $all: '$all' };
+
+/** Update operators that would compare binary. */
+const UNCOLLATED_UPDATE: Record<string, string> = {
+  $addToSet: '$addToSet',
+  $min: '$min',
+  $max: '$max',
+};
+
+function refuse(feature: string): never {
+  throw unsupported(`${feature} with a non-simple collation`);
+}
+
+function walkExpression(v: unknown): void {
+  if (Array.isArray(v)) {
+    for (const x of v) walkExpression(x);
+    return;
+  }
+  if (!isPlainObject(v)) return;
+  for (const [k, x] of Object.entries(v)) {
+    if (k in UNCOLLATED_AGGREGATION) refuse(UNCOLLATED_AGGREGATION[k]);
+    walkExpression(x);
+  }
+}
+
+/** Refuses, under a collation, query operators this store would compare binary. */
+export function checkCollatedQuery(filter: unknown): void {
+  if (Array.isArray(filter)) {
+    for (const x of filter) checkCollatedQuery(x);
+    return;
+  }
+  if (!isPlainObject(filter)) return;
+  for (const [k, x] of Object.entries(filter)) {
+    if (k in UNCOLLATED_QUERY) refuse(UNCOLLATED_QUERY[k]);
+    if (k === '$expr') walkExpression(x);
+    else checkCollatedQuery(x);
+  }
+}
+
+/** Refuses, under a collation, pipeline stages and expressions this store would compare binary. */
+export function checkCollatedPipeline(pipeline: unknown[]): void {
+  for (const stage of pipeline) {
+    if (!isPlainObject(stage)) continue;
+    for (const [op, spec] of Object.entries(stage)) {
+      if (op === '$match') checkCollatedQuery(spec);
+      else if (op === '$lookup' && isPlainObject(spec)) {
+        if (spec.localField !== undefined) refuse('$lookup with localField/foreignField');
+        if (Array.isArray(spec.pipeline)) checkCollatedPipeline(spec.pipeline);
+        walkExpression(spec.let);
+      } else if (op === '$facet' && isPlainObject(spec)) {
+        for (const sub of Object.values(spec)) if (Array.isArray(sub)) checkCollatedPipeline(sub);
+      } else if (op === '$unionWith' && isPlainObject(spec) && Array.isArray(spec.pipeline)) {
+        checkCollatedPipeline(spec.pipeline);
+      } else if (op === '$sort' || op === '$sortByCount' || op === '$group') {
+        // Collated here (bson-order.ts, collatedGroup); their expressions may not be.
+        walkExpression(spec);
+      } else {
+        if (op in UNCOLLATED_AGGREGATION) refuse(UNCOLLATED_AGGREGATION[op]);
+        walkExpression(spec);
+      }
+    }
+  }
+}
+
+/** Refuses, under a collation, update operators this store would apply binary. */
+export function checkCollatedUpdate(update: unknown): void {
+  if (Array.isArray(update)) {
+    checkCollatedPipeline(update);
+    return;
+  }
+  if (!isPlainObject(update)) return;
+  for (const [op, spec] of Object.entries(update)) {
+    if (op in UNCOLLATED_UPDATE) refuse(`The ${UNCOLLATED_UPDATE[op]} update operator`);
+    if (op === '$push' && isPlainObject(spec)) {
+      for (const v of Object.values(spec)) {
+        if (isPlainObject(v) && '$sort' in v) refuse('$push with $sort');
+      }
+    }
+    if (op === '$pull') checkCollatedQuery(spec);
+  }
+}

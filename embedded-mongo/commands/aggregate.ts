@@ -7,6 +7,7 @@ import { MongoError, failedToParse, unsupported } from '../engine';
 import { isPlainObject, type Doc } from '../values';
 import { type CmdContext, asDoc, outDoc, toNumber } from './context';
 import { batchSizeOf, makeCursor } from './cursors';
+import { checkCollatedPipeline } from '../collation';
 import { checkUnsupported, findRecords, mingoOptions, readEnv } from './query';
 
 const UNSUPPORTED_STAGES: Record<string, string> = {
@@ -41,6 +42,7 @@ export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
     if (op in UNSUPPORTED_STAGES) throw unsupported(UNSUPPORTED_STAGES[op]);
   }
   checkUnsupported(pipeline);
+  if (env.collation) checkCollatedPipeline(pipeline);
   if (cmd.explain) throw unsupported('explain');
   const store = ctx.state.store;
   const ns = `${ctx.db}.${target === 1 ? '$cmd.aggregate' : String(target)}`;

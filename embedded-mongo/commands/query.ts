@@ -5,7 +5,7 @@ import { Aggregator } from 'mingo/aggregator';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { sortBson } from '../bson-order';
-import { type Collation, parseCollation } from '../collation';
+import { type Collation, checkCollatedQuery, parseCollation } from '../collation';
 import { QUERY_OPTIONS } from '../mingo-context';
 import { type Collection, type Rec, MongoError, badValue, unsupported } from '../engine';
 import {
@@ -170,6 +170,7 @@ export function compileQuery(filter: Doc, env: QueryEnv = SIMPLE_ENV): Matcher |
   const simple = env.collation ? null : simpleMatcher(filter);
   if (simple) return simple;
   checkUnsupported(filter);
+  if (env.collation) checkCollatedQuery(filter);
   try {
     return new Query(filter, mingoOptions(env));
   } catch (e) {

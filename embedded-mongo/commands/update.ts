@@ -4,6 +4,7 @@ import { updateOne as mingoUpdateOne } from 'mingo/updater';
 import { type Collection, MongoError, type Rec, failedToParse } from '../engine';
 import { cloneDeep, isPlainObject, keyOf, pruneNotes, type Doc, type TypeNote } from '../values';
 import { type CmdContext, outDoc, storedDoc, validateForStorage, withId } from './context';
+import { checkCollatedUpdate } from '../collation';
 import { type QueryEnv, checkUnsupported, mingoOptions } from './query';
 
 export function isOperatorUpdate(u: Doc): boolean {
@@ -40,6 +41,7 @@ export function applyUpdate(
   update: Doc | Doc[],
   opts: { arrayFilters?: Doc[]; filter?: Doc; inserting: boolean; env?: QueryEnv },
 ): { rec: Rec; modified: boolean } {
+  if (opts.env?.collation) checkCollatedUpdate(update);
   const oldDoc = rec.doc;
   let next: Doc;
   let modified: boolean;
