@@ -142,6 +142,31 @@ describe('collation (https://www.mongodb.com/docs/manual/reference/collation/)',
     expect(await c.countDocuments({ email: 'ANN@example.com' })).toBe(0);
   });
 
+  it('refuses, under a collation, what would still compare binary (no silent wrong answer)', async () => {
+    const c = await words();
+    const collation = { locale: 'en', strength: 2 };
+    const refusals: (() => Promise<unknown>)[] = [
+      () => c.find({ w: { $all: ['CAFE'] } }, { collation }).toArray(),
+      () => c.aggregate([{ $group: { _id: null, m: { $max: '$w' } } }], { collation }).toArray(),
+      () =>
+        c
+          .aggregate([{ $lookup: { from: 'x', localField: 'w', foreignField: 'w', as: 'j' } }], {
+            collation,
+          })
+          .toArray(),
+      () => c.updateOne({ _id: 1 }, { $addToSet: { tags: 'A' } } as never, { collation }),
+    ];
+    for (const run of refusals) {
+      const e = await serverError(run());
+      expect(e.code).toBe(115);
+      expect(e.message).toMatch(/non-simple collation.*MONGODB_URI/);
+    }
+    // The same operations without a collation still work.
+    expect(await c.aggregate([{ $group: { _id: null, m: { $max: '$w' } } }]).toArray()).toEqual([
+      { _id: null, m: 'café' },
+    ]);
+  });
+
   it('hashes (distinct, unique keys) exactly as the collator compares: ß = ss, Đ = D at strength 1', async () => {
     const c = db.collection<{ _id: number; w: string }>('hash');
     await c.insertMany(
