@@ -238,6 +238,34 @@ describe('a collection default collation (https://www.mongodb.com/docs/manual/re
     expect((await serverError(c.insertOne({ _id: 9, name: 'BOB' }))).code).toBe(11000);
   });
 
+  it('an index with the query collation serves its equality lookups; results match a scan', async () => {
+    await db.createCollection('big', { collation: { locale: 'en', strength: 2 } });
+    const c = db.collection<{ _id: number; k: string; n: number }>('big');
+    await c.insertMany(
+      Array.from({ length: 300 }, (_, i) => ({ _id: i, k: `Key${i % 30}`, n: i % 7 })),
+    );
+    const scan = async (f: object) => byId(await c.find(f).toArray());
+    const before = [
+      await scan({ k: 'KEY7' }),
+      await scan({ k: { $in: ['key1', 'KEY2'] }, n: 3 }),
+      await scan({ k: null }),
+    ];
+    await c.createIndex({ k: 1 });
+    expect([
+      await scan({ k: 'KEY7' }),
+      await scan({ k: { $in: ['key1', 'KEY2'] }, n: 3 }),
+      await scan({ k: null }),
+    ]).toEqual(before);
+    expect(before[0]).toHaveLength(10);
+    // Under another collation the index does not serve, and the answer is still right.
+    expect(
+      byId(await c.find({ k: 'KEY7' }, { collation: { locale: 'en', strength: 3 } }).toArray()),
+    ).toEqual([]);
+    expect(
+      byId(await c.find({ k: 'Key7' }, { collation: { locale: 'simple' } }).toArray()),
+    ).toHaveLength(10);
+  });
+
   it('survives a restart of a durable store', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'embedded-mongo-collation-'));
     try {

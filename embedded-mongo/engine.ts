@@ -371,8 +371,12 @@ export class Collection {
     this.indexes.push(ix);
   }
 
-  /** Record ids that can match a filter's top-level equality/$in on `_id` or an index; null if none applies. */
-  equalityIds(filter: Doc): string[] | null {
+  /**
+   * Record ids that can match a filter's top-level equality/$in on `_id` or an index; null if
+   * none applies. Under a collation (its full spec) only indexes with that same collation serve.
+   */
+  equalityIds(filter: Doc, collation?: Doc): string[] | null {
+    const collationKey = collation ? keyOf(collation) : null;
     let best: Set<string> | null = null;
     for (const field of Object.keys(filter)) {
       if (field.startsWith('$')) continue;
@@ -391,7 +395,7 @@ export class Collection {
           values = cond.$in;
       }
       if (!values) continue;
-      if (field === '_id') {
+      if (field === '_id' && !collationKey) {
         const ids: string[] = [];
         for (const v of values) {
           const k = keyOf(v);
@@ -400,12 +404,18 @@ export class Collection {
         return [...new Set(ids)];
       }
       const ix = this.indexes.find(
-        (i) => i.isSingleField && i.fields[0][0] === field && !i.sparse && !i.partial && i.binary,
+        (i) =>
+          i.isSingleField &&
+          i.fields[0][0] === field &&
+          !i.sparse &&
+          !i.partial &&
+          (collationKey ? keyOf(i.spec.collation ?? null) === collationKey : i.binary),
       );
       if (!ix) continue;
       const set = new Set<string>();
+      const c = ix.collation;
       for (const v of values) {
-        const ids = ix.map.get(keyOf(v));
+        const ids = ix.map.get(c ? collatedKeyOf(v, c) : keyOf(v));
         if (ids) for (const id of ids) set.add(id);
       }
       if (!best || set.size < best.size) best = set;

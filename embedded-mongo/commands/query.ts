@@ -190,7 +190,7 @@ export function findRecords(
   const skip = opts.skip ?? 0;
   const limit = opts.limit ?? 0;
   const sort = opts.sort && Object.keys(opts.sort).length ? opts.sort : undefined;
-  if (env.collation) return collatedScan(coll, q, sort, skip, limit, env.collation);
+  if (env.collation) return collatedScan(coll, filter, q, sort, skip, limit, env.collation);
   if (sort && '$natural' in sort) {
     const dir = Number(sort.$natural) < 0 ? -1 : 1;
     let all = [...coll.candidates(filter)].filter(([, r]) => !q || q.test(r.doc));
@@ -239,11 +239,13 @@ export function findRecords(
 }
 
 /**
- * A scan under a non-simple collation: every record (the indexes hold binary keys), sorted with
- * strings compared by the collation.
+ * A scan under a non-simple collation: the records an index with the same collation finds for
+ * an equality or $in, else every record (other indexes hold other keys); sorted with strings
+ * compared by the collation.
  */
 function collatedScan(
   coll: Collection,
+  filter: Doc,
   q: Matcher | null,
   sort: Doc | undefined,
   skip: number,
@@ -251,7 +253,14 @@ function collatedScan(
   collation: Collation,
 ): [string, Rec][] {
   const matched: [string, Rec][] = [];
-  for (const e of coll.records) if (!q || q.test(e[1].doc)) matched.push(e);
+  // An index with the same collation serves equality and $in.
+  const ids = coll.equalityIds(filter, collation.spec);
+  if (ids) {
+    for (const id of ids) {
+      const rec = coll.records.get(id);
+      if (rec && (!q || q.test(rec.doc))) matched.push([id, rec]);
+    }
+  } else for (const e of coll.records) if (!q || q.test(e[1].doc)) matched.push(e);
   if (sort) {
     for (const v of Object.values(sort)) {
       if (isPlainObject(v)) throw unsupported('Sorting by $meta');
