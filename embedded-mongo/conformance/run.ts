@@ -801,6 +801,21 @@ async function runTest(
   }
 }
 
+/** A test that has not finished after this long fails (a hung command must not stop the run). */
+const TEST_TIMEOUT_MS = 30_000;
+
+async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Mismatch(`timed out after ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([p, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function runFile(fileName: string, dir: string, verbose: boolean): Promise<FileResult> {
   const text = readFileSync(path.join(dir, fileName), 'utf8');
   const file = EJSON.parse(text, { relaxed: true }) as Doc;
@@ -830,7 +845,7 @@ async function runFile(fileName: string, dir: string, verbose: boolean): Promise
         continue;
       }
       try {
-        await runTest(file, test, server, internal);
+        await withTimeout(runTest(file, test, server, internal), TEST_TIMEOUT_MS);
         res.pass++;
         if (verbose) console.log(`  ok   ${fileName}: ${name}`);
       } catch (e) {
