@@ -5,7 +5,7 @@
 // (which order mixed types by JavaScript type). Imports nothing from the engine, so the mingo
 // context module can use it.
 import { Double, Int32 } from 'bson';
-import { OpType } from 'mingo/core';
+import { OpType, evalExpr } from 'mingo/core';
 import { Lazy, type Iterator } from 'mingo/lazy';
 import { $group } from 'mingo/operators/pipeline';
 import type { Options } from 'mingo/types';
@@ -161,4 +161,43 @@ export function sortStages(order: StringOrder | null): {
     return $sort(grouped, { count: -1 }, options);
   };
   return { $sort, $sortByCount };
+}
+
+type ExpressionOp = (obj: unknown, expr: unknown, options: Options) => unknown;
+
+/** Our expression operator computing a document's group key (see groupStage). */
+export const GROUP_KEY_OP = '$_embeddedGroupKey';
+
+interface GroupKeyArg {
+  expr: unknown;
+  firstSeen: Map<string, unknown>;
+  order: StringOrder | null;
+}
+
+/** The group key of a document: the first key seen that equals it (numbers of every type, strings by `order`). */
+export const groupKeyOp: ExpressionOp = (obj, arg, options) => {
+  const a = arg as GroupKeyArg;
+  if (!isPlainObject(arg) || !(a.firstSeen instanceof Map)) {
+    throw new Error(`unknown operator ${GROUP_KEY_OP}`);
+  }
+  const key = evalExpr(obj, a.expr, options);
+  const k = collatedKeyOf(key, a.order);
+  if (!a.firstSeen.has(k)) a.firstSeen.set(k, key);
+  return a.firstSeen.get(k);
+};
+
+/**
+ * `$group` with MongoDB's key equality: 1, 1.0 and NumberLong(1) are one key (mingo's own
+ * `$group` keeps number types apart), and strings equal under `order` (a collation) are one key.
+ * mingo's `$group` runs on the first key seen of each class, computed by GROUP_KEY_OP.
+ */
+export function groupStage(order: StringOrder | null): PipelineOp {
+  return (input, expr, options) => {
+    if (!isPlainObject(expr) || !('_id' in expr)) {
+      throw new Error('a group specification must include an _id');
+    }
+    const arg: GroupKeyArg = { expr: expr._id, firstSeen: new Map(), order };
+    const idExpr = { [GROUP_KEY_OP]: arg };
+    return ($group as unknown as PipelineOp)(input, { ...expr, _id: idExpr }, options);
+  };
 }

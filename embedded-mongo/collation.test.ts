@@ -2,6 +2,8 @@
 // BSON type order in aggregation stages, each compared with MongoDB's documented behaviour.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  Double,
+  Long,
   MaxKey,
   MinKey,
   MongoBulkWriteError,
@@ -422,6 +424,17 @@ describe('BSON type order after the indexed prefix of an aggregation', () => {
       date,
       new MaxKey(),
     ]);
+  });
+
+  it('$group and distinct treat 1, 1.0 and NumberLong(1) as one value (numbers compare by value)', async () => {
+    const c = db.collection('nums');
+    await c.insertMany([{ n: 1 }, { n: new Double(1) }, { n: Long.fromNumber(1) }, { n: 1.5 }]);
+    const groups = await c.aggregate([{ $group: { _id: '$n', c: { $sum: 1 } } }]).toArray();
+    expect(groups).toEqual([
+      { _id: 1, c: 3 },
+      { _id: 1.5, c: 1 },
+    ]);
+    expect(await c.distinct('n')).toEqual([1, 1.5]);
   });
 
   it('$sortByCount ties and $sort on mixed numbers and strings follow BSON order', async () => {

@@ -6,10 +6,8 @@
 // The simple collation (no collation, or `{ locale: 'simple' }`) is `null` everywhere: callers
 // keep their binary fast paths for it.
 import { type Context, evalExpr } from 'mingo/core';
-import type { Iterator } from 'mingo/lazy';
-import * as pipeline from 'mingo/operators/pipeline';
 import type { Options } from 'mingo/types';
-import { collatedKeyOf, compareBson, plainNumber, type StringOrder } from './bson-order';
+import { compareBson, plainNumber, type StringOrder } from './bson-order';
 import { MongoError, badValue, unsupported } from './engine';
 import { makeContext } from './mingo-context';
 import { isPlainObject, keyOf, typeRank, type Doc } from './values';
@@ -337,46 +335,12 @@ function collatedExpressionOps(coll: Collation): Record<string, ExpressionOp> {
   };
 }
 
-type PipelineOp = (coll: Iterator, expr: unknown, options: Options) => Iterator;
-
-/**
- * `$group` whose keys are compared by the collation (MongoDB groups 'a' and 'A' together at
- * strength 2): mingo's `$group` runs on the key of the first document seen of each class of
- * equal keys, computed by the `$_collatedGroupKey` expression operator below.
- */
-function collatedGroup(coll: Collation): PipelineOp {
-  return (input, expr, options) => {
-    if (!isPlainObject(expr) || !('_id' in expr)) {
-      throw new Error('a group specification must include an _id');
-    }
-    const firstSeen = new Map<string, unknown>();
-    const idExpr = { [GROUP_KEY_OP]: { expr: expr._id, firstSeen, coll } };
-    return (pipeline.$group as unknown as PipelineOp)(input, { ...expr, _id: idExpr }, options);
-  };
-}
-
-const GROUP_KEY_OP = '$_collatedGroupKey';
-
-/** The group key of a document: the first key seen that the collation holds equal to it. */
-const collatedGroupKey: ExpressionOp = (obj, arg, options) => {
-  const { expr, firstSeen, coll } = arg as {
-    expr: unknown;
-    firstSeen: Map<string, unknown>;
-    coll: Collation;
-  };
-  const key = evalExpr(obj, expr, options);
-  const k = collatedKeyOf(key, coll);
-  if (!firstSeen.has(k)) firstSeen.set(k, key);
-  return firstSeen.get(k);
-};
-
 function collatedContext(coll: Collation): Context {
   const ops: Record<string, QueryOp> = {};
   for (const [name, make] of Object.entries(COLLATED_QUERY_OPS)) ops[name] = make(coll);
   return makeContext(coll, {
     query: ops as never,
-    expression: { ...collatedExpressionOps(coll), [GROUP_KEY_OP]: collatedGroupKey } as never,
-    pipeline: { $group: collatedGroup(coll) } as never,
+    expression: collatedExpressionOps(coll) as never,
   });
 }
 

@@ -1,6 +1,6 @@
 // One shared mingo context with every operator loaded once (the main `mingo` export rebuilds it
-// on every call, which is several times slower). `$sort` and `$sortByCount` are ours
-// (bson-order.ts): BSON type order, as MongoDB sorts mixed types.
+// on every call, which is several times slower). `$sort`, `$sortByCount` and `$group` are ours
+// (bson-order.ts): BSON type order, as MongoDB sorts mixed types, and MongoDB's key equality.
 import { Context, ProcessingMode } from 'mingo/core';
 import * as accumulator from 'mingo/operators/accumulator';
 import * as expression from 'mingo/operators/expression';
@@ -9,7 +9,7 @@ import * as projection from 'mingo/operators/projection';
 import * as query from 'mingo/operators/query';
 import * as window from 'mingo/operators/window';
 import type { Options } from 'mingo/types';
-import { sortStages, type StringOrder } from './bson-order';
+import { GROUP_KEY_OP, groupKeyOp, groupStage, sortStages, type StringOrder } from './bson-order';
 
 type OpTable = Record<string, (...args: never[]) => unknown>;
 
@@ -23,8 +23,8 @@ export function makeContext(
 ): Context {
   return Context.init({
     accumulator,
-    expression: { ...expression, ...extra.expression },
-    pipeline: { ...pipeline, ...sortStages(order), ...extra.pipeline },
+    expression: { ...expression, [GROUP_KEY_OP]: groupKeyOp, ...extra.expression },
+    pipeline: { ...pipeline, ...sortStages(order), $group: groupStage(order), ...extra.pipeline },
     projection,
     query: { ...query, ...extra.query },
     window,

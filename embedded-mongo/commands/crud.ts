@@ -3,7 +3,6 @@ import { MongoError, badValue, failedToParse, unsupported, type Rec } from '../e
 import {
   isEmptyArrayMarker,
   isPlainObject,
-  keyOf,
   normalize,
   pathValues,
   withTypes,
@@ -254,7 +253,7 @@ export function distinct(cmd: Doc, ctx: CmdContext): Doc {
   for (const [, rec] of findRecords(coll, asDoc(cmd.query, 'query'), {}, env)) {
     for (const v of pathValues(outDoc(rec), key)) {
       if (v === undefined || isEmptyArrayMarker(v)) continue;
-      const k = env.collation ? collatedKeyOf(v, env.collation) : keyOf(v);
+      const k = collatedKeyOf(v, env.collation);
       if (!seen.has(k)) seen.set(k, v);
     }
   }
