@@ -1,6 +1,8 @@
 // In-memory storage engine: databases, collections, records and secondary indexes.
 import { BSONRegExp, ObjectId, Long } from 'bson';
 import { Query } from 'mingo/query';
+import { collatedKeyOf, type StringOrder } from './bson-order';
+import { type Collation, parseCollation } from './collation';
 import { QUERY_OPTIONS } from './mingo-context';
 import {
   compareValues,
@@ -59,7 +61,7 @@ export interface IndexSpec {
 export type Op =
   | { k: 'p'; db: string; c: string; d: Doc }
   | { k: 'd'; db: string; c: string; id: unknown }
-  | { k: 'cc'; db: string; c: string }
+  | { k: 'cc'; db: string; c: string; o?: Doc }
   | { k: 'dc'; db: string; c: string }
   | { k: 'ci'; db: string; c: string; spec: IndexSpec }
   | { k: 'di'; db: string; c: string; name: string }
@@ -101,6 +103,8 @@ export class Index {
   readonly unique: boolean;
   readonly sparse: boolean;
   readonly partial?: Query;
+  /** The index's collation (null: simple); its keys compare strings by it. */
+  readonly collation: StringOrder | null;
   readonly map = new Map<string, Set<string>>();
   multikey = false;
   /** Sorted (value, id) entries for single-field indexes, built on first use. */
@@ -113,6 +117,12 @@ export class Index {
     this.sparse = !!spec.sparse;
     if (spec.partialFilterExpression)
       this.partial = new Query(spec.partialFilterExpression, QUERY_OPTIONS);
+    this.collation = spec.collation ? parseCollation(spec.collation) : null;
+  }
+
+  /** Whether this index can serve queries and sorts under the simple collation. */
+  get binary(): boolean {
+    return this.collation === null;
   }
 
   get isSingleField(): boolean {
@@ -139,7 +149,9 @@ export class Index {
     for (let i = 0; i < perField.length; i++) {
       const next: string[] = [];
       const sep = i === 0 ? '' : '\u0000';
-      for (const prefix of keys) for (const v of perField[i]) next.push(prefix + sep + keyOf(v));
+      const c = this.collation;
+      for (const prefix of keys)
+        for (const v of perField[i]) next.push(prefix + sep + (c ? collatedKeyOf(v, c) : keyOf(v)));
       keys = next;
     }
     return keys.length > 1 ? [...new Set(keys)] : keys;
@@ -270,12 +282,22 @@ export class Index {
 
 export class Collection {
   readonly records = new Map<string, Rec>();
-  readonly indexes: Index[] = [new Index({ v: 2, key: { _id: 1 }, name: '_id_' })];
+  readonly indexes: Index[];
+  /** The collection's default collation (null: simple), from `options.collation`. */
+  readonly defaultCollation: Collation | null;
 
+  /** `options`: what `create` stored and listCollections reports (`collation`). */
   constructor(
     public readonly db: string,
     public readonly name: string,
-  ) {}
+    public readonly options: Doc = {},
+  ) {
+    this.defaultCollation = options.collation ? parseCollation(options.collation) : null;
+    // The _id index has the collection's default collation, as in MongoDB.
+    const idSpec: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
+    if (this.defaultCollation) idSpec.collation = this.defaultCollation.spec;
+    this.indexes = [new Index(idSpec)];
+  }
 
   get ns(): string {
     return `${this.db}.${this.name}`;
@@ -289,11 +311,14 @@ export class Collection {
       keyValue[f] = vals[0] === undefined || isEmptyArrayMarker(vals[0]) ? null : vals[0];
       keyPattern[f] = d;
     }
+    const extra: Doc = { keyPattern, keyValue };
+    // mongod's DuplicateKeyErrorInfo names the index's collation when it has one.
+    if (index.spec.collation) extra.collation = index.spec.collation;
     return new MongoError(
       11000,
       'DuplicateKey',
       `E11000 duplicate key error collection: ${this.ns} index: ${index.name} dup key: ${formatValue(keyValue)}`,
-      { keyPattern, keyValue },
+      extra,
     );
   }
 
@@ -346,8 +371,12 @@ export class Collection {
     this.indexes.push(ix);
   }
 
-  /** Record ids that can match a filter's top-level equality/$in on `_id` or an index; null if none applies. */
-  equalityIds(filter: Doc): string[] | null {
+  /**
+   * Record ids that can match a filter's top-level equality/$in on `_id` or an index; null if
+   * none applies. Under a collation (its full spec) only indexes with that same collation serve.
+   */
+  equalityIds(filter: Doc, collation?: Doc): string[] | null {
+    const collationKey = collation ? keyOf(collation) : null;
     let best: Set<string> | null = null;
     for (const field of Object.keys(filter)) {
       if (field.startsWith('$')) continue;
@@ -366,7 +395,7 @@ export class Collection {
           values = cond.$in;
       }
       if (!values) continue;
-      if (field === '_id') {
+      if (field === '_id' && !collationKey) {
         const ids: string[] = [];
         for (const v of values) {
           const k = keyOf(v);
@@ -375,12 +404,18 @@ export class Collection {
         return [...new Set(ids)];
       }
       const ix = this.indexes.find(
-        (i) => i.isSingleField && i.fields[0][0] === field && !i.sparse && !i.partial,
+        (i) =>
+          i.isSingleField &&
+          i.fields[0][0] === field &&
+          !i.sparse &&
+          !i.partial &&
+          (collationKey ? keyOf(i.spec.collation ?? null) === collationKey : i.binary),
       );
       if (!ix) continue;
       const set = new Set<string>();
+      const c = ix.collation;
       for (const v of values) {
-        const ids = ix.map.get(keyOf(v));
+        const ids = ix.map.get(c ? collatedKeyOf(v, c) : keyOf(v));
         if (ids) for (const id of ids) set.add(id);
       }
       if (!best || set.size < best.size) best = set;
@@ -413,7 +448,7 @@ export class Collection {
       if (field.startsWith('$') || (onlyField && field !== onlyField)) continue;
       const cond = filter[field];
       if (!isPlainObject(cond)) continue;
-      const ix = this.indexes.find((i) => i.isSingleField && i.fields[0][0] === field);
+      const ix = this.indexes.find((i) => i.isSingleField && i.fields[0][0] === field && i.binary);
       const entries = ix?.range(cond, this.records);
       if (entries && (!best || entries.length < best.entries.length)) best = { field, entries };
     }
@@ -424,7 +459,7 @@ export class Collection {
     const keys = Object.keys(sort);
     if (keys.length !== 1) return null;
     const dir = Number(sort[keys[0]]) < 0 ? -1 : 1;
-    const ix = this.indexes.find((i) => i.isSingleField && i.fields[0][0] === keys[0]);
+    const ix = this.indexes.find((i) => i.isSingleField && i.fields[0][0] === keys[0] && i.binary);
     if (!ix || !ix.orderedIds(this.records)) return null;
     return { ix, dir };
   }
@@ -438,15 +473,16 @@ export class Store {
   }
 
   /** Returns the collection, creating it (and logging the creation) if needed. */
-  ensureColl(db: string, name: string, log: Op[]): Collection {
+  ensureColl(db: string, name: string, log: Op[], options?: Doc): Collection {
     let colls = this.dbs.get(db);
     if (!colls) this.dbs.set(db, (colls = new Map()));
     let c = colls.get(name);
     if (!c) {
       validateCollName(name);
-      c = new Collection(db, name);
+      const hasOptions = !!options && Object.keys(options).length > 0;
+      c = new Collection(db, name, hasOptions ? options : {});
       colls.set(name, c);
-      log.push({ k: 'cc', db, c: name });
+      log.push(hasOptions ? { k: 'cc', db, c: name, o: options } : { k: 'cc', db, c: name });
     }
     return c;
   }

@@ -108,7 +108,7 @@ export function applyOp(store: Store, op: Doc): void {
       break;
     }
     case 'cc':
-      store.ensureColl(db, c, ignore);
+      store.ensureColl(db, c, ignore, op.o ? (normalize(op.o) as Doc) : undefined);
       break;
     case 'dc':
       store.dropColl(db, c);
@@ -169,7 +169,8 @@ export class Journal {
       let coll: Collection | null = null;
       for (const r of records.slice(1, -1)) {
         if (r.t === 'coll') {
-          coll = this.store.ensureColl(r.db as string, r.c as string, []);
+          const options = r.options ? (normalize(r.options) as Doc) : undefined;
+          coll = this.store.ensureColl(r.db as string, r.c as string, [], options);
           for (const spec of normalize(r.indexes) as IndexSpec[]) {
             if (spec.name === '_id_') continue;
             applyOp(this.store, { k: 'ci', db: r.db, c: r.c, spec });
@@ -278,7 +279,9 @@ export class Journal {
     records.push(frame({ t: 'head', gen: nextGen }));
     for (const [db, colls] of this.store.dbs) {
       for (const [name, coll] of colls) {
-        records.push(frame({ t: 'coll', db, c: name, indexes: coll.indexes.map((i) => i.spec) }));
+        const indexes = coll.indexes.map((i) => i.spec);
+        const options = Object.keys(coll.options).length ? { options: coll.options } : {};
+        records.push(frame({ t: 'coll', db, c: name, indexes, ...options }));
         let batch: Doc[] = [];
         let bytes = 0;
         for (const rec of coll.records.values()) {

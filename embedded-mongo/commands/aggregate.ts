@@ -3,13 +3,13 @@
 import { Aggregator } from 'mingo/aggregator';
 import { ProcessingMode } from 'mingo/core';
 import type { Options } from 'mingo/types';
-import { QUERY_OPTIONS } from '../mingo-context';
 import { MongoError, failedToParse, unsupported } from '../engine';
 import { isPlainObject, type Doc } from '../values';
 import { finalWriteStage, runWriteStage } from './out-merge';
 import { type CmdContext, asDoc, outDoc, toNumber } from './context';
 import { batchSizeOf, makeCursor } from './cursors';
-import { checkCollation, checkUnsupported, findRecords } from './query';
+import { checkCollatedPipeline } from '../collation';
+import { checkUnsupported, findRecords, mingoOptions, readEnv } from './query';
 
 const UNSUPPORTED_STAGES: Record<string, string> = {
   $changeStream: 'Change streams ($changeStream)',
@@ -28,7 +28,11 @@ const DB_LEVEL_STAGES = new Set(['$documents', '$listLocalSessions']);
 
 export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
   const target = cmd.aggregate;
-  checkCollation(cmd);
+  const env = readEnv(
+    cmd,
+    cmd.let,
+    typeof target === 'string' ? ctx.state.store.getColl(ctx.db, target)?.defaultCollation : null,
+  );
   const pipeline = cmd.pipeline;
   if (!Array.isArray(pipeline))
     throw failedToParse("'pipeline' option must be specified as an array");
@@ -40,6 +44,7 @@ export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
     if (op in UNSUPPORTED_STAGES) throw unsupported(UNSUPPORTED_STAGES[op]);
   }
   checkUnsupported(pipeline);
+  if (env.collation) checkCollatedPipeline(pipeline);
   if (cmd.explain) throw unsupported('explain');
   const store = ctx.state.store;
   const ns = `${ctx.db}.${target === 1 ? '$cmd.aggregate' : String(target)}`;
@@ -94,13 +99,13 @@ export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
       ? 0
       : Object.keys(filter).length === 0 && !sort
         ? coll.records.size
-        : findRecords(coll, filter).length;
+        : findRecords(coll, filter, {}, env).length;
     n = Math.max(0, n - skip);
     if (limit) n = Math.min(n, limit);
     const docs = n > 0 ? [{ _id: g._id, [outKey]: n }] : [];
     return finish(docs);
   }
-  const recs = findRecords(coll, filter, { sort, skip, limit });
+  const recs = findRecords(coll, filter, { sort, skip, limit }, env);
   let docs = recs.map(([, r]) => outDoc(r));
   if (rest.length) {
     const resolver = (name: string): Doc[] => {
@@ -108,7 +113,7 @@ export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
       return c ? [...c.records.values()].map(outDoc) : [];
     };
     const options: Partial<Options> = {
-      ...QUERY_OPTIONS,
+      ...mingoOptions(env),
       processingMode: ProcessingMode.CLONE_INPUT,
       collectionResolver: resolver,
     };

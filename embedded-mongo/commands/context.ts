@@ -81,9 +81,12 @@ export function withId(doc: Doc): Doc {
   return { _id, ...rest };
 }
 
+/**
+ * One entry of a write command's `writeErrors`, as mongod serialises a WriteError: `index`,
+ * `code`, the error's extra information (`keyPattern`/`keyValue` for E11000, `errInfo` for a
+ * document validation failure), then `errmsg`. No `codeName` (only command errors carry one).
+ */
 export function writeError(index: number, e: unknown): Doc {
-  if (e instanceof MongoError) {
-    return { index, code: e.code, codeName: e.codeName, errmsg: e.message, ...e.extra };
-  }
-  return { index, code: 1, codeName: 'InternalError', errmsg: (e as Error).message };
+  if (e instanceof MongoError) return { index, code: e.code, ...e.extra, errmsg: e.message };
+  return { index, code: 1, errmsg: (e as Error).message };
 }

@@ -1,9 +1,8 @@
 // Reads and writes of documents: insert, update, delete, find, findAndModify, count, distinct.
-import { badValue, failedToParse, unsupported, type Rec } from '../engine';
+import { MongoError, badValue, failedToParse, unsupported, type Rec } from '../engine';
 import {
   isEmptyArrayMarker,
   isPlainObject,
-  keyOf,
   normalize,
   pathValues,
   withTypes,
@@ -22,7 +21,8 @@ import {
   writeError,
 } from './context';
 import { makeCursor } from './cursors';
-import { checkCollation, findRecords, project } from './query';
+import { findRecords, project, readEnv } from './query';
+import { collatedKeyOf } from '../bson-order';
 import { applyUpdate, doUpsert, isOperatorUpdate, updateRecord } from './update';
 
 export function insert(cmd: Doc, ctx: CmdContext): Doc {
@@ -56,6 +56,10 @@ export function update(cmd: Doc, ctx: CmdContext): Doc {
   const name = collName(cmd, 'update');
   const updates = cmd.updates;
   if (!Array.isArray(updates)) throw failedToParse('update.updates must be an array');
+  // MongoDB 8.0 added sort to update statements; 7.0 refuses the command (not a write error).
+  if (updates.some((u) => isPlainObject(u) && u.sort !== undefined)) {
+    throw unknownField('update.updates.sort');
+  }
   const ordered = cmd.ordered !== false;
   const store = ctx.state.store;
   let n = 0;
@@ -70,18 +74,20 @@ export function update(cmd: Doc, ctx: CmdContext): Doc {
       const u = spec.u;
       if (!isPlainObject(u) && !Array.isArray(u))
         throw failedToParse('update.u must be an object or pipeline');
-      checkCollation(spec);
+      // `c`: the statement's constants for a pipeline update, beside the command's `let`.
+      const vars = isPlainObject(spec.c) ? { ...asDoc(cmd.let, 'let'), ...spec.c } : cmd.let;
+      const env = readEnv(spec, vars, ctx.state.store.getColl(ctx.db, name)?.defaultCollation);
       const arrayFilters = Array.isArray(spec.arrayFilters)
         ? (spec.arrayFilters as Doc[])
         : undefined;
       // Keep the wire types of a replacement document.
       const updateDoc = !Array.isArray(u) && !isOperatorUpdate(u) ? (rawU as Doc) : u;
       const coll = store.getColl(ctx.db, name);
-      const matches = findRecords(coll, filter, { limit: spec.multi ? 0 : 1 });
+      const matches = findRecords(coll, filter, { limit: spec.multi ? 0 : 1 }, env);
       if (matches.length === 0) {
         if (spec.upsert) {
           const c = store.ensureColl(ctx.db, name, ctx.log);
-          const rec = doUpsert(c, filter, updateDoc as Doc, arrayFilters, ctx);
+          const rec = doUpsert(c, filter, updateDoc as Doc, arrayFilters, ctx, env);
           upserted.push({ index: i, _id: rec.doc._id });
           n++;
         }
@@ -91,7 +97,12 @@ export function update(cmd: Doc, ctx: CmdContext): Doc {
         throw failedToParse('multi update is not supported for replacement-style update');
       }
       for (const [id, rec] of matches) {
-        const res = applyUpdate(rec, updateDoc as Doc, { arrayFilters, filter, inserting: false });
+        const res = applyUpdate(rec, updateDoc as Doc, {
+          arrayFilters,
+          filter,
+          inserting: false,
+          env,
+        });
         n++;
         if (res.modified) {
           updateRecord(coll!, id, rec, res.rec, ctx);
@@ -120,9 +131,9 @@ export function del(cmd: Doc, ctx: CmdContext): Doc {
   for (let i = 0; i < deletes.length; i++) {
     try {
       const spec = deletes[i] as Doc;
-      checkCollation(spec);
+      const env = readEnv(spec, cmd.let, ctx.state.store.getColl(ctx.db, name)?.defaultCollation);
       const limit = toNumber(spec.limit, 0);
-      const matches = findRecords(coll, asDoc(spec.q, 'q'), { limit: limit === 1 ? 1 : 0 });
+      const matches = findRecords(coll, asDoc(spec.q, 'q'), { limit: limit === 1 ? 1 : 0 }, env);
       for (const [id] of matches) {
         const rec = coll!.remove(id);
         if (rec) {
@@ -142,7 +153,7 @@ export function del(cmd: Doc, ctx: CmdContext): Doc {
 
 export function find(cmd: Doc, ctx: CmdContext): Doc {
   const name = collName(cmd, 'find');
-  checkCollation(cmd);
+  const env = readEnv(cmd, cmd.let, ctx.state.store.getColl(ctx.db, name)?.defaultCollation);
   if (cmd.tailable) throw unsupported('Tailable cursors');
   const coll = ctx.state.store.getColl(ctx.db, name);
   let limit = toNumber(cmd.limit, 0);
@@ -151,14 +162,20 @@ export function find(cmd: Doc, ctx: CmdContext): Doc {
     limit = -limit;
     single = true;
   }
-  const recs = findRecords(coll, asDoc(cmd.filter, 'filter'), {
-    sort: cmd.sort ? asDoc(cmd.sort, 'sort') : undefined,
-    skip: toNumber(cmd.skip, 0),
-    limit,
-  });
+  const recs = findRecords(
+    coll,
+    asDoc(cmd.filter, 'filter'),
+    {
+      sort: cmd.sort ? asDoc(cmd.sort, 'sort') : undefined,
+      skip: toNumber(cmd.skip, 0),
+      limit,
+    },
+    env,
+  );
   const docs = project(
     recs.map(([, r]) => outDoc(r)),
     cmd.projection ? asDoc(cmd.projection, 'projection') : undefined,
+    env,
   );
   const bs = cmd.batchSize === undefined ? undefined : toNumber(cmd.batchSize);
   return makeCursor(ctx, `${ctx.db}.${name}`, docs, bs === 0 ? undefined : bs, single);
@@ -166,16 +183,16 @@ export function find(cmd: Doc, ctx: CmdContext): Doc {
 
 export function findAndModify(cmd: Doc, ctx: CmdContext): Doc {
   const name = collName(cmd, Object.keys(cmd)[0]);
-  checkCollation(cmd);
+  const env = readEnv(cmd, cmd.let, ctx.state.store.getColl(ctx.db, name)?.defaultCollation);
   const store = ctx.state.store;
   const filter = asDoc(cmd.query, 'query');
   const sort = cmd.sort ? asDoc(cmd.sort, 'sort') : undefined;
   const fields = cmd.fields ? asDoc(cmd.fields, 'fields') : undefined;
   const coll = store.getColl(ctx.db, name);
-  const [match] = findRecords(coll, filter, { sort, limit: 1 });
+  const [match] = findRecords(coll, filter, { sort, limit: 1 }, env);
   const arrayFilters = Array.isArray(cmd.arrayFilters) ? (cmd.arrayFilters as Doc[]) : undefined;
   const shape = (rec: Rec | undefined): Doc | null =>
-    rec ? project([outDoc(rec)], fields)[0] : null;
+    rec ? project([outDoc(rec)], fields, env)[0] : null;
   if (cmd.remove) {
     if (cmd.update !== undefined)
       throw failedToParse('Cannot specify both an update and remove=true');
@@ -193,7 +210,7 @@ export function findAndModify(cmd: Doc, ctx: CmdContext): Doc {
     if (!cmd.upsert)
       return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
     const c = store.ensureColl(ctx.db, name, ctx.log);
-    const rec = doUpsert(c, filter, upd as Doc, arrayFilters, ctx);
+    const rec = doUpsert(c, filter, upd as Doc, arrayFilters, ctx, env);
     return {
       lastErrorObject: { n: 1, updatedExisting: false, upserted: rec.doc._id },
       value: cmd.new ? shape(rec) : null,
@@ -201,7 +218,7 @@ export function findAndModify(cmd: Doc, ctx: CmdContext): Doc {
     };
   }
   const [id, rec] = match;
-  const res = applyUpdate(rec, upd as Doc, { arrayFilters, filter, inserting: false });
+  const res = applyUpdate(rec, upd as Doc, { arrayFilters, filter, inserting: false, env });
   if (res.modified) updateRecord(coll!, id, rec, res.rec, ctx);
   return {
     lastErrorObject: { n: 1, updatedExisting: true },
@@ -212,7 +229,7 @@ export function findAndModify(cmd: Doc, ctx: CmdContext): Doc {
 
 export function count(cmd: Doc, ctx: CmdContext): Doc {
   const name = collName(cmd, 'count');
-  checkCollation(cmd);
+  const env = readEnv(cmd, undefined, ctx.state.store.getColl(ctx.db, name)?.defaultCollation);
   const coll = ctx.state.store.getColl(ctx.db, name);
   const filter = asDoc(cmd.query, 'query');
   const skip = toNumber(cmd.skip, 0);
@@ -220,7 +237,7 @@ export function count(cmd: Doc, ctx: CmdContext): Doc {
   let n: number;
   if (!coll) n = 0;
   else if (Object.keys(filter).length === 0) n = coll.records.size;
-  else n = findRecords(coll, filter).length;
+  else n = findRecords(coll, filter, {}, env).length;
   n = Math.max(0, n - skip);
   if (limit) n = Math.min(n, limit);
   return { n, ok: 1 };
@@ -228,17 +245,21 @@ export function count(cmd: Doc, ctx: CmdContext): Doc {
 
 export function distinct(cmd: Doc, ctx: CmdContext): Doc {
   const name = collName(cmd, 'distinct');
-  checkCollation(cmd);
+  const env = readEnv(cmd, undefined, ctx.state.store.getColl(ctx.db, name)?.defaultCollation);
   const key = cmd.key;
   if (typeof key !== 'string') throw failedToParse('distinct.key must be a string');
   const coll = ctx.state.store.getColl(ctx.db, name);
   const seen = new Map<string, unknown>();
-  for (const [, rec] of findRecords(coll, asDoc(cmd.query, 'query'))) {
+  for (const [, rec] of findRecords(coll, asDoc(cmd.query, 'query'), {}, env)) {
     for (const v of pathValues(outDoc(rec), key)) {
       if (v === undefined || isEmptyArrayMarker(v)) continue;
-      const k = keyOf(v);
+      const k = collatedKeyOf(v, env.collation);
       if (!seen.has(k)) seen.set(k, v);
     }
   }
   return { values: [...seen.values()], ok: 1 };
+}
+
+function unknownField(field: string): MongoError {
+  return new MongoError(40415, 'Location40415', `BSON field '${field}' is an unknown field.`);
 }

@@ -4,7 +4,8 @@ import { MongoError, failedToParse, unsupported } from '../engine';
 import type { Doc } from '../values';
 import { type CmdContext, asDoc, collName, outDoc } from './context';
 import { batchSizeOf, estimateSize, makeCursor } from './cursors';
-import { checkCollation, compileQuery } from './query';
+import { parseCollation } from '../collation';
+import { compileQuery } from './query';
 
 export function create(cmd: Doc, ctx: CmdContext): Doc {
   const name = collName(cmd, 'create');
@@ -19,11 +20,12 @@ export function create(cmd: Doc, ctx: CmdContext): Doc {
     if (cmd[opt] !== undefined && cmd[opt] !== false)
       throw unsupported(`Collection option '${opt}'`);
   }
-  checkCollation(cmd);
+  // A default collation applies to the collection's queries and (unless they name one) indexes.
+  const collation = parseCollation(cmd.collation);
   if (ctx.state.store.getColl(ctx.db, name)) {
     throw new MongoError(48, 'NamespaceExists', `Collection ${ctx.db}.${name} already exists.`);
   }
-  ctx.state.store.ensureColl(ctx.db, name, ctx.log);
+  ctx.state.store.ensureColl(ctx.db, name, ctx.log, collation ? { collation: collation.spec } : {});
   return { ok: 1 };
 }
 
@@ -62,7 +64,7 @@ export function renameCollection(cmd: Doc, ctx: CmdContext): Doc {
     store.dropColl(toDb, toName);
     ctx.log.push({ k: 'dc', db: toDb, c: toName });
   }
-  const dest = store.ensureColl(toDb, toName, ctx.log);
+  const dest = store.ensureColl(toDb, toName, ctx.log, src.options);
   for (const ix of src.indexes) {
     if (ix.name === '_id_') continue;
     dest.addIndex(ix.spec);
@@ -98,9 +100,9 @@ export function listCollections(cmd: Doc, ctx: CmdContext): Doc {
       : {
           name: c.name,
           type: 'collection',
-          options: {},
+          options: c.options,
           info: { readOnly: false },
-          idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
+          idIndex: { ...c.indexes[0].spec },
         },
   );
   const filter = asDoc(cmd.filter, 'filter');

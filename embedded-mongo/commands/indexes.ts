@@ -1,5 +1,6 @@
 // Indexes: createIndexes (with MongoDB's conflict rules), listIndexes, dropIndexes.
 import { MongoError, badValue, failedToParse, unsupported, type IndexSpec } from '../engine';
+import { parseCollation } from '../collation';
 import { isPlainObject, keyOf, type Doc } from '../values';
 import { type CmdContext, collName, toNumber } from './context';
 import { batchSizeOf, makeCursor } from './cursors';
@@ -22,12 +23,7 @@ function validateIndexSpec(raw: unknown): IndexSpec {
         `Values in the index key pattern can only be 1 or -1, got ${String(d)} for ${f}`,
       );
   }
-  const coll = raw.collation;
-  if (isPlainObject(coll) && coll.locale !== 'simple') {
-    throw unsupported(
-      `Index collation (locale ${JSON.stringify(coll.locale)}, strength ${String(coll.strength ?? 3)})`,
-    );
-  }
+  const collation = parseCollation(raw.collation);
   for (const opt of ['weights', 'default_language', '2dsphereIndexVersion', 'wildcardProjection']) {
     if (raw[opt] !== undefined) throw unsupported(`Index option '${opt}'`);
   }
@@ -42,6 +38,7 @@ function validateIndexSpec(raw: unknown): IndexSpec {
   if (raw.expireAfterSeconds !== undefined)
     spec.expireAfterSeconds = toNumber(raw.expireAfterSeconds);
   if (raw.hidden) spec.hidden = true;
+  if (collation) spec.collation = collation.spec;
   return spec;
 }
 
@@ -58,6 +55,11 @@ export function createIndexes(cmd: Doc, ctx: CmdContext): Doc {
   const store = ctx.state.store;
   const existed = !!store.getColl(ctx.db, name);
   const coll = store.ensureColl(ctx.db, name, ctx.log);
+  // An index that names no collation takes the collection's default one.
+  specs.forEach((spec, i) => {
+    const named = isPlainObject(list[i]) && list[i].collation !== undefined;
+    if (!named && coll.defaultCollation) spec.collation = coll.defaultCollation.spec;
+  });
   const before = coll.indexes.length;
   let note: string | undefined;
   for (const spec of specs) {
@@ -83,6 +85,7 @@ export function createIndexes(cmd: Doc, ctx: CmdContext): Doc {
     const byKey = coll.indexes.find(
       (i) =>
         sameKey(i.spec.key, spec.key) &&
+        keyOf(i.spec.collation ?? null) === keyOf(spec.collation ?? null) &&
         keyOf(i.spec.partialFilterExpression ?? null) ===
           keyOf(spec.partialFilterExpression ?? null),
     );

@@ -1,9 +1,13 @@
 // Query matching: filters (a fast path for equality, mingo for the rest), collations, the record
 // scan with sort/skip/limit served by indexes where possible, and projections.
 import { ObjectId } from 'bson';
+import { Aggregator } from 'mingo/aggregator';
 import { Query } from 'mingo/query';
+import type { Options } from 'mingo/types';
+import { sortBson } from '../bson-order';
+import { type Collation, checkCollatedQuery, parseCollation } from '../collation';
 import { QUERY_OPTIONS } from '../mingo-context';
-import { type Collection, type Rec, badValue, unsupported } from '../engine';
+import { type Collection, type Rec, MongoError, badValue, unsupported } from '../engine';
 import {
   isEmptyArrayMarker,
   isPlainObject,
@@ -36,16 +40,69 @@ export function checkUnsupported(v: unknown): void {
   }
 }
 
-export function checkCollation(cmd: Doc): void {
-  const c = cmd.collation;
-  if (c === undefined || c === null) return;
-  if (!isPlainObject(c)) throw badValue('collation must be an object');
-  const locale = c.locale;
-  if (locale === 'simple') return;
-  throw unsupported(
-    `Collation (locale ${JSON.stringify(locale)}, strength ${String(c.strength ?? 3)}) ` +
-      '(store lower-cased copies of case-insensitive fields instead)',
+/**
+ * What a command's reads are evaluated with besides the filter: its collation (null: simple,
+ * binary) and its `let` variables (`$$name` in `$expr`, pipelines and pipeline updates).
+ */
+export interface QueryEnv {
+  collation: Collation | null;
+  variables?: Doc;
+}
+
+export const SIMPLE_ENV: QueryEnv = { collation: null };
+
+/**
+ * The environment of a command (or of one update/delete statement): `statement.collation`
+ * (else the collection's default collation) and the command's `let` document, whose values are
+ * expressions evaluated once, as MongoDB does.
+ */
+export function readEnv(
+  statement: Doc,
+  letDoc?: unknown,
+  defaultCollation?: Collation | null,
+): QueryEnv {
+  const collation =
+    statement.collation === undefined || statement.collation === null
+      ? (defaultCollation ?? null)
+      : parseCollation(statement.collation);
+  if (letDoc === undefined || letDoc === null) return collation ? { collation } : SIMPLE_ENV;
+  if (!isPlainObject(letDoc)) {
+    throw new MongoError(14, 'TypeMismatch', "BSON field 'let' is the wrong type, expected object");
+  }
+  return { collation, variables: evaluateLet(letDoc) };
+}
+
+function evaluateLet(letDoc: Doc): Doc {
+  for (const name of Object.keys(letDoc)) {
+    if (!/^[a-z\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*$/.test(name)) {
+      throw failedToParseName(name);
+    }
+  }
+  checkUnsupported(letDoc);
+  try {
+    const [out] = new Aggregator([{ $replaceWith: letDoc }], QUERY_OPTIONS).run<Doc>([{}]);
+    return out ?? {};
+  } catch (e) {
+    throw badValue(`invalid let expression: ${(e as Error).message}`);
+  }
+}
+
+function failedToParseName(name: string): MongoError {
+  return new MongoError(
+    16866,
+    'Location16866',
+    `'${name}' starts with an invalid character for a user variable name`,
   );
+}
+
+/** mingo options for an environment: the collation's context, the `let` variables. */
+export function mingoOptions(env: QueryEnv = SIMPLE_ENV): Partial<Options> {
+  if (env === SIMPLE_ENV || (!env.collation && !env.variables)) return QUERY_OPTIONS;
+  return {
+    ...QUERY_OPTIONS,
+    ...(env.collation ? { context: env.collation.context } : {}),
+    ...(env.variables ? { variables: env.variables } : {}),
+  };
 }
 
 export interface Matcher {
@@ -108,13 +165,14 @@ function topValues(v: unknown): unknown[] {
   return v.length ? v : [];
 }
 
-export function compileQuery(filter: Doc): Matcher | null {
+export function compileQuery(filter: Doc, env: QueryEnv = SIMPLE_ENV): Matcher | null {
   if (Object.keys(filter).length === 0) return null;
-  const simple = simpleMatcher(filter);
+  const simple = env.collation ? null : simpleMatcher(filter);
   if (simple) return simple;
   checkUnsupported(filter);
+  if (env.collation) checkCollatedQuery(filter);
   try {
-    return new Query(filter, QUERY_OPTIONS);
+    return new Query(filter, mingoOptions(env));
   } catch (e) {
     throw badValue(`invalid query: ${(e as Error).message}`);
   }
@@ -125,12 +183,14 @@ export function findRecords(
   coll: Collection | undefined,
   filter: Doc,
   opts: { sort?: Doc; skip?: number; limit?: number } = {},
+  env: QueryEnv = SIMPLE_ENV,
 ): [string, Rec][] {
   if (!coll) return [];
-  const q = compileQuery(filter);
+  const q = compileQuery(filter, env);
   const skip = opts.skip ?? 0;
   const limit = opts.limit ?? 0;
   const sort = opts.sort && Object.keys(opts.sort).length ? opts.sort : undefined;
+  if (env.collation) return collatedScan(coll, filter, q, sort, skip, limit, env.collation);
   if (sort && '$natural' in sort) {
     const dir = Number(sort.$natural) < 0 ? -1 : 1;
     let all = [...coll.candidates(filter)].filter(([, r]) => !q || q.test(r.doc));
@@ -178,14 +238,58 @@ export function findRecords(
   return out;
 }
 
-export function project(docs: Doc[], projection: Doc | undefined): Doc[] {
+/**
+ * A scan under a non-simple collation: the records an index with the same collation finds for
+ * an equality or $in, else every record (other indexes hold other keys); sorted with strings
+ * compared by the collation.
+ */
+function collatedScan(
+  coll: Collection,
+  filter: Doc,
+  q: Matcher | null,
+  sort: Doc | undefined,
+  skip: number,
+  limit: number,
+  collation: Collation,
+): [string, Rec][] {
+  const matched: [string, Rec][] = [];
+  // An index with the same collation serves equality and $in.
+  const ids = coll.equalityIds(filter, collation.spec);
+  if (ids) {
+    for (const id of ids) {
+      const rec = coll.records.get(id);
+      if (rec && (!q || q.test(rec.doc))) matched.push([id, rec]);
+    }
+  } else for (const e of coll.records) if (!q || q.test(e[1].doc)) matched.push(e);
+  if (sort) {
+    for (const v of Object.values(sort)) {
+      if (isPlainObject(v)) throw unsupported('Sorting by $meta');
+    }
+    if ('$natural' in sort) {
+      if (Number(sort.$natural) < 0) matched.reverse();
+    } else {
+      try {
+        sortBson(matched, (e) => e[1].doc, sort, collation);
+      } catch (e) {
+        throw badValue((e as Error).message);
+      }
+    }
+  }
+  return limit ? matched.slice(skip, skip + limit) : matched.slice(skip);
+}
+
+export function project(
+  docs: Doc[],
+  projection: Doc | undefined,
+  env: QueryEnv = SIMPLE_ENV,
+): Doc[] {
   if (!projection || Object.keys(projection).length === 0) return docs;
   checkUnsupported(projection);
   for (const v of Object.values(projection)) {
     if (isPlainObject(v) && '$meta' in v) throw unsupported('$meta projection');
   }
   try {
-    return new Query({}, QUERY_OPTIONS).find<Doc>(docs, projection).all();
+    return new Query({}, mingoOptions(env)).find<Doc>(docs, projection).all();
   } catch (e) {
     throw badValue(`invalid projection: ${(e as Error).message}`);
   }

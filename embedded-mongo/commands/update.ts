@@ -1,13 +1,13 @@
 // Updates: operator, replacement and pipeline updates applied to a copy of a record (a fast path for
 // plain $set/$unset/$inc, mingo for the rest), and upserts.
 import { updateOne as mingoUpdateOne } from 'mingo/updater';
-import { QUERY_OPTIONS } from '../mingo-context';
 import { type Collection, MongoError, type Rec, failedToParse } from '../engine';
 import { cloneDeep, isPlainObject, keyOf, pruneNotes, type Doc, type TypeNote } from '../values';
 import { checkReplacementNames, checkUpdatePaths, takeDollarSets } from './field-names';
 import { replacingPipelineUpdate } from './pipeline-update';
 import { type CmdContext, outDoc, storedDoc, validateForStorage, withId } from './context';
-import { checkUnsupported } from './query';
+import { checkCollatedUpdate } from '../collation';
+import { type QueryEnv, checkUnsupported, mingoOptions } from './query';
 
 /** Whether `u` is an operator update (its first field is `$`-prefixed), else a replacement. */
 export function isOperatorUpdate(u: Doc): boolean {
@@ -48,8 +48,9 @@ const SUPPORTED_UPDATE_OPS = new Set([
 export function applyUpdate(
   rec: Rec,
   update: Doc | Doc[],
-  opts: { arrayFilters?: Doc[]; filter?: Doc; inserting: boolean },
+  opts: { arrayFilters?: Doc[]; filter?: Doc; inserting: boolean; env?: QueryEnv },
 ): { rec: Rec; modified: boolean } {
+  if (opts.env?.collation) checkCollatedUpdate(update);
   const oldDoc = rec.doc;
   const replaced = Array.isArray(update) ? replacingPipelineUpdate(rec, update) : null;
   if (replaced) return replaced;
@@ -60,12 +61,20 @@ export function applyUpdate(
     checkUnsupported(update);
     const copy = [cloneDeep(oldDoc)];
     try {
-      const r = mingoUpdateOne(copy, {}, update as never, { cloneMode: 'none' }, QUERY_OPTIONS);
+      const r = mingoUpdateOne(
+        copy,
+        {},
+        update as never,
+        { cloneMode: 'none' },
+        mingoOptions(opts.env),
+      );
       modified = r.modifiedCount > 0;
     } catch (e) {
       throw failedToParse(`invalid pipeline update: ${(e as Error).message}`);
     }
     next = copy[0];
+    // A pipeline whose result lacks _id (e.g. $replaceRoot) keeps the document's _id.
+    if (next._id === undefined && oldDoc._id !== undefined) next = { _id: oldDoc._id, ...next };
   } else if (isOperatorUpdate(update)) {
     for (const op of Object.keys(update)) {
       if (!SUPPORTED_UPDATE_OPS.has(op)) throw failedToParse(`Unknown modifier: ${op}`);
@@ -92,7 +101,7 @@ export function applyUpdate(
           positional && opts.filter ? opts.filter : {},
           mod as never,
           { cloneMode: 'copy', arrayFilters: opts.arrayFilters },
-          QUERY_OPTIONS,
+          mingoOptions(opts.env),
         );
         modified = r.modifiedCount > 0;
       } catch (e) {
@@ -298,6 +307,7 @@ export function doUpsert(
   update: Doc | Doc[],
   arrayFilters: Doc[] | undefined,
   ctx: CmdContext,
+  env?: QueryEnv,
 ): Rec {
   let seedRec: Rec;
   if (!Array.isArray(update) && !isOperatorUpdate(update)) {
@@ -309,7 +319,7 @@ export function doUpsert(
     };
   } else {
     const base = { rec: { doc: upsertSeed(filter) }, modified: true };
-    const res = applyUpdate(base.rec, update, { arrayFilters, inserting: true });
+    const res = applyUpdate(base.rec, update, { arrayFilters, inserting: true, env });
     seedRec = res.rec;
   }
   const doc = withId(seedRec.doc);
