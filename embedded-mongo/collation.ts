@@ -374,8 +374,8 @@ const UNCOLLATED_AGGREGATION: Record<string, string> = {
   $sortArray: '$sortArray',
 };
 
-/** Query operators that would compare binary. */
-const UNCOLLATED_QUERY: Record<string, string> = { $all: '$all' };
+/** Query operators that would compare binary (none: `$all` is built from the collated `$eq`). */
+const UNCOLLATED_QUERY: Record<string, string> = {};
 
 /** Update operators that would compare binary. */
 const UNCOLLATED_UPDATE: Record<string, string> = {

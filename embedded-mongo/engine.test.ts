@@ -110,6 +110,38 @@ describe('simple equality matcher', () => {
       }
     }
   });
+
+  it('agrees with mingo $gte/$lte null (as { a: null }) and $all of one value (as { a: value })', async () => {
+    const { simpleMatcher } = await import('./commands/query');
+    const { Query } = await import('mingo/query');
+    const { QUERY_OPTIONS } = await import('./mingo-context');
+    const docs: Record<string, unknown>[] = [
+      { a: 1 },
+      { a: [1, 2] },
+      { a: [[1, 2]] },
+      { a: [] },
+      { a: null },
+      {},
+      { a: [null] },
+      { a: 'x' },
+      { a: ['x', 'y'] },
+      { a: false },
+    ];
+    const pairs: [Record<string, unknown>, Record<string, unknown>][] = [
+      [{ a: null }, { a: { $gte: null } }],
+      [{ a: null }, { a: { $lte: null } }],
+      [{ a: 1 }, { a: { $all: [1] } }],
+      [{ a: 'x' }, { a: { $all: ['x'] } }],
+      [{ a: null }, { a: { $all: [null] } }],
+    ];
+    for (const [eq, other] of pairs) {
+      const fast = simpleMatcher(eq)!;
+      const slow = new Query(other, QUERY_OPTIONS);
+      for (const d of docs) {
+        expect(slow.test(d), `${JSON.stringify(other)} on ${JSON.stringify(d)}`).toBe(fast.test(d));
+      }
+    }
+  });
 });
 
 describe('fast update path', () => {

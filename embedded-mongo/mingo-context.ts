@@ -1,6 +1,7 @@
 // One shared mingo context with every operator loaded once (the main `mingo` export rebuilds it
 // on every call, which is several times slower). `$sort`, `$sortByCount` and `$group` are ours
-// (bson-order.ts): BSON type order, as MongoDB sorts mixed types, and MongoDB's key equality.
+// (bson-order.ts): BSON type order, as MongoDB sorts mixed types, and MongoDB's key equality;
+// so are the query operators `$all`, `$gte` and `$lte` (query-ops.ts).
 import { Context, ProcessingMode } from 'mingo/core';
 import * as accumulator from 'mingo/operators/accumulator';
 import * as expression from 'mingo/operators/expression';
@@ -10,6 +11,7 @@ import * as query from 'mingo/operators/query';
 import * as window from 'mingo/operators/window';
 import type { Options } from 'mingo/types';
 import { GROUP_KEY_OP, groupKeyOp, groupStage, sortStages, type StringOrder } from './bson-order';
+import { QUERY_OPS } from './query-ops';
 
 type OpTable = Record<string, (...args: never[]) => unknown>;
 
@@ -26,7 +28,7 @@ export function makeContext(
     expression: { ...expression, [GROUP_KEY_OP]: groupKeyOp, ...extra.expression },
     pipeline: { ...pipeline, ...sortStages(order), $group: groupStage(order), ...extra.pipeline },
     projection,
-    query: { ...query, ...extra.query },
+    query: { ...query, ...QUERY_OPS, ...extra.query },
     window,
   } as Parameters<typeof Context.init>[0]);
 }
