@@ -81,7 +81,7 @@ export function collatedKeyOf(v: unknown, order: StringOrder | null): string {
   return keyOf(plainNumber(v));
 }
 
-function sortKeyOf(doc: Doc, path: string, dir: number, order: StringOrder | null): unknown {
+export function sortKeyOf(doc: Doc, path: string, dir: number, order: StringOrder | null): unknown {
   const vals = pathValues(doc, path);
   if (vals.length === 1 && !isEmptyArrayMarker(vals[0])) return vals[0];
   let best: unknown = undefined;
@@ -99,7 +99,7 @@ function sortKeyOf(doc: Doc, path: string, dir: number, order: StringOrder | nul
   return best;
 }
 
-function sortFields(sort: Doc): (readonly [string, number])[] {
+export function sortFields(sort: Doc): (readonly [string, number])[] {
   return Object.entries(sort).map(([k, d]) => {
     if (isPlainObject(d)) throw new Error(`$meta sort is not supported (field ${k})`);
     const n = Number(d);

@@ -12,6 +12,7 @@ import * as window from 'mingo/operators/window';
 import type { Options } from 'mingo/types';
 import { GROUP_KEY_OP, groupKeyOp, groupStage, sortStages, type StringOrder } from './bson-order';
 import { QUERY_OPS } from './query-ops';
+import { BUCKET_OF_OP, bucketOfOp, bucketStage, setWindowFieldsStage } from './stages';
 
 type OpTable = Record<string, (...args: never[]) => unknown>;
 
@@ -25,8 +26,20 @@ export function makeContext(
 ): Context {
   return Context.init({
     accumulator,
-    expression: { ...expression, [GROUP_KEY_OP]: groupKeyOp, ...extra.expression },
-    pipeline: { ...pipeline, ...sortStages(order), $group: groupStage(order), ...extra.pipeline },
+    expression: {
+      ...expression,
+      [GROUP_KEY_OP]: groupKeyOp,
+      [BUCKET_OF_OP]: bucketOfOp,
+      ...extra.expression,
+    },
+    pipeline: {
+      ...pipeline,
+      ...sortStages(order),
+      $group: groupStage(order),
+      $bucket: bucketStage(order),
+      $setWindowFields: setWindowFieldsStage(order),
+      ...extra.pipeline,
+    },
     projection,
     query: { ...query, ...QUERY_OPS, ...extra.query },
     window,

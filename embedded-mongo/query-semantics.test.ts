@@ -165,3 +165,192 @@ describe('comparison with null (https://www.mongodb.com/docs/manual/reference/bs
     });
   });
 });
+
+describe('$bucket (https://www.mongodb.com/docs/manual/reference/operator/aggregation/bucket/)', () => {
+  // MongoDB runs $bucket as a $group on a $switch of $gte/$lt comparisons (BSON order across
+  // types), then $sort: { _id: 1 }; "$bucket only produces output documents for buckets that
+  // contain at least one input document".
+  async function mixed() {
+    const c = db.collection<D>('bucket');
+    await c.insertMany([
+      { _id: 1, v: 5 },
+      { _id: 2, v: 15 },
+      { _id: 3, v: 'x' },
+      { _id: 4, v: null },
+      { _id: 5 },
+      { _id: 6, v: [1] },
+      { _id: 7, v: 12.5 },
+      { _id: 8, v: 0 },
+    ]);
+    return c;
+  }
+
+  it('places mixed types by BSON order, outputs non-empty buckets only, sorted by _id with the default', async () => {
+    const c = await mixed();
+    const out = await c
+      .aggregate([
+        {
+          $bucket: {
+            groupBy: '$v',
+            boundaries: [0, 10, 20, 30],
+            default: 'other',
+            output: { ids: { $push: '$_id' } },
+          },
+        },
+      ])
+      .toArray();
+    // A string, null, missing and an array fall outside [0, 30) (arrays compare as arrays,
+    // after numbers); [20, 30) is empty, so absent.
+    expect(out).toEqual([
+      { _id: 0, ids: [1, 8] },
+      { _id: 10, ids: [2, 7] },
+      { _id: 'other', ids: [3, 4, 5, 6] },
+    ]);
+    // A default below the boundaries sorts first; the default output is a count.
+    const low = await c
+      .aggregate([{ $bucket: { groupBy: '$v', boundaries: [0, 10, 20], default: -1 } }])
+      .toArray();
+    expect(low).toEqual([
+      { _id: -1, count: 4 },
+      { _id: 0, count: 2 },
+      { _id: 10, count: 2 },
+    ]);
+    // String boundaries: numbers sort before strings, so they go to the default.
+    const strings = await c
+      .aggregate([{ $bucket: { groupBy: '$v', boundaries: ['a', 'z'], default: null } }])
+      .toArray();
+    expect(strings).toEqual([
+      { _id: null, count: 7 },
+      { _id: 'a', count: 1 },
+    ]);
+  });
+
+  it('errors as MongoDB: no default for a value outside (40066), mixed or unsorted boundaries (40193, 40194), a default inside (40199)', async () => {
+    const c = await mixed();
+    const run = (spec: object) => c.aggregate([{ $bucket: spec }]).toArray();
+    await expectCode(run({ groupBy: '$v', boundaries: [0, 10, 20] }), 40066);
+    await expectCode(run({ groupBy: '$v', boundaries: ['a', 10] }), 40193);
+    await expectCode(run({ groupBy: '$v', boundaries: [10, 0] }), 40194);
+    await expectCode(run({ groupBy: '$v', boundaries: [0, 10], default: 5 }), 40199);
+    await expectCode(run({ groupBy: '$v', boundaries: [0] }), 40192);
+    await expectCode(run({ boundaries: [0, 1] }), 40198);
+    await expectCode(run({ groupBy: '$v', boundaries: [0, 1], other: 1 }), 40197);
+    // Numbers of different types are one type for boundaries.
+    const out = await c
+      .aggregate([
+        { $match: { v: { $type: 'number' } } },
+        { $bucket: { groupBy: '$v', boundaries: [0, 10.5, 20] } },
+      ])
+      .toArray();
+    expect(out).toEqual([
+      { _id: 0, count: 2 },
+      { _id: 10.5, count: 2 },
+    ]);
+  });
+});
+
+describe('$setWindowFields (https://www.mongodb.com/docs/manual/reference/operator/aggregation/setWindowFields/)', () => {
+  // sortBy orders as $sort does (BSON type order); documents with equal sortBy values get the
+  // same $rank.
+  async function mixed() {
+    const c = db.collection<D>('window');
+    await c.insertMany([
+      { _id: 1, g: 'a', v: 5 },
+      { _id: 2, g: 'b', v: 15 },
+      { _id: 3, g: 'a', v: 'x' },
+      { _id: 4, g: 'b', v: null },
+      { _id: 5, g: 'a' },
+      { _id: 6, g: 'b', v: true },
+      { _id: 7, g: 'a', v: 5.0 },
+      { _id: 8, g: 'b', v: { a: 1 } },
+    ]);
+    return c;
+  }
+
+  it('sortBy orders mixed types in BSON order: null = missing < numbers < strings < objects < booleans', async () => {
+    const c = await mixed();
+    const out = await c
+      .aggregate([
+        {
+          $setWindowFields: {
+            sortBy: { v: 1 },
+            output: {
+              rank: { $rank: {} },
+              dense: { $denseRank: {} },
+              n: { $documentNumber: {} },
+              seen: { $push: '$_id', window: { documents: ['unbounded', 'current'] } },
+            },
+          },
+        },
+      ])
+      .toArray();
+    expect(out.map((d) => [d._id, d.rank, d.dense, d.n])).toEqual([
+      [4, 1, 1, 1],
+      [5, 1, 1, 2],
+      [1, 3, 2, 3],
+      [7, 3, 2, 4],
+      [2, 5, 3, 5],
+      [3, 6, 4, 6],
+      [8, 7, 5, 7],
+      [6, 8, 6, 8],
+    ]);
+    expect(out[3].seen).toEqual([4, 5, 1, 7]);
+    // The helper field carrying the order is not in the output.
+    expect(Object.keys(out[0]).sort()).toEqual(['_id', 'dense', 'g', 'n', 'rank', 'seen', 'v']);
+    const desc = await c
+      .aggregate([{ $setWindowFields: { sortBy: { v: -1 }, output: { r: { $rank: {} } } } }])
+      .toArray();
+    expect(desc.map((d) => d._id)).toEqual([6, 8, 3, 2, 1, 7, 4, 5]);
+  });
+
+  it('partitions in BSON order of their key, each sorted by sortBy', async () => {
+    const c = await mixed();
+    const out = await c
+      .aggregate([
+        {
+          $setWindowFields: {
+            partitionBy: '$g',
+            sortBy: { v: 1 },
+            output: { r: { $rank: {} }, next: { $shift: { output: '$_id', by: 1 } } },
+          },
+        },
+      ])
+      .toArray();
+    expect(out.map((d) => [d._id, d.r, d.next])).toEqual([
+      [5, 1, 1],
+      [1, 2, 7],
+      [7, 2, 3],
+      [3, 4, null],
+      [4, 1, 2],
+      [2, 2, 8],
+      [8, 3, 6],
+      [6, 4, null],
+    ]);
+    const counts = await c
+      .aggregate([{ $setWindowFields: { partitionBy: '$g', output: { c: { $sum: 1 } } } }])
+      .toArray();
+    // Partitions come out in key order ('a' then 'b'); order within one is unspecified.
+    expect(counts.map((d) => d.g)).toEqual(['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b']);
+    expect(counts.every((d) => d.c === 4)).toBe(true);
+  });
+
+  it('range windows read numeric sortBy values; other values there are refused (115)', async () => {
+    const c = await mixed();
+    const range = { $push: '$_id', window: { range: [-10, 0] } };
+    const out = await c
+      .aggregate([
+        { $match: { v: { $type: 'number' } } },
+        { $setWindowFields: { sortBy: { v: 1 }, output: { w: range } } },
+      ])
+      .toArray();
+    expect(out.map((d) => [d._id, d.w])).toEqual([
+      [1, [1, 7]],
+      [7, [1, 7]],
+      [2, [1, 7, 2]],
+    ]);
+    await expectCode(
+      c.aggregate([{ $setWindowFields: { sortBy: { v: 1 }, output: { w: range } } }]).toArray(),
+      115,
+    );
+  });
+});
