@@ -92,6 +92,29 @@ describe('collMod', () => {
     await db.command({ collMod: 's', index: { name: 'user_1_at_-1', hidden: false } });
   });
 
+  it('a hidden index serves no query but is maintained and still enforces uniqueness', async () => {
+    const c = db.collection<{ _id: number; k: number; g?: number }>('h');
+    await c.createIndex({ k: 1 }, { unique: true });
+    await c.insertMany([1, 2, 3, 4, 5].map((i) => ({ _id: i, k: i * 10, g: i % 2 })));
+    const answers = async () => [
+      (await c.find({ k: 30 }).toArray()).map((d) => d._id),
+      (await c.find({ k: { $gte: 20, $lt: 50 } }).toArray()).map((d) => d._id).sort(),
+      (await c.find({ g: 1 }).sort({ k: -1 }).limit(2).toArray()).map((d) => d._id),
+      await c.countDocuments({ k: { $in: [10, 50, 60] } }),
+    ];
+    const visible = await answers();
+    expect(visible).toEqual([[3], [2, 3, 4], [5, 3], 2]);
+    await db.command({ collMod: 'h', index: { keyPattern: { k: 1 }, hidden: true } });
+    expect(await answers()).toEqual(visible);
+    expect(await codeOf(c.insertOne({ _id: 6, k: 30 }))).toBe(11000);
+    await c.insertOne({ _id: 7, k: 70, g: 1 });
+    await db.command({ collMod: 'h', index: { keyPattern: { k: 1 }, hidden: false } });
+    expect((await c.find({ k: 70 }).toArray()).map((d) => d._id)).toEqual([7]);
+    expect((await c.find({ g: 1 }).sort({ k: -1 }).limit(2).toArray()).map((d) => d._id)).toEqual([
+      7, 5,
+    ]);
+  });
+
   it('refuses missing collections and indexes, and what the store does not have', async () => {
     expect(
       await codeOf(db.command({ collMod: 'nope', index: { name: 'x', expireAfterSeconds: 1 } })),

@@ -66,6 +66,23 @@ describe('values', () => {
   });
 });
 
+describe('query planner', () => {
+  it('does not use a hidden index for equality, ranges or sorts (MongoDB: hidden indexes are not used by the planner)', () => {
+    const store = new Store();
+    const coll = store.ensureColl('app', 'items', []);
+    for (let i = 0; i < 10; i++) coll.insert({ doc: { _id: i, n: i } });
+    coll.addIndex({ v: 2, key: { n: 1 }, name: 'n_1', hidden: true });
+    expect(coll.equalityIds({ n: 3 })).toBeNull();
+    expect(coll.rangePlan({ n: { $gte: 5 } })).toBeNull();
+    expect(coll.findIndexForSort({ n: 1 })).toBeNull();
+    // The same index, visible, serves all three.
+    coll.addIndex({ v: 2, key: { n: 1 }, name: 'n_visible' });
+    expect(coll.equalityIds({ n: 3 })).toEqual(['n3']);
+    expect(coll.rangePlan({ n: { $gte: 5 } })?.entries).toHaveLength(5);
+    expect(coll.findIndexForSort({ n: 1 })?.ix.name).toBe('n_visible');
+  });
+});
+
 describe('simple equality matcher', () => {
   it('agrees with mingo on equality, $in, null, arrays and dotted paths', async () => {
     const { simpleMatcher } = await import('./commands/query');

@@ -129,6 +129,14 @@ export class Index {
     return this.fields.length === 1;
   }
 
+  /**
+   * Whether the planner may use this index: not when hidden (collMod `hidden: true`); a hidden
+   * index is still maintained, enforces uniqueness and expires documents (TTL), as in MongoDB.
+   */
+  get plannable(): boolean {
+    return this.spec.hidden !== true;
+  }
+
   /** Index keys for a document, or null when the document is not in the index. */
   keysFor(doc: Doc): string[] | null {
     if (this.partial && !this.partial.test(doc)) return null;
@@ -405,6 +413,7 @@ export class Collection {
       }
       const ix = this.indexes.find(
         (i) =>
+          i.plannable &&
           i.isSingleField &&
           i.fields[0][0] === field &&
           !i.sparse &&
@@ -448,7 +457,9 @@ export class Collection {
       if (field.startsWith('$') || (onlyField && field !== onlyField)) continue;
       const cond = filter[field];
       if (!isPlainObject(cond)) continue;
-      const ix = this.indexes.find((i) => i.isSingleField && i.fields[0][0] === field && i.binary);
+      const ix = this.indexes.find(
+        (i) => i.plannable && i.isSingleField && i.fields[0][0] === field && i.binary,
+      );
       const entries = ix?.range(cond, this.records);
       if (entries && (!best || entries.length < best.entries.length)) best = { field, entries };
     }
@@ -459,7 +470,9 @@ export class Collection {
     const keys = Object.keys(sort);
     if (keys.length !== 1) return null;
     const dir = Number(sort[keys[0]]) < 0 ? -1 : 1;
-    const ix = this.indexes.find((i) => i.isSingleField && i.fields[0][0] === keys[0] && i.binary);
+    const ix = this.indexes.find(
+      (i) => i.plannable && i.isSingleField && i.fields[0][0] === keys[0] && i.binary,
+    );
     if (!ix || !ix.orderedIds(this.records)) return null;
     return { ix, dir };
   }
