@@ -10,7 +10,7 @@ import type { Options } from 'mingo/types';
 import { compareBson, plainNumber, type StringOrder } from './bson-order';
 import { MongoError, badValue, unsupported } from './engine';
 import { makeContext } from './mingo-context';
-import { isPlainObject, keyOf, typeRank, type Doc } from './values';
+import { isPlainObject, keyOf, matchesNull, typeRank, type Doc } from './values';
 
 export interface Collation extends StringOrder {
   /** The collation as MongoDB reports it (every field filled in). */
@@ -280,9 +280,10 @@ function rangeOp(test: (c: number) => boolean, orEqualNull: boolean): (coll: Col
   return (coll) => (selector, value) => {
     const bound = plainNumber(value);
     const rank = typeRank(bound);
+    // Null is alone in its bracket: $gte/$lte null match as $eq null, $gt/$lt null nothing.
+    if (bound === null) return (doc) => orEqualNull && matchesNull(doc, selector);
     return (doc) =>
       valuesOf(doc, selector).some((v) => {
-        if (bound === null) return orEqualNull && (v === null || v === undefined);
         v = plainNumber(v);
         if (v === undefined || typeRank(v) !== rank) return false;
         return test(compareBson(v, bound, coll));
@@ -290,20 +291,28 @@ function rangeOp(test: (c: number) => boolean, orEqualNull: boolean): (coll: Col
   };
 }
 
+/** Whether the values at `selector` include one of `wanted` (null: as matchesNull). */
+function collatedIn(doc: Doc, selector: string, wanted: unknown[], coll: Collation): boolean {
+  if (wanted.includes(null) && matchesNull(doc, selector)) return true;
+  const others = wanted.filter((w) => w !== null);
+  return (
+    others.length > 0 &&
+    valuesOf(doc, selector).some(
+      (v) => v !== undefined && others.some((w) => collatedEqual(v, w, coll)),
+    )
+  );
+}
+
 const COLLATED_QUERY_OPS: Record<string, (coll: Collation) => QueryOp> = {
-  $eq: (coll) => (selector, value) => (doc) =>
-    valuesOf(doc, selector).some((v) => collatedEqual(v, value, coll)),
-  $ne: (coll) => (selector, value) => (doc) =>
-    !valuesOf(doc, selector).some((v) => collatedEqual(v, value, coll)),
+  $eq: (coll) => (selector, value) => (doc) => collatedIn(doc, selector, [value], coll),
+  $ne: (coll) => (selector, value) => (doc) => !collatedIn(doc, selector, [value], coll),
   $in: (coll) => (selector, value) => {
     if (!Array.isArray(value)) throw badValue('$in needs an array');
-    return (doc) =>
-      valuesOf(doc, selector).some((v) => value.some((w) => collatedEqual(v, w, coll)));
+    return (doc) => collatedIn(doc, selector, value, coll);
   },
   $nin: (coll) => (selector, value) => {
     if (!Array.isArray(value)) throw badValue('$nin needs an array');
-    return (doc) =>
-      !valuesOf(doc, selector).some((v) => value.some((w) => collatedEqual(v, w, coll)));
+    return (doc) => !collatedIn(doc, selector, value, coll);
   },
   $gt: rangeOp((c) => c > 0, false),
   $gte: rangeOp((c) => c >= 0, true),

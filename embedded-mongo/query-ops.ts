@@ -7,12 +7,22 @@
 //   fields): null is alone in its type bracket and compares equal to a missing field
 //   (https://www.mongodb.com/docs/manual/reference/bson-type-comparison-order/); mingo's
 //   skipped missing fields. `$gt: null` and `$lt: null` match nothing, as in mingo.
-// Each is built from the context's own `$eq`, `$regex` and `$elemMatch`, so a collation's
-// context (collation.ts) compares their strings by the collation.
+// - Equality with null (`$eq`, `$ne`, `$in`, `$nin`) matches as MongoDB 5.0 to 7.0 do through
+//   arrays (values.ts, matchesNull): `{ 'a.b': null }` needs an object element of `a` without
+//   `b` (or with b null), where mingo took `a: [{}]` for no match and `a: [1, 2]` for one.
+// `$all`, `$gte` and `$lte` are built from the context's own `$eq`, `$regex` and `$elemMatch`,
+// so a collation's context (collation.ts) compares their strings by the collation.
 import { OpType } from 'mingo/core';
-import { $gte as mingoGte, $lte as mingoLte } from 'mingo/operators/query';
+import {
+  $eq as mingoEq,
+  $gte as mingoGte,
+  $in as mingoIn,
+  $lte as mingoLte,
+  $ne as mingoNe,
+  $nin as mingoNin,
+} from 'mingo/operators/query';
 import type { Options } from 'mingo/types';
-import { isPlainObject, type Doc } from './values';
+import { isPlainObject, matchesNull, type Doc } from './values';
 
 type QueryOp = (selector: string, value: unknown, options: Options) => (doc: Doc) => boolean;
 
@@ -54,5 +64,33 @@ function nullAsEquality(base: QueryOp): QueryOp {
 export const $gte = nullAsEquality(mingoGte as unknown as QueryOp);
 export const $lte = nullAsEquality(mingoLte as unknown as QueryOp);
 
+const mingoOp = (op: unknown) => op as QueryOp;
+
+export const $eq: QueryOp = (selector, value, options) =>
+  value === null ? (doc) => matchesNull(doc, selector) : mingoOp(mingoEq)(selector, value, options);
+
+export const $ne: QueryOp = (selector, value, options) =>
+  value === null
+    ? (doc) => !matchesNull(doc, selector)
+    : mingoOp(mingoNe)(selector, value, options);
+
+/** `$in` with null among its values: null as `$eq: null` does, the others by mingo's `$in`. */
+export const $in: QueryOp = (selector, value, options) => {
+  if (!Array.isArray(value) || !value.includes(null)) {
+    return mingoOp(mingoIn)(selector, value, options);
+  }
+  const others = value.filter((v) => v !== null);
+  const rest = others.length ? mingoOp(mingoIn)(selector, others, options) : () => false;
+  return (doc) => matchesNull(doc, selector) || rest(doc);
+};
+
+export const $nin: QueryOp = (selector, value, options) => {
+  if (!Array.isArray(value) || !value.includes(null)) {
+    return mingoOp(mingoNin)(selector, value, options);
+  }
+  const inPred = $in(selector, value, options);
+  return (doc) => !inPred(doc);
+};
+
 /** The query operators our contexts use in place of mingo's. */
-export const QUERY_OPS = { $all, $gte, $lte };
+export const QUERY_OPS = { $all, $eq, $ne, $in, $nin, $gte, $lte };

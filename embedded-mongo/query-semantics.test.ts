@@ -166,6 +166,73 @@ describe('comparison with null (https://www.mongodb.com/docs/manual/reference/bs
   });
 });
 
+describe('null through arrays (https://www.mongodb.com/docs/manual/tutorial/query-for-null-fields/)', () => {
+  // MongoDB 7.0's documented matching of { 'a.b': null }: "a" is not an object or array (or is
+  // missing), or an object without b (or with b null), or an array holding at least one such
+  // object; an array with no object elements does not match. The documents of MongoDB's own
+  // null_query_semantics test; each filter runs on the fast equality path, through mingo (inside
+  // $and), under a collation, and with indexes on a and a.b.
+  const DOCS: D[] = [
+    { _id: 1, name: 'a_empty_subobject', a: {} },
+    { _id: 2, name: 'a_null', a: null },
+    { _id: 3, name: 'a_number', a: 4 },
+    { _id: 4, name: 'a_subobject_b_not_null', a: { b: 'hi' } },
+    { _id: 5, name: 'a_subobject_b_null', a: { b: null } },
+    { _id: 6, name: 'no_a' },
+    { _id: 7, name: 'a_double_array', a: [[]] },
+    { _id: 8, name: 'a_empty_array', a: [] },
+    { _id: 9, name: 'a_object_array_all_b_nulls', a: [{ b: null }, { b: null }, {}] },
+    { _id: 10, name: 'a_object_array_no_b_nulls', a: [{ b: 1 }, { b: 3 }, { b: 'string' }] },
+    { _id: 11, name: 'a_object_array_some_b_nulls', a: [{ b: null }, { b: 3 }, { b: null }] },
+    { _id: 12, name: 'a_object_array_some_b_missing', a: [{ b: 3 }, {}] },
+    { _id: 13, name: 'a_value_array_all_nulls', a: [null, null] },
+    { _id: 14, name: 'a_value_array_no_nulls', a: [1, 'string', 4] },
+    { _id: 15, name: 'a_value_array_with_null', a: [1, 'string', null, 4] },
+  ];
+  const ALL = DOCS.map((d) => d._id);
+  const not = (xs: number[]) => ALL.filter((x) => !xs.includes(x));
+  const A_NULL = [2, 6, 13, 15];
+  const AB_NULL = [1, 2, 3, 5, 6, 9, 11, 12];
+
+  it('{ a: null } and { "a.b": null } and their $ne, $in, $nin, $gte, $lte forms', async () => {
+    const c = db.collection<D>('nullpaths');
+    await c.insertMany(DOCS);
+    const cases: [object, number[]][] = [
+      [{ a: null }, A_NULL],
+      [{ a: { $ne: null } }, not(A_NULL)],
+      [{ a: { $gte: null } }, A_NULL],
+      [{ a: { $not: { $gte: null } } }, not(A_NULL)],
+      [{ a: { $in: [null, 4] } }, [...A_NULL, 3, 14, 15].filter((x, i, xs) => xs.indexOf(x) === i)],
+      [{ 'a.b': null }, AB_NULL],
+      [{ 'a.b': { $eq: null } }, AB_NULL],
+      [{ 'a.b': { $ne: null } }, not(AB_NULL)],
+      [{ 'a.b': { $in: [null, 75] } }, AB_NULL],
+      [{ 'a.b': { $nin: [null, 75] } }, not(AB_NULL)],
+      [{ 'a.b': { $gte: null } }, AB_NULL],
+      [{ 'a.b': { $lte: null } }, AB_NULL],
+      [{ 'a.b': { $all: [null] } }, AB_NULL],
+      [{ a: { $elemMatch: { $eq: null } } }, [13, 15]],
+    ];
+    const sorted = (xs: number[]) => [...xs].sort((x, y) => x - y);
+    const check = async () => {
+      for (const [filter, expected] of cases) {
+        const label = JSON.stringify(filter);
+        expect(await ids(c, filter), label).toEqual(sorted(expected));
+        const viaMingo = { $and: [filter, { _id: { $exists: true } }] };
+        expect(await ids(c, viaMingo), `$and ${label}`).toEqual(sorted(expected));
+        const collated = await c
+          .find(filter, { collation: { locale: 'en', strength: 2 } })
+          .toArray();
+        expect(sorted(collated.map((d) => d._id)), `collated ${label}`).toEqual(sorted(expected));
+      }
+    };
+    await check();
+    await c.createIndex({ a: 1 });
+    await c.createIndex({ 'a.b': 1 });
+    await check();
+  });
+});
+
 describe('$bucket (https://www.mongodb.com/docs/manual/reference/operator/aggregation/bucket/)', () => {
   // MongoDB runs $bucket as a $group on a $switch of $gte/$lt comparisons (BSON order across
   // types), then $sort: { _id: 1 }; "$bucket only produces output documents for buckets that

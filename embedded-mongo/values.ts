@@ -375,3 +375,30 @@ export function getPath(doc: Doc, path: string): unknown {
   }
   return cur;
 }
+
+/**
+ * Whether `{ path: null }` matches a document, as MongoDB 5.0 to 7.0 match it: the path is
+ * missing (a non-object, non-array value on the way included), or its value is null or an
+ * array holding null; through an array on the way, at least one object element must match
+ * (an array with no object elements, an empty one included, does not).
+ */
+export function matchesNull(doc: unknown, path: string): boolean {
+  return nullAt(doc, path.split('.'), 0);
+}
+
+function nullAt(cur: unknown, parts: string[], i: number): boolean {
+  if (i === parts.length) {
+    if (cur === null || cur === undefined) return true;
+    return Array.isArray(cur) && cur.some((el) => el === null || el === undefined);
+  }
+  if (Array.isArray(cur)) {
+    const key = parts[i];
+    if (/^\d+$/.test(key)) {
+      const n = Number(key);
+      return n < cur.length ? nullAt(cur[n], parts, i + 1) : true;
+    }
+    return cur.some((el) => isPlainObject(el) && nullAt(el, parts, i));
+  }
+  if (!isPlainObject(cur)) return true;
+  return nullAt(cur[parts[i]], parts, i + 1);
+}

@@ -13,6 +13,7 @@ import {
   isPlainObject,
   keyOf,
   makeSorter,
+  matchesNull,
   pathValues,
   type Doc,
 } from '../values';
@@ -124,10 +125,11 @@ function isSimpleScalar(v: unknown): boolean {
 /**
  * Fast matcher for the most common filters: top-level fields compared for equality (or `$in`)
  * with strings, numbers, booleans, null, ObjectIds or dates. Same semantics as MongoDB: arrays
- * match when an element is equal, null matches missing fields. Anything else goes to mingo.
+ * match when an element is equal, null matches missing paths (matchesNull). Anything else goes
+ * to mingo.
  */
 export function simpleMatcher(filter: Doc): Matcher | null {
-  const conds: [string, Set<string>][] = [];
+  const conds: [string, Set<string>, boolean][] = [];
   for (const [field, cond] of Object.entries(filter)) {
     if (field.startsWith('$')) return null;
     let values: unknown[];
@@ -140,17 +142,21 @@ export function simpleMatcher(filter: Doc): Matcher | null {
         values = cond.$in;
       else return null;
     } else return null;
-    conds.push([field, new Set(values.map(keyOf))]);
+    // null is matched by matchesNull (missing paths); the other values by the values found.
+    const wantsNull = values.includes(null);
+    conds.push([field, new Set(values.filter((v) => v !== null).map(keyOf)), wantsNull]);
   }
   return {
     test(doc: Doc): boolean {
-      for (const [field, keys] of conds) {
-        const vals = field.includes('.') ? pathValues(doc, field) : topValues(doc[field]);
-        let hit = false;
-        for (const v of vals) {
-          if (!isEmptyArrayMarker(v) && keys.has(keyOf(v))) {
-            hit = true;
-            break;
+      for (const [field, keys, wantsNull] of conds) {
+        let hit = wantsNull && matchesNull(doc, field);
+        if (!hit && keys.size) {
+          const vals = field.includes('.') ? pathValues(doc, field) : topValues(doc[field]);
+          for (const v of vals) {
+            if (v !== undefined && !isEmptyArrayMarker(v) && keys.has(keyOf(v))) {
+              hit = true;
+              break;
+            }
           }
         }
         if (!hit) return false;
