@@ -12,7 +12,13 @@ import * as window from 'mingo/operators/window';
 import type { Options } from 'mingo/types';
 import { GROUP_KEY_OP, groupKeyOp, groupStage, sortStages, type StringOrder } from './bson-order';
 import { QUERY_OPS } from './query-ops';
-import { BUCKET_OF_OP, bucketOfOp, bucketStage, setWindowFieldsStage } from './stages';
+import {
+  BUCKET_OF_OP,
+  bucketOfOp,
+  bucketStage,
+  internalFunctionOp,
+  setWindowFieldsStage,
+} from './stages';
 
 type OpTable = Record<string, (...args: never[]) => unknown>;
 
@@ -30,6 +36,8 @@ export function makeContext(
       ...expression,
       [GROUP_KEY_OP]: groupKeyOp,
       [BUCKET_OF_OP]: bucketOfOp,
+      // Calls only the functions mingo's own $setWindowFields builds (stages.ts).
+      $function: internalFunctionOp,
       ...extra.expression,
     },
     pipeline: {

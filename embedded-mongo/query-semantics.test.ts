@@ -401,6 +401,20 @@ describe('$setWindowFields (https://www.mongodb.com/docs/manual/reference/operat
     expect(counts.every((d) => d.c === 4)).toBe(true);
   });
 
+  it('runs no client JavaScript: a $function in a window output is refused (115)', async () => {
+    // mingo computes windows through $function bodies it builds itself; only those are called.
+    const c = await mixed();
+    const fn = { $function: { body: 'function () { return 1; }', args: [], lang: 'js' } };
+    const err = await c
+      .aggregate([{ $setWindowFields: { sortBy: { _id: 1 }, output: { f: { $push: fn } } } }])
+      .toArray()
+      .then(
+        () => null,
+        (e: { code?: number }) => e,
+      );
+    expect(err?.code).toBe(115);
+  });
+
   it('range windows read numeric sortBy values; other values there are refused (115)', async () => {
     const c = await mixed();
     const range = { $push: '$_id', window: { range: [-10, 0] } };

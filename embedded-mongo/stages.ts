@@ -195,25 +195,22 @@ function readsSortValues(output: unknown): boolean {
 
 const RANK_FIELD = '__embeddedWindowOrder';
 
-/** mingo's ComputeOptions (not exported), as a constructor. */
-type ComputeOptionsCtor = new (options: Options, locals: unknown) => Options;
-
-/** The same options (and locals) with `scriptEnabled` on. */
-function withScripts(options: Options): Options {
-  const o = options as Options & { options?: Options; local?: unknown };
-  if (o.options && 'local' in o) {
-    const Ctor = o.constructor as ComputeOptionsCtor;
-    return new Ctor({ ...o.options, scriptEnabled: true }, o.local);
-  }
-  return { ...options, scriptEnabled: true };
-}
+/**
+ * `$function` as our contexts define it: mingo's `$setWindowFields` computes each window output
+ * through a `$function` whose `body` is a JavaScript function it built itself; only such a body
+ * is called. A client's `$function` (its body is BSON Code or a string, never a function) is
+ * refused before any pipeline runs (`checkUnsupported`) and here again, so the store runs no
+ * client script while mingo's `scriptEnabled` stays off.
+ */
+export const internalFunctionOp = (obj: unknown, expr: unknown, options: Options): unknown => {
+  const fn = evalExpr(obj, expr, options) as { body?: unknown; args?: unknown[] };
+  if (typeof fn?.body !== 'function') throw unsupported('$function (server-side JavaScript)');
+  return (fn.body as (...args: unknown[]) => unknown)(...(fn.args ?? []));
+};
 
 /** `$setWindowFields` with partitions and sortBy in BSON order (see the file's comment). */
 export function setWindowFieldsStage(order: StringOrder | null): PipelineOp {
-  // mingo computes window outputs with an internal `$function`, which needs `scriptEnabled`;
-  // users' `$function` is refused before any pipeline runs (checkUnsupported).
-  const run: PipelineOp = (coll, expr, options) =>
-    (mingoSetWindowFields as unknown as PipelineOp)(coll, expr, withScripts(options));
+  const run = mingoSetWindowFields as unknown as PipelineOp;
   return (coll, expr, options) => {
     if (!isPlainObject(expr)) return run(coll, expr, options);
     const { partitionBy, sortBy } = expr;
