@@ -5,8 +5,9 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Int32, MongoClient, MongoServerError, type Db } from 'mongodb';
+import { Int32, MongoClient, type MongoServerError, type Db } from 'mongodb';
 import { startEmbeddedMongo, type EmbeddedMongo } from './index';
+import { codeOf } from './test-support/driver-store';
 
 let server: EmbeddedMongo;
 let client: MongoClient;
@@ -31,16 +32,6 @@ beforeEach(() => {
   db = client.db(`agg${++n}`);
   written.length = 0;
 });
-
-async function codeOf(p: Promise<unknown>): Promise<number | undefined> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof MongoServerError) return e.code as number;
-    throw e;
-  }
-  return undefined;
-}
 
 const noId = { projection: { _id: 0 } };
 /** Documents with any _id (the driver's default type wants ObjectIds). */

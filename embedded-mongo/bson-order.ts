@@ -9,15 +9,7 @@ import { OpType, evalExpr } from 'mingo/core';
 import { Lazy, type Iterator } from 'mingo/lazy';
 import { $group } from 'mingo/operators/pipeline';
 import type { Options } from 'mingo/types';
-import {
-  compareValues,
-  isEmptyArrayMarker,
-  isPlainObject,
-  keyOf,
-  pathValues,
-  typeRank,
-  type Doc,
-} from './values';
+import { compareValues, isPlainObject, keyOf, sortKey, typeRank, type Doc } from './values';
 
 /** How strings compare (a collation); null is the simple, binary collation. */
 export interface StringOrder {
@@ -82,21 +74,7 @@ export function collatedKeyOf(v: unknown, order: StringOrder | null): string {
 }
 
 export function sortKeyOf(doc: Doc, path: string, dir: number, order: StringOrder | null): unknown {
-  const vals = pathValues(doc, path);
-  if (vals.length === 1 && !isEmptyArrayMarker(vals[0])) return vals[0];
-  let best: unknown = undefined;
-  let first = true;
-  for (const v of vals) {
-    if (isEmptyArrayMarker(v)) continue;
-    if (first) {
-      best = v;
-      first = false;
-    } else {
-      const c = compareBson(v, best, order);
-      if ((dir > 0 && c < 0) || (dir < 0 && c > 0)) best = v;
-    }
-  }
-  return best;
+  return sortKey(doc, path, dir, (a, b) => compareBson(a, b, order));
 }
 
 export function sortFields(sort: Doc): (readonly [string, number])[] {

@@ -1,6 +1,6 @@
 // Through the official `mongodb` driver: collations, `let` variables, write error details and
 // BSON type order in aggregation stages, each compared with MongoDB's documented behaviour.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   Double,
   Long,
@@ -15,26 +15,13 @@ import {
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedMongo, type EmbeddedMongo } from './index';
+import { startEmbeddedMongo } from './index';
+import { storeForEachTest } from './test-support/driver-store';
 
-let server: EmbeddedMongo;
-let client: MongoClient;
+const store = storeForEachTest('coll');
 let db: Db;
-
-beforeAll(async () => {
-  server = await startEmbeddedMongo();
-  client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 3000 });
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client?.close();
-  await server?.stop();
-});
-
-let dbCounter = 0;
 beforeEach(() => {
-  db = client.db(`coll${++dbCounter}`);
+  ({ db } = store);
 });
 
 async function serverError(p: Promise<unknown>): Promise<MongoServerError> {

@@ -4,8 +4,9 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MongoClient, MongoServerError, type Db } from 'mongodb';
+import { MongoClient, type MongoServerError, type Db } from 'mongodb';
 import { startEmbeddedMongo, type EmbeddedMongo } from './index';
+import { codeOf } from './test-support/driver-store';
 
 let server: EmbeddedMongo;
 let client: MongoClient;
@@ -30,16 +31,6 @@ beforeEach(async () => {
   await db.collection('s').createIndex({ at: 1 }, { expireAfterSeconds: 3600, name: 'at_ttl' });
   await db.collection('s').createIndex({ user: 1, at: -1 });
 });
-
-async function codeOf(p: Promise<unknown>): Promise<number | undefined> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof MongoServerError) return e.code as number;
-    throw e;
-  }
-  return undefined;
-}
 
 const ttlOf = async (name: string) =>
   (await db.collection('s').listIndexes().toArray()).find((i) => i.name === name)

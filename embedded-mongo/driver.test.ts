@@ -1,47 +1,25 @@
 // Through the official `mongodb` driver: commands, reply shapes, error codes, indexes, cursors.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   Decimal128,
   Double,
   Int32,
   Long,
   MongoClient,
-  MongoServerError,
+  type MongoServerError,
   ObjectId,
   type Db,
 } from 'mongodb';
-import { startEmbeddedMongo, type EmbeddedMongo } from './index';
+import { type EmbeddedMongo } from './index';
+import { expectCode, storeForEachTest } from './test-support/driver-store';
 
-let server: EmbeddedMongo;
-let client: MongoClient;
+const store = storeForEachTest('drv');
 let db: Db;
-
-beforeAll(async () => {
-  server = await startEmbeddedMongo();
-  client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 3000 });
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client?.close();
-  await server?.stop();
-});
-
-let dbCounter = 0;
+let client: MongoClient;
+let server: EmbeddedMongo;
 beforeEach(() => {
-  db = client.db(`drv${++dbCounter}`);
+  ({ db, client, server } = store);
 });
-
-async function expectCode(p: Promise<unknown>, code: number): Promise<MongoServerError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(MongoServerError);
-    expect((e as MongoServerError).code).toBe(code);
-    return e as MongoServerError;
-  }
-  throw new Error(`expected error code ${code}`);
-}
 
 describe('handshake and admin commands', () => {
   it('answers ping, hello, buildInfo and listDatabases', async () => {

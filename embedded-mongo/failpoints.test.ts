@@ -9,6 +9,7 @@ import {
   type Db,
 } from 'mongodb';
 import { startEmbeddedMongo, type EmbeddedMongo } from './index';
+import { codeOf } from './test-support/driver-store';
 
 let server: EmbeddedMongo;
 let client: MongoClient;
@@ -42,16 +43,6 @@ afterAll(async () => {
 
 const failCommand = (mode: unknown, data: Record<string, unknown>) =>
   client.db('admin').command({ configureFailPoint: 'failCommand', mode, data });
-
-async function codeOf(p: Promise<unknown>): Promise<number | undefined> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof MongoServerError) return e.code as number;
-    throw e;
-  }
-  return undefined;
-}
 
 describe('failCommand', () => {
   it('fails the named command with errorCode for `times` commands, then runs it again', async () => {

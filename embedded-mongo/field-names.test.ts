@@ -4,42 +4,19 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MongoClient, MongoServerError, type Db } from 'mongodb';
-import { startEmbeddedMongo, type EmbeddedMongo } from './index';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MongoClient, type Db } from 'mongodb';
+import { startEmbeddedMongo } from './index';
+import { codeOf, storeForEachTest } from './test-support/driver-store';
 
-let server: EmbeddedMongo;
-let client: MongoClient;
+const store = storeForEachTest('names');
 let db: Db;
-
-beforeAll(async () => {
-  server = await startEmbeddedMongo();
-  client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 3000 });
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client?.close();
-  await server?.stop();
-});
-
-let n = 0;
 beforeEach(() => {
-  db = client.db(`names${++n}`);
+  ({ db } = store);
 });
 
 type Row = { _id: number | string; [field: string]: unknown };
 const rows = () => db.collection<Row>('c');
-
-async function codeOf(p: Promise<unknown>): Promise<number | undefined> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof MongoServerError) return e.code as number;
-    throw e;
-  }
-  return undefined;
-}
 
 /** The first write error of a raw update command (what the driver's bulk API would throw). */
 async function updateError(u: unknown, extra: Record<string, unknown> = {}) {

@@ -1,40 +1,15 @@
 // Through the official `mongodb` driver: query and aggregation semantics where mingo's own
 // operators differ from MongoDB 7.0, each checked against MongoDB's documented behaviour, with
 // and without an index on the queried field (an index-served scan must answer as a full scan).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MinKey, MongoClient, MongoServerError, type Collection, type Db } from 'mongodb';
-import { startEmbeddedMongo, type EmbeddedMongo } from './index';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MinKey, type Collection, type Db } from 'mongodb';
+import { expectCode, storeForEachTest } from './test-support/driver-store';
 
-let server: EmbeddedMongo;
-let client: MongoClient;
+const store = storeForEachTest('sem');
 let db: Db;
-
-beforeAll(async () => {
-  server = await startEmbeddedMongo();
-  client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 3000 });
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client?.close();
-  await server?.stop();
-});
-
-let dbCounter = 0;
 beforeEach(() => {
-  db = client.db(`sem${++dbCounter}`);
+  ({ db } = store);
 });
-
-async function expectCode(p: Promise<unknown>, code: number): Promise<MongoServerError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(MongoServerError);
-    expect((e as MongoServerError).code).toBe(code);
-    return e as MongoServerError;
-  }
-  throw new Error(`expected error code ${code}`);
-}
 
 type D = { _id: number; [k: string]: unknown };
 

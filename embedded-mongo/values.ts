@@ -335,8 +335,16 @@ export function isEmptyArrayMarker(v: unknown): boolean {
   return v === MISSING_ARRAY_SENTINEL;
 }
 
-/** The sort key of a document for one field: min element ascending, max descending. */
-export function sortKey(doc: Doc, path: string, dir: number): unknown {
+/**
+ * The sort key of a document for one field: min element ascending, max descending, by `compare`
+ * (the store's value order; bson-order.ts passes its collation-aware one).
+ */
+export function sortKey(
+  doc: Doc,
+  path: string,
+  dir: number,
+  compare: (a: unknown, b: unknown) => number = compareValues,
+): unknown {
   const vals = pathValues(doc, path);
   if (vals.length === 1 && !isEmptyArrayMarker(vals[0])) return vals[0];
   let best: unknown = undefined;
@@ -347,7 +355,7 @@ export function sortKey(doc: Doc, path: string, dir: number): unknown {
       best = v;
       first = false;
     } else {
-      const c = compareValues(v, best);
+      const c = compare(v, best);
       if ((dir > 0 && c < 0) || (dir < 0 && c > 0)) best = v;
     }
   }

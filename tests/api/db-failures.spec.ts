@@ -1,10 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MongoClient } from 'mongodb';
-import { freePort, startServer, type TestServer } from '../security/server';
+import {
+  startServer,
+  startStandaloneStore,
+  type StandaloneStore,
+  type TestServer,
+} from '../security/server';
 
 /**
  * The site when its database fails or is slow, with the store's fail points (configureFailPoint
@@ -20,34 +24,15 @@ const MESSAGES = `${DB}.contact_messages`;
 const FAILURE_TEXT = 'Something went wrong on our side. Please try again in a moment.';
 
 let dir: string;
-let store: ChildProcess;
-let storeExited: Promise<unknown>;
+let store: StandaloneStore | undefined;
 let app: TestServer;
 let admin: MongoClient;
-
-async function startStore(): Promise<string> {
-  const port = await freePort();
-  store = spawn(
-    process.execPath,
-    ['node_modules/tsx/dist/cli.mjs', 'embedded-mongo/cli.ts', '--port', String(port), '--memory'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  storeExited = new Promise((resolve) => store.once('exit', resolve));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    store.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      const line = out.split('\n').find((l) => l.startsWith('mongodb://'));
-      if (line) resolve(line.trim());
-    });
-    store.once('exit', (code) => reject(new Error(`the store exited (${code})`)));
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-dbfail-'));
-  const uri = await startStore();
+  store = await startStandaloneStore(['--memory']);
+  const uri = store.uri;
   admin = new MongoClient(uri, { serverSelectionTimeoutMS: 5000 });
   await admin.connect();
   app = await startServer(dir, { MONGODB_URI: uri, SITE_URL: 'http://localhost' });
@@ -63,8 +48,7 @@ test.afterAll(async () => {
     app.proc.kill('SIGTERM');
     await app.exited;
   }
-  store?.kill('SIGTERM');
-  await storeExited;
+  await store?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

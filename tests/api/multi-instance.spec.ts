@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,7 +5,14 @@ import path from 'node:path';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
 import mongoose from 'mongoose';
 import { files } from './helpers';
-import { apiLogin, freePort, runScriptFor, startServer, type TestServer } from '../security/server';
+import {
+  apiLogin,
+  runScriptFor,
+  startServer,
+  startStandaloneStore,
+  type StandaloneStore,
+  type TestServer,
+} from '../security/server';
 
 /**
  * Two app instances on one database (decision 022): a standalone embedded store (`npm run db`)
@@ -20,42 +26,16 @@ const ADMIN = { username: 'multi-admin', password: 'multi-instance-password' };
 const LOGIN_LIMIT = 4;
 
 let dir: string;
-let store: ChildProcess;
-let storeExited: Promise<unknown>;
+let store: StandaloneStore | undefined;
 let uri: string;
 let a: TestServer;
 let b: TestServer;
 
-async function startStore(dataDir: string): Promise<string> {
-  const port = await freePort();
-  store = spawn(
-    process.execPath,
-    [
-      'node_modules/tsx/dist/cli.mjs',
-      'embedded-mongo/cli.ts',
-      '--port',
-      String(port),
-      '--data-dir',
-      dataDir,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  storeExited = new Promise((resolve) => store.once('exit', resolve));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    store.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      const line = out.split('\n').find((l) => l.startsWith('mongodb://'));
-      if (line) resolve(line.trim());
-    });
-    store.once('exit', (code) => reject(new Error(`the store exited (${code})`)));
-  });
-}
-
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-multi-'));
-  uri = await startStore(path.join(dir, 'db'));
+  store = await startStandaloneStore(['--data-dir', path.join(dir, 'db')]);
+  uri = store.uri;
   const env = {
     MONGODB_URI: uri,
     MEDIA_STORAGE: 'gridfs',
@@ -80,8 +60,7 @@ test.afterAll(async () => {
     server.proc.kill('SIGTERM');
     await server.exited;
   }
-  store?.kill('SIGTERM');
-  await storeExited;
+  await store?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

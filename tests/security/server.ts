@@ -113,3 +113,37 @@ export async function apiLogin(url: string, username: string, password: string):
     .map((c) => c.split(';')[0])
     .join('; ');
 }
+
+/** A standalone embedded store (`npm run db`) in a child process. */
+export type StandaloneStore = { uri: string; proc: ChildProcess; stop: () => Promise<void> };
+
+/**
+ * Starts `npm run db` on a free port with these arguments (`['--memory']`, `['--data-dir', d]`)
+ * and resolves with its URI once it listens; `stop()` ends it with SIGTERM and waits.
+ */
+export async function startStandaloneStore(args: string[]): Promise<StandaloneStore> {
+  const port = await freePort();
+  const proc = spawn(
+    process.execPath,
+    ['node_modules/tsx/dist/cli.mjs', 'embedded-mongo/cli.ts', '--port', String(port), ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  const uri = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    proc.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      const line = out.split('\n').find((l) => l.startsWith('mongodb://'));
+      if (line) resolve(line.trim());
+    });
+    proc.once('exit', (code) => reject(new Error(`the store exited (${code})`)));
+  });
+  return {
+    uri,
+    proc,
+    stop: async () => {
+      proc.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
