@@ -4,33 +4,23 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { Int32, MongoClient, type MongoServerError, type Db } from 'mongodb';
 import { startEmbeddedMongo, type EmbeddedMongo } from './index';
-import { codeOf } from './test-support/driver-store';
+import { codeOf, storeForEachTest } from './test-support/driver-store';
 
-let server: EmbeddedMongo;
-let client: MongoClient;
-let db: Db;
 const written: string[][] = [];
 const root = mkdtempSync(join(tmpdir(), 'embedded-mongo-agg-'));
-
-beforeAll(async () => {
-  server = await startEmbeddedMongo({ onWrite: (names) => written.push(names) });
-  client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 3000 });
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client?.close();
-  await server?.stop();
-  rmSync(root, { recursive: true, force: true });
-});
-
-let n = 0;
+const store = storeForEachTest('agg', { onWrite: (names) => written.push(names) });
+let db: Db;
+let client: MongoClient;
+let server: EmbeddedMongo;
 beforeEach(() => {
-  db = client.db(`agg${++n}`);
+  ({ db, client, server } = store);
   written.length = 0;
+});
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
 });
 
 const noId = { projection: { _id: 0 } };

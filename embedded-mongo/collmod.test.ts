@@ -3,33 +3,21 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { MongoClient, type MongoServerError, type Db } from 'mongodb';
-import { startEmbeddedMongo, type EmbeddedMongo } from './index';
-import { codeOf } from './test-support/driver-store';
+import { startEmbeddedMongo } from './index';
+import { codeOf, storeForEachTest } from './test-support/driver-store';
 
-let server: EmbeddedMongo;
-let client: MongoClient;
-let db: Db;
 const root = mkdtempSync(join(tmpdir(), 'embedded-mongo-collmod-'));
-
-beforeAll(async () => {
-  server = await startEmbeddedMongo();
-  client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 3000 });
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client?.close();
-  await server?.stop();
-  rmSync(root, { recursive: true, force: true });
-});
-
-let n = 0;
+const store = storeForEachTest('collmod');
+let db: Db;
 beforeEach(async () => {
-  db = client.db(`collmod${++n}`);
+  db = store.db;
   await db.collection('s').createIndex({ at: 1 }, { expireAfterSeconds: 3600, name: 'at_ttl' });
   await db.collection('s').createIndex({ user: 1, at: -1 });
+});
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
 });
 
 const ttlOf = async (name: string) =>

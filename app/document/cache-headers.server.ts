@@ -35,11 +35,24 @@ export function publicCacheHeaders(request: Request): Record<string, string> {
   };
 }
 
-/** Paths whose documents are never shared-cached (guarded or per-visitor pages). */
-/** Never shared: the back office, accounts, the API, and pages reached by a personal link. */
-const PRIVATE_PREFIXES = ['/admin', '/auth', '/api', '/unsubscribe', '/newsletter/confirm'];
+/**
+ * What is not a public page: the back office, accounts, the API, pages reached by a personal
+ * link, and the paths that answer no page at all. Their documents are never shared-cached, and
+ * visits to them are not counted (services/analytics.server.ts).
+ */
+const PRIVATE_PREFIXES = [
+  '/admin',
+  '/account',
+  '/auth',
+  '/api',
+  '/logout',
+  '/healthz',
+  '/uploads',
+  '/unsubscribe',
+  '/newsletter/confirm',
+];
 
-function isPrivatePath(pathname: string): boolean {
+export function isPrivatePath(pathname: string): boolean {
   return PRIVATE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 

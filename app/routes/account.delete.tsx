@@ -11,18 +11,12 @@ import { SubmitButton } from '~/components/ui/button';
 import { FormError } from '~/components/ui/field';
 import { PasswordField } from '~/components/site/password-field';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { verifyLogin } from '~/models/user.server';
 import { DeleteAccountSchema } from '~/schemas/account';
-import { AdminAccountError, deleteAccount } from '~/services/accounts.server';
+import { AdminAccountError, confirmOwnPassword, deleteAccount } from '~/services/accounts.server';
 import { logoutHeaders, requireUser } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { readForm } from '~/server/request-body.server';
-import {
-  consumeRateLimit,
-  resetLoginLimit,
-  retryAfterFromAction,
-  retryAfterHeaders,
-} from '~/server/rate-limit.server';
+import { retryAfterFromAction } from '~/server/rate-limit.server';
 
 export const meta: MetaFunction = () => [{ title: 'Delete my account | Night Shore' }];
 
@@ -51,20 +45,19 @@ export async function action({ request }: ActionFunctionArgs) {
       status: 403,
     });
   }
-  const limit = await consumeRateLimit('login', request, { username: user.username });
-  if (!limit.ok) {
-    return data(submission.reply({ formErrors: [limit.message], hideFields }), {
+  const check = await confirmOwnPassword(request, user.username, submission.value.password);
+  if (check.result === 'too-many') {
+    return data(submission.reply({ formErrors: [check.message], hideFields }), {
       status: 429,
-      headers: retryAfterHeaders(limit),
+      headers: check.headers,
     });
   }
-  if (!(await verifyLogin(user.username, submission.value.password))) {
+  if (check.result === 'incorrect') {
     return data(
       submission.reply({ fieldErrors: { password: ['Password is incorrect'] }, hideFields }),
       { status: 400 },
     );
   }
-  await resetLoginLimit(request, user.username);
   const headers = await logoutHeaders(request);
   await deleteAccount(user);
   return redirectWithToast(

@@ -10,7 +10,8 @@ import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from 
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { PasswordField } from '~/components/site/password-field';
 import { Field, FormError, inputClass } from '~/components/ui/field';
-import { setPassword, verifyLogin } from '~/models/user.server';
+import { setPassword } from '~/models/user.server';
+import { confirmOwnPassword } from '~/services/accounts.server';
 import { ACCOUNT_EMAIL_INTENT, AccountEmailSchema, ChangePasswordSchema } from '~/schemas/account';
 import {
   getAccountEmail,
@@ -20,12 +21,7 @@ import {
 import type { UserJSON } from '~/types/entities';
 import type { z } from 'zod';
 import { createUserSession, deleteSessionsOfUser, requireUser } from '~/auth/auth.server';
-import {
-  consumeRateLimit,
-  resetLoginLimit,
-  retryAfterFromAction,
-  retryAfterHeaders,
-} from '~/server/rate-limit.server';
+import { retryAfterFromAction } from '~/server/rate-limit.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { readForm } from '~/server/request-body.server';
 
@@ -88,15 +84,14 @@ async function changePassword(user: UserJSON, formData: FormData, request: Reque
   if (submission.status !== 'success') {
     return data(password(submission.reply({ hideFields })), { status: 400 });
   }
-  const limit = await consumeRateLimit('login', request, { username: user.username });
-  if (!limit.ok) {
-    return data(password(submission.reply({ formErrors: [limit.message], hideFields })), {
+  const check = await confirmOwnPassword(request, user.username, submission.value.currentPassword);
+  if (check.result === 'too-many') {
+    return data(password(submission.reply({ formErrors: [check.message], hideFields })), {
       status: 429,
-      headers: retryAfterHeaders(limit),
+      headers: check.headers,
     });
   }
-  const verified = await verifyLogin(user.username, submission.value.currentPassword);
-  if (!verified) {
+  if (check.result === 'incorrect') {
     return data(
       password(
         submission.reply({
@@ -107,7 +102,6 @@ async function changePassword(user: UserJSON, formData: FormData, request: Reque
       { status: 400 },
     );
   }
-  await resetLoginLimit(request, user.username);
   await setPassword(user.id, submission.value.newPassword);
   await deleteSessionsOfUser(user.id);
   const headers = await createUserSession(request, user);

@@ -18,19 +18,15 @@ export type AccountNewsletter = 'subscribed' | 'pending' | 'off';
 
 const onTheList = (status: string | undefined) => status === 'active' || status === 'pending';
 
-async function newsletterOf(email: string | null): Promise<AccountNewsletter> {
-  if (!email) return 'off';
-  const entry = await findSubscriberByEmail(email);
-  if (entry?.status === 'active') return 'subscribed';
-  if (entry?.status === 'pending') return 'pending';
-  return 'off';
-}
+/** The toggle as the list's entry for the address says it (none: off). */
+const newsletterOf = (entry: { status: string } | null | undefined): AccountNewsletter =>
+  entry?.status === 'active' ? 'subscribed' : entry?.status === 'pending' ? 'pending' : 'off';
 
 export async function getAccountEmail(
   userId: number,
 ): Promise<{ email: string | null; newsletter: AccountNewsletter }> {
   const email = await getUserEmail(userId);
-  return { email, newsletter: await newsletterOf(email) };
+  return { email, newsletter: email ? newsletterOf(await findSubscriberByEmail(email)) : 'off' };
 }
 
 /**
@@ -59,7 +55,7 @@ export async function saveAccountEmail(
     if (entry && onTheList(entry.status)) await unsubscribeSubscriber(entry.id);
     return { email, newsletter: 'off' };
   }
-  if (entry && onTheList(entry.status)) return { email, newsletter: await newsletterOf(email) };
+  if (entry && onTheList(entry.status)) return { email, newsletter: newsletterOf(entry) };
   try {
     const { mustConfirm } = await subscribe({ name: user.username, email }, request);
     return { email, newsletter: mustConfirm ? 'pending' : 'subscribed' };

@@ -8,7 +8,7 @@ import type { UserJSON } from '~/types/entities';
 import { LoginSchema, RegisterFields } from '~/schemas/auth';
 import { credentialsRequest } from '~/api/api.server';
 import { createUserSession } from '~/auth/auth.server';
-import { consumeRateLimit, resetLoginLimit } from '~/server/rate-limit.server';
+import { consumeRateLimit, resetLoginLimit, retryAfterHeaders } from '~/server/rate-limit.server';
 
 export { UsernameTakenError };
 
@@ -118,6 +118,31 @@ export async function register(
     credentialsRequest(request, credentials),
   );
   return { user, headers: await createUserSession(request, user) };
+}
+
+/** What `confirmOwnPassword` found. */
+export type PasswordConfirmation =
+  | { result: 'confirmed' }
+  | { result: 'incorrect' }
+  | { result: 'too-many'; message: string; headers: Record<string, string> };
+
+/**
+ * The signed-in user's own password, typed again to confirm a change (a new password, deleting
+ * the account). It counts against the login limits like a login attempt, so these forms cannot
+ * be used to guess it; the right password clears the per-username counter, as a login does.
+ */
+export async function confirmOwnPassword(
+  request: Request,
+  username: string,
+  password: string,
+): Promise<PasswordConfirmation> {
+  const decision = await consumeRateLimit('login', request, { username });
+  if (!decision.ok) {
+    return { result: 'too-many', message: decision.message, headers: retryAfterHeaders(decision) };
+  }
+  if (!(await verifyLogin(username, password))) return { result: 'incorrect' };
+  await resetLoginLimit(request, username);
+  return { result: 'confirmed' };
 }
 
 /** Administrators keep their account: the back office must never lose its last admin. */

@@ -4,6 +4,7 @@ import { addDailyCounts, firstSightings, type DailyCount } from '~/models/stats.
 import { siteToday } from '~/utils/time';
 import { env } from '~/server/env.server';
 import { clientIp } from '~/server/rate-limit.server';
+import { isPrivatePath } from '~/document/cache-headers.server';
 
 /**
  * Counting plays and visits without cookies or personal data (decision 024).
@@ -33,19 +34,6 @@ declare global {
     | undefined;
 }
 const state = (globalThis.__nightShoreAnalytics ??= { pending: [], timer: null, flushing: null });
-
-/** Paths that are not public pages: never counted as visits. */
-const PRIVATE_PREFIXES = [
-  '/admin',
-  '/account',
-  '/auth',
-  '/api',
-  '/logout',
-  '/healthz',
-  '/uploads',
-  '/unsubscribe',
-  '/newsletter/confirm',
-];
 
 const saltOf = (day: string) =>
   crypto
@@ -77,7 +65,7 @@ function enqueue(event: Pending): void {
 export function countPageView(request: Request, status: number): void {
   if (!env.ANALYTICS || request.method !== 'GET' || status !== 200 || isBot(request)) return;
   const url = new URL(request.url);
-  if (PRIVATE_PREFIXES.some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`))) return;
+  if (isPrivatePath(url.pathname)) return;
   let referrer: string | null = null;
   try {
     const from = request.headers.get('referer');

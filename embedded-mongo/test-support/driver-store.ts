@@ -2,20 +2,20 @@
 // test file, a fresh database per test, and the check of a server error's code.
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { MongoClient, MongoServerError, type Db } from 'mongodb';
-import { startEmbeddedMongo, type EmbeddedMongo } from '../index';
+import { startEmbeddedMongo, type EmbeddedMongo, type EmbeddedMongoOptions } from '../index';
 
 export type DriverStore = { server: EmbeddedMongo; client: MongoClient; db: Db };
 
 /**
  * Registers the file's hooks: the store and the client start before the first test and stop
  * after the last; each test gets the database `<prefix><n>`. Read the fields inside tests and
- * hooks (the hooks set them).
+ * hooks (the hooks set them). `options` go to `startEmbeddedMongo` (in memory by default).
  */
-export function storeForEachTest(prefix: string): DriverStore {
+export function storeForEachTest(prefix: string, options: EmbeddedMongoOptions = {}): DriverStore {
   const store = {} as DriverStore;
   let n = 0;
   beforeAll(async () => {
-    store.server = await startEmbeddedMongo();
+    store.server = await startEmbeddedMongo(options);
     store.client = new MongoClient(store.server.uri, { serverSelectionTimeoutMS: 3000 });
     await store.client.connect();
   });
