@@ -4,14 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
+import type * as DbModule from '../app/server/db.server';
+import type * as BackupLibModule from './backup-lib';
+import type * as ContactMessageModule from '../app/models/contact-message.server';
+import type * as SubscriberModule from '../app/models/subscriber.server';
 
 let store: EmbeddedMongo;
 let tmp: string;
 let uploads: string;
-let db: typeof import('../app/server/db.server');
-let lib: typeof import('./backup-lib');
-let messages: typeof import('../app/models/contact-message.server');
-let subscribers: typeof import('../app/models/subscriber.server');
+let db: typeof DbModule;
+let lib: typeof BackupLibModule;
+let messages: typeof ContactMessageModule;
+let subscribers: typeof SubscriberModule;
 
 beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'ns-backup-test-'));

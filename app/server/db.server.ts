@@ -18,7 +18,6 @@ type DbState = {
 };
 
 declare global {
-  // eslint-disable-next-line no-var
   var __nightShoreDb: DbState | undefined;
 }
 

@@ -146,7 +146,6 @@ function load(): Env {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __nightShoreEnv: Env | undefined;
 }
 

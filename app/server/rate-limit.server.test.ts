@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
+import type * as RateLimitModule from './rate-limit.server';
+import type * as DbModule from './db.server';
 
 type Modules = {
-  rl: typeof import('./rate-limit.server');
-  db: typeof import('./db.server');
+  rl: typeof RateLimitModule;
+  db: typeof DbModule;
 };
 
 let store: EmbeddedMongo;

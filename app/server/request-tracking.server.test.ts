@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as RequestTrackingModule from './request-tracking.server';
 
 /**
  * `trackRequest` and `answerError` in a bare Node HTTP server (the middleware contract
@@ -8,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * the in-flight count and the body left unread by an early answer.
  */
 
-type Tracking = typeof import('./request-tracking.server');
-let t: Tracking;
+let t: typeof RequestTrackingModule;
 let server: http.Server;
 let base = '';
 const seen: { id?: string; ip?: string }[] = [];

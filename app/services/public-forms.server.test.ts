@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
+import type * as PublicFormsModule from './public-forms.server';
+import type * as SubscriberModule from '~/models/subscriber.server';
+import type * as ContactMessageModule from '~/models/contact-message.server';
+import type * as DbModule from '~/server/db.server';
 
 let store: EmbeddedMongo;
-let forms: typeof import('./public-forms.server');
-let subscribers: typeof import('~/models/subscriber.server');
-let messages: typeof import('~/models/contact-message.server');
-let db: typeof import('~/server/db.server');
+let forms: typeof PublicFormsModule;
+let subscribers: typeof SubscriberModule;
+let messages: typeof ContactMessageModule;
+let db: typeof DbModule;
 
 const fd = (fields: Record<string, string>) => {
   const data = new FormData();

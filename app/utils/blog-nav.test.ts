@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
 import { neighboursInList } from './blog-nav';
 import { FULL_ACCESS } from './access';
+import type * as BlogPostModule from '~/models/blog-post.server';
+import type * as DbModule from '~/server/db.server';
 
 const list = ['newest', 'middle', 'oldest'].map((slug) => ({ slug }));
 
@@ -24,8 +26,8 @@ describe('neighboursInList (previous/next by list order, newest first)', () => {
 
 describe('getBlogPostWithNeighbours follows the same rule as the blog list', () => {
   let store: EmbeddedMongo;
-  let blog: typeof import('~/models/blog-post.server');
-  let db: typeof import('~/server/db.server');
+  let blog: typeof BlogPostModule;
+  let db: typeof DbModule;
 
   beforeAll(async () => {
     process.env.SEED = 'false';

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
 import { matchesTrackQuery, normalizeTrackQuery } from './track-search';
+import type * as TrackModule from '~/models/track.server';
+import type * as DbModule from '~/server/db.server';
 
 const track = (title: string, artist: string, album: string | null) => ({ title, artist, album });
 
@@ -36,8 +38,8 @@ describe('matchesTrackQuery', () => {
 
 describe('the model search agrees with matchesTrackQuery', () => {
   let store: EmbeddedMongo;
-  let trackModel: typeof import('~/models/track.server');
-  let db: typeof import('~/server/db.server');
+  let trackModel: typeof TrackModule;
+  let db: typeof DbModule;
   const fixtures = [
     track('Neon Boardwalk', 'Night Shore', 'Low Tide (Deluxe)'),
     track('Ocean Avenue 3AM', 'Night Shore', null),

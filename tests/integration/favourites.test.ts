@@ -1,18 +1,25 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
+import type * as FavouriteModule from '~/models/favourite.server';
+import type * as TrackModule from '~/models/track.server';
+import type * as UserModule from '~/models/user.server';
+import type * as ShowModule from '~/models/show.server';
+import type * as GuestListModule from '~/models/guest-list.server';
+import type * as AccountsModule from '~/services/accounts.server';
+import type * as SessionModule from '~/models/session.server';
 
 /**
  * Favourites in the account and account deletion (decision 019), on the embedded store.
  */
 setupTestDatabase();
 
-let favourites: typeof import('~/models/favourite.server');
-let tracks: typeof import('~/models/track.server');
-let users: typeof import('~/models/user.server');
-let shows: typeof import('~/models/show.server');
-let guests: typeof import('~/models/guest-list.server');
-let accounts: typeof import('~/services/accounts.server');
-let sessions: typeof import('~/models/session.server');
+let favourites: typeof FavouriteModule;
+let tracks: typeof TrackModule;
+let users: typeof UserModule;
+let shows: typeof ShowModule;
+let guests: typeof GuestListModule;
+let accounts: typeof AccountsModule;
+let sessions: typeof SessionModule;
 
 beforeAll(async () => {
   favourites = await import('~/models/favourite.server');

@@ -1,5 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
+import type * as GuestListModule from '~/models/guest-list.server';
+import type * as ShowModule from '~/models/show.server';
+import type * as ShowsModule from '~/services/shows.server';
 
 /**
  * Members' guest lists (decision 018) on the embedded store: the capacity holds under
@@ -8,9 +11,9 @@ import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
  */
 setupTestDatabase();
 
-let guests: typeof import('~/models/guest-list.server');
-let shows: typeof import('~/models/show.server');
-let showService: typeof import('~/services/shows.server');
+let guests: typeof GuestListModule;
+let shows: typeof ShowModule;
+let showService: typeof ShowsModule;
 
 beforeAll(async () => {
   guests = await import('~/models/guest-list.server');

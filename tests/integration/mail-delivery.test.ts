@@ -1,10 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupTestDatabase } from '../helpers/test-db';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
+import type * as MailModule from '~/services/mail.server';
+import type * as MailWorkerModule from '~/mail/worker.server';
+import type * as TransportModule from '~/mail/transport.server';
+import type * as TokensModule from '~/mail/tokens.server';
+import type * as SubscriberModule from '~/models/subscriber.server';
+import type * as NewsletterModule from '~/models/newsletter.server';
+import type * as MailDeliveryModule from '~/models/mail-delivery.server';
+import type * as NewsletterSettingsModule from '~/models/newsletter-settings.server';
+import type * as MongooseModule from 'mongoose';
 
 /**
  * Email delivery end to end, on the embedded store and a real SMTP server (smtp-server),
@@ -14,15 +23,15 @@ import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
 setupTestDatabase();
 
 let sink: SmtpSink;
-let mail: typeof import('~/services/mail.server');
-let worker: typeof import('~/mail/worker.server');
-let transport: typeof import('~/mail/transport.server');
-let tokens: typeof import('~/mail/tokens.server');
-let subscribers: typeof import('~/models/subscriber.server');
-let newsletters: typeof import('~/models/newsletter.server');
-let deliveries: typeof import('~/models/mail-delivery.server');
-let settings: typeof import('~/models/newsletter-settings.server');
-let mongoose: typeof import('mongoose').default;
+let mail: typeof MailModule;
+let worker: typeof MailWorkerModule;
+let transport: typeof TransportModule;
+let tokens: typeof TokensModule;
+let subscribers: typeof SubscriberModule;
+let newsletters: typeof NewsletterModule;
+let deliveries: typeof MailDeliveryModule;
+let settings: typeof NewsletterSettingsModule;
+let mongoose: typeof MongooseModule.default;
 
 /** What the workers logged (a database error, say): every test expects none. */
 const errors: string[] = [];
@@ -70,7 +79,7 @@ afterEach(() => {
   expect(errors).toEqual([]);
 });
 
-function newWorker(overrides: Partial<import('~/mail/worker.server').MailWorkerOptions> = {}) {
+function newWorker(overrides: Partial<MailWorkerModule.MailWorkerOptions> = {}) {
   return worker.createMailWorker({
     transport: transport.createMailTransport({ smtpUrl: sink.url, connections: 3 }),
     concurrency: 3,
@@ -97,7 +106,7 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20
 
 /** Run workers until `check` holds (by default: the queue is empty), then stop them. */
 async function runWorkers(
-  workers: import('~/mail/worker.server').MailWorker[],
+  workers: MailWorkerModule.MailWorker[],
   check: () => Promise<boolean> = deliveries.queueIsEmpty,
   what = 'the queue to empty',
 ) {
@@ -110,7 +119,7 @@ async function runWorkers(
 }
 
 /** A header's value as sent (mailparser folds List-* headers into a structure of its own). */
-function header(parsed: import('mailparser').ParsedMail, name: string): string | null {
+function header(parsed: ParsedMail, name: string): string | null {
   const line = parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
   return line
     ? line

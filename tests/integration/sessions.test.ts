@@ -1,17 +1,23 @@
 import { createCookie } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
+import type * as DbModule from '../../app/server/db.server';
+import type * as SessionModule from '../../app/auth/session.server';
+import type * as AuthModule from '../../app/auth/auth.server';
+import type * as UserModule from '../../app/models/user.server';
+import type * as SessionModelModule from '../../app/models/session.server';
+import type * as SessionRefreshModule from '../../app/auth/session-refresh.server';
 
 const NEW_SECRET = 'new-secret-0123456789abcdef';
 const OLD_SECRET = 'old-secret-0123456789abcdef';
 
 let store: EmbeddedMongo;
-let db: typeof import('../../app/server/db.server');
-let sessions: typeof import('../../app/auth/session.server');
-let auth: typeof import('../../app/auth/auth.server');
-let users: typeof import('../../app/models/user.server');
-let sessionModel: typeof import('../../app/models/session.server');
-let refresh: typeof import('../../app/auth/session-refresh.server');
+let db: typeof DbModule;
+let sessions: typeof SessionModule;
+let auth: typeof AuthModule;
+let users: typeof UserModule;
+let sessionModel: typeof SessionModelModule;
+let refresh: typeof SessionRefreshModule;
 
 beforeAll(async () => {
   // Rotation: the new secret signs, the old one still verifies.
