@@ -7,14 +7,14 @@ import {
   type SubmissionResult,
 } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { Form, Link, useNavigation } from '@remix-run/react';
-import { useRef, useState } from 'react';
+import { Form, Link } from '@remix-run/react';
+import { useRef } from 'react';
 import { z } from 'zod';
 import { FileField, IMAGE_ACCEPT, IMAGE_HINT } from '~/components/admin/file-field';
+import { usePostPending } from '~/components/admin/use-post-pending';
 import { VisibilityFields } from '~/components/admin/visibility-fields';
 import { FormAlert } from '~/components/admin/form-alert';
-import { hasFile } from '~/components/admin/track-form';
-import { showToast } from '~/components/site/toaster';
+import { useRequiredFiles } from '~/components/admin/required-files';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { Field, inputClass } from '~/components/ui/field';
 import { BlogFieldsSchema, IMAGE_REQUIRED_BLOG, slugify } from '~/schemas/blog';
@@ -44,10 +44,12 @@ export function BlogForm({
   alertTitle?: string;
   closeTo: string;
 }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
-  const [missing, setMissing] = useState(false);
+  const pending = usePostPending();
+  const files = useRequiredFiles({
+    required: !post,
+    names: ['image'],
+    message: IMAGE_REQUIRED_BLOG,
+  });
   const slugEdited = useRef(Boolean(post));
   const schema = blogFormSchema(!post);
   const [form, fields] = useForm({
@@ -66,12 +68,7 @@ export function BlogForm({
       publicAt: post?.publicAt ?? '',
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    onSubmit: (event, { formData }) => {
-      if (post || hasFile(formData.get('image'))) return;
-      event.preventDefault();
-      setMissing(true);
-      showToast({ type: 'error', ...IMAGE_REQUIRED_BLOG });
-    },
+    onSubmit: (event, { formData }) => files.check(event, formData),
   });
 
   return (
@@ -79,18 +76,13 @@ export function BlogForm({
       method="post"
       encType="multipart/form-data"
       {...getFormProps(form)}
-      onChange={() => setMissing(false)}
+      onChange={files.clear}
       className="space-y-4"
     >
-      {missing ? (
-        <FormAlert title={IMAGE_REQUIRED_BLOG.title} errors={[IMAGE_REQUIRED_BLOG.description]} />
-      ) : (
-        <FormAlert
-          id={form.errorId}
-          title={alertTitle ?? 'Please check the form'}
-          errors={form.errors}
-        />
-      )}
+      <FormAlert
+        id={form.errorId}
+        {...files.alert(alertTitle ?? 'Please check the form', form.errors)}
+      />
       <Field label="Title" errors={fields.title.errors} id={fields.title.id}>
         {(a11y) => (
           <input

@@ -1,6 +1,7 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
+import { usePostPending } from '~/components/admin/use-post-pending';
 
 /**
  * A delete confirmation that is a route (`…/$id/delete`): a page section without
@@ -21,9 +22,7 @@ export function ConfirmDeleteDialog({
   pendingLabel?: string;
   children?: React.ReactNode;
 }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
+  const pending = usePostPending();
   return (
     <RouteDialog title={title} description={description} closeTo={closeTo}>
       {children}

@@ -6,13 +6,12 @@ import {
   type SubmissionResult,
 } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { Form, Link, useNavigation } from '@remix-run/react';
-import { useState } from 'react';
+import { Form, Link } from '@remix-run/react';
 import { z } from 'zod';
 import { FileField, IMAGE_ACCEPT, IMAGE_HINT } from '~/components/admin/file-field';
 import { FormAlert } from '~/components/admin/form-alert';
-import { hasFile } from '~/components/admin/track-form';
-import { showToast } from '~/components/site/toaster';
+import { useRequiredFiles } from '~/components/admin/required-files';
+import { usePostPending } from '~/components/admin/use-post-pending';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { Field, inputClass } from '~/components/ui/field';
 import { GalleryFieldsSchema, IMAGE_REQUIRED_GALLERY } from '~/schemas/gallery';
@@ -32,10 +31,12 @@ export function GalleryForm({
   alertTitle?: string;
   closeTo: string;
 }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
-  const [missing, setMissing] = useState(false);
+  const pending = usePostPending();
+  const files = useRequiredFiles({
+    required: !image,
+    names: ['image'],
+    message: IMAGE_REQUIRED_GALLERY,
+  });
   const [form, fields] = useForm({
     id: image ? `gallery-form-${image.id}` : 'gallery-form-new',
     lastResult,
@@ -44,33 +45,20 @@ export function GalleryForm({
     shouldRevalidate: 'onInput',
     defaultValue: { title: image?.title ?? '', description: image?.description ?? '' },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: GalleryFormSchema }),
-    onSubmit: (event, { formData }) => {
-      if (image || hasFile(formData.get('image'))) return;
-      event.preventDefault();
-      setMissing(true);
-      showToast({ type: 'error', ...IMAGE_REQUIRED_GALLERY });
-    },
+    onSubmit: (event, { formData }) => files.check(event, formData),
   });
   return (
     <Form
       method="post"
       encType="multipart/form-data"
       {...getFormProps(form)}
-      onChange={() => setMissing(false)}
+      onChange={files.clear}
       className="space-y-4"
     >
-      {missing ? (
-        <FormAlert
-          title={IMAGE_REQUIRED_GALLERY.title}
-          errors={[IMAGE_REQUIRED_GALLERY.description]}
-        />
-      ) : (
-        <FormAlert
-          id={form.errorId}
-          title={alertTitle ?? 'Please check the form'}
-          errors={form.errors}
-        />
-      )}
+      <FormAlert
+        id={form.errorId}
+        {...files.alert(alertTitle ?? 'Please check the form', form.errors)}
+      />
       <Field label="Title" errors={fields.title.errors} id={fields.title.id}>
         {(a11y) => (
           <input

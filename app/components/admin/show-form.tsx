@@ -8,6 +8,7 @@ import {
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { FormAlert } from '~/components/admin/form-alert';
+import { usePostPending } from '~/components/admin/use-post-pending';
 import { useToastOnce } from '~/components/site/toaster';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { Field, inputClass } from '~/components/ui/field';
@@ -29,8 +30,7 @@ export function ShowForm({
   closeTo: string;
 }) {
   const navigation = useNavigation();
-  const pending =
-    navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
+  const pending = usePostPending();
   const [form, fields] = useForm({
     id: show ? `edit-show-${show.id}` : 'new-show',
     lastResult: navigation.state === 'idle' ? lastResult : null,

@@ -6,15 +6,15 @@ import {
   type SubmissionResult,
 } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { Form, Link, useNavigation } from '@remix-run/react';
-import { useState } from 'react';
+import { Form, Link } from '@remix-run/react';
 import { z } from 'zod';
 import { FileField } from '~/components/admin/file-field';
 import { FormAlert } from '~/components/admin/form-alert';
+import { useRequiredFiles } from '~/components/admin/required-files';
+import { usePostPending } from '~/components/admin/use-post-pending';
 import { VisibilityFields } from '~/components/admin/visibility-fields';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { Field, inputClass } from '~/components/ui/field';
-import { showToast } from '~/components/site/toaster';
 import { MISSING_FILES, TRACK_TYPES, TrackFieldsSchema } from '~/schemas/track';
 import type { TrackJSON } from '~/types/entities';
 
@@ -23,10 +23,6 @@ const TrackFormSchema = TrackFieldsSchema.extend({
   coverImage: z.unknown().optional(),
   audioFile: z.unknown().optional(),
 });
-
-/** A chosen file in a file input (an empty input still sends an empty, nameless File). */
-export const hasFile = (value: FormDataEntryValue | null) =>
-  value instanceof File && value.size > 0 && value.name !== '';
 
 const fileName = (url: string) => url.split('/').pop() ?? url;
 
@@ -48,10 +44,12 @@ export function TrackForm({
   alertTitle?: string;
   closeTo: string;
 }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
-  const [missing, setMissing] = useState<string[] | null>(null);
+  const pending = usePostPending();
+  const files = useRequiredFiles({
+    required: !track,
+    names: ['coverImage', 'audioFile'],
+    message: MISSING_FILES,
+  });
   const [form, fields] = useForm({
     id: track ? `track-form-${track.id}` : 'track-form-new',
     lastResult,
@@ -69,25 +67,16 @@ export function TrackForm({
       publicAt: track?.publicAt ?? '',
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TrackFormSchema }),
-    onSubmit: (event, { formData }) => {
-      if (track) return;
-      if (!hasFile(formData.get('coverImage')) || !hasFile(formData.get('audioFile'))) {
-        event.preventDefault();
-        setMissing([MISSING_FILES.description]);
-        showToast({ type: 'error', ...MISSING_FILES });
-      }
-    },
+    onSubmit: (event, { formData }) => files.check(event, formData),
   });
-  const alert = missing
-    ? { title: MISSING_FILES.title, errors: missing }
-    : { title: alertTitle ?? 'Please check the form', errors: form.errors };
+  const alert = files.alert(alertTitle ?? 'Please check the form', form.errors);
 
   return (
     <Form
       method="post"
       encType="multipart/form-data"
       {...getFormProps(form)}
-      onChange={() => setMissing(null)}
+      onChange={files.clear}
       className="space-y-4"
     >
       <FormAlert id={form.errorId} title={alert.title} errors={alert.errors} />

@@ -10,6 +10,7 @@ import { Form, useNavigation, useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
 import { Send } from 'lucide-react';
 import { FormAlert } from '~/components/admin/form-alert';
+import { usePostPending } from '~/components/admin/use-post-pending';
 import { useToastOnce } from '~/components/site/toaster';
 import { SubmitButton } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -57,8 +58,7 @@ export function ComposeTab({
     }, PROGRESS_POLL_MS);
     return () => clearInterval(timer);
   }, [inProgress, revalidator]);
-  const pending =
-    navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
+  const pending = usePostPending();
   const [form, fields] = useForm({
     id: 'compose-newsletter',
     lastResult: navigation.state === 'idle' ? actionData?.result : null,

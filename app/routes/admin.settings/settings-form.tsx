@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ThemeSchema } from '~/schemas/theme';
 import { THEME_APPEARANCES, THEME_VARIANTS, type ThemeJSON } from '~/types/entities';
 import { FormAlert } from '~/components/admin/form-alert';
+import { usePostPending } from '~/components/admin/use-post-pending';
 import { useToastOnce } from '~/components/site/toaster';
 import { SubmitButton } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -35,8 +36,7 @@ export function SettingsForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const navigation = useNavigation();
-  const pending =
-    navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
+  const pending = usePostPending();
   const [form, fields] = useForm({
     id: 'theme-settings',
     lastResult: navigation.state === 'idle' ? lastResult : null,
