@@ -146,16 +146,8 @@ export async function getBlogPostWithNeighbours(
   return { post, previous: pick(previous), next: pick(next) };
 }
 
-export type BlogPostWrite = {
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string;
-  imageUrl: string;
-  category: string;
-  visibility?: Visibility;
-  publicAt?: string | null;
-};
+/** What a create or an update writes: every field of the post but its id and timestamps. */
+export type BlogPostWrite = Omit<BlogPostDoc, 'id' | 'createdAt' | 'updatedAt'>;
 
 export async function createBlogPost(input: BlogPostWrite): Promise<BlogPostJSON> {
   try {

@@ -82,17 +82,12 @@ export async function getShow(id: number): Promise<ShowJSON | null> {
   return doc ? toShowJSON(doc) : null;
 }
 
-export type ShowWrite = {
-  title: string;
-  venue: string;
-  location: string;
-  date: string;
-  time: string;
-  ticketUrl?: string | null;
-  description?: string | null;
-  /** Absent on an update: the capacity stays. Lowering it below the count removes no one. */
-  guestListCapacity?: number;
-};
+/**
+ * What the show's forms write: every field but the id, the timestamps and the guest-list count.
+ * `guestListCapacity` absent on an update keeps the capacity; lowering it below the count
+ * removes no one.
+ */
+export type ShowWrite = Omit<ShowDoc, 'id' | 'createdAt' | 'updatedAt' | 'guestListCount'>;
 
 /** The fields a show's form or API writes (never `guestListCount`: guest-list.server.ts). */
 const normalise = (input: ShowWrite) => ({

@@ -137,23 +137,7 @@ function UserMenu({ user }: { user: UserJSON }) {
           <p className="text-xs text-muted-foreground">{user.isAdmin ? 'Administrator' : 'User'}</p>
         </div>
         <div className="my-1 h-px bg-border" />
-        {user.isAdmin ? (
-          <>
-            <Link to="/admin" className={menuItemClass}>
-              <LayoutDashboard aria-hidden="true" className="h-4 w-4" />
-              Admin Dashboard
-            </Link>
-            <Link to="/admin/settings" className={menuItemClass}>
-              <Settings aria-hidden="true" className="h-4 w-4" />
-              Site Settings
-            </Link>
-            <div className="my-1 h-px bg-border" />
-          </>
-        ) : null}
-        <Link to="/account" className={menuItemClass}>
-          <Settings aria-hidden="true" className="h-4 w-4" />
-          Change password
-        </Link>
+        <AccountLinks isAdmin={user.isAdmin} divider />
         <Form method="post" action="/logout">
           <button type="submit" className={cn(menuItemClass, 'w-full')}>
             <LogOut aria-hidden="true" className="h-4 w-4" />
@@ -162,6 +146,31 @@ function UserMenu({ user }: { user: UserJSON }) {
         </Form>
       </div>
     </details>
+  );
+}
+
+/** The account's links, the same in the desktop menu and the mobile one. */
+function AccountLinks({ isAdmin, divider = false }: { isAdmin: boolean; divider?: boolean }) {
+  return (
+    <>
+      {isAdmin ? (
+        <>
+          <Link to="/admin" className={menuItemClass}>
+            <LayoutDashboard aria-hidden="true" className="h-4 w-4" />
+            Admin Dashboard
+          </Link>
+          <Link to="/admin/settings" className={menuItemClass}>
+            <Settings aria-hidden="true" className="h-4 w-4" />
+            Site Settings
+          </Link>
+          {divider ? <div className="my-1 h-px bg-border" /> : null}
+        </>
+      ) : null}
+      <Link to="/account" className={menuItemClass}>
+        <Settings aria-hidden="true" className="h-4 w-4" />
+        Change password
+      </Link>
+    </>
   );
 }
 
@@ -218,22 +227,7 @@ function MobileMenu({
                     </p>
                   </div>
                 </div>
-                {user.isAdmin ? (
-                  <>
-                    <Link to="/admin" className={menuItemClass}>
-                      <LayoutDashboard aria-hidden="true" className="h-4 w-4" />
-                      Admin Dashboard
-                    </Link>
-                    <Link to="/admin/settings" className={menuItemClass}>
-                      <Settings aria-hidden="true" className="h-4 w-4" />
-                      Site Settings
-                    </Link>
-                  </>
-                ) : null}
-                <Link to="/account" className={menuItemClass}>
-                  <Settings aria-hidden="true" className="h-4 w-4" />
-                  Change password
-                </Link>
+                <AccountLinks isAdmin={user.isAdmin} />
                 <Form method="post" action="/logout">
                   <button type="submit" className={buttonClass('outline', 'md', 'w-full')}>
                     <LogOut aria-hidden="true" className="h-4 w-4" />
