@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
 import { DATE_SHORT, formatSiteDate } from '~/utils/time';
-import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ExternalLink, Plus } from 'lucide-react';
 import { TabLinks } from '~/components/admin/tab-links';
 import { CategoryBadge } from '~/components/site/blog-card';
 import { MembersOnlyBadge } from '~/components/site/members-only';
 import { isMembersOnly } from '~/utils/access';
+import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
 import { buttonClass } from '~/components/ui/button';
 import { listBlogPosts } from '~/models/blog-post.server';
 import { BLOG_TAB_CATEGORIES, blogListUrl, keepSearch } from '~/utils/admin-urls';
@@ -95,26 +96,11 @@ export default function AdminBlog() {
                     <ExternalLink aria-hidden="true" className="h-4 w-4" />
                     View<span className="sr-only"> {post.title}</span>
                   </Link>
-                  <Link
-                    to={`/admin/blog/${post.id}/edit${search}`}
-                    preventScrollReset
-                    className={buttonClass('outline', 'sm')}
-                  >
-                    <Pencil aria-hidden="true" className="h-4 w-4" />
-                    Edit<span className="sr-only"> {post.title}</span>
-                  </Link>
-                  <Link
-                    to={`/admin/blog/${post.id}/delete${search}`}
-                    preventScrollReset
-                    className={buttonClass(
-                      'outline',
-                      'sm',
-                      'text-destructive hover:text-destructive',
-                    )}
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
-                    Delete<span className="sr-only"> {post.title}</span>
-                  </Link>
+                  <EditDeleteLinks
+                    to={`/admin/blog/${post.id}`}
+                    name={post.title}
+                    search={search}
+                  />
                 </div>
               </div>
             </li>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
-import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Eye, Plus } from 'lucide-react';
+import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
 import { buttonClass } from '~/components/ui/button';
 import { listGalleryImages } from '~/models/gallery-image.server';
 import { requireAdmin } from '~/auth/auth.server';
@@ -76,26 +77,7 @@ export default function AdminGallery() {
                   </p>
                 ) : null}
                 <div className="mt-3 flex gap-2">
-                  <Link
-                    to={`/admin/gallery/${image.id}/edit`}
-                    preventScrollReset
-                    className={buttonClass('outline', 'sm')}
-                  >
-                    <Pencil aria-hidden="true" className="h-4 w-4" />
-                    Edit<span className="sr-only"> {image.title}</span>
-                  </Link>
-                  <Link
-                    to={`/admin/gallery/${image.id}/delete`}
-                    preventScrollReset
-                    className={buttonClass(
-                      'outline',
-                      'sm',
-                      'text-destructive hover:text-destructive',
-                    )}
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
-                    Delete<span className="sr-only"> {image.title}</span>
-                  </Link>
+                  <EditDeleteLinks to={`/admin/gallery/${image.id}`} name={image.title} />
                 </div>
               </div>
             </li>

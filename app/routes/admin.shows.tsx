@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
-import { CalendarDays, ExternalLink, MapPin, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { CalendarDays, ExternalLink, MapPin, Plus, Users } from 'lucide-react';
 import { listShows } from '~/models/show.server';
 import type { ShowJSON } from '~/types/entities';
+import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
 import { buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/auth/auth.server';
 import { formatShowDate } from '~/utils/time';
@@ -104,24 +105,11 @@ export default function AdminShows() {
                   <span className="text-xs text-muted-foreground">Tickets TBA</span>
                 )}
                 <div className="ml-auto flex gap-1">
-                  <Link
-                    to={`${show.id}/edit`}
-                    preventScrollReset
-                    className={buttonClass('ghost', 'sm')}
-                    aria-label={`Edit ${show.title}`}
-                  >
-                    <Pencil aria-hidden="true" className="h-4 w-4" />
-                    Edit
-                  </Link>
-                  <Link
-                    to={`${show.id}/delete`}
-                    preventScrollReset
-                    className={buttonClass('ghost', 'sm', 'text-destructive')}
-                    aria-label={`Delete ${show.title}`}
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
-                    Delete
-                  </Link>
+                  <EditDeleteLinks
+                    to={`/admin/shows/${show.id}`}
+                    name={show.title}
+                    variant="ghost"
+                  />
                 </div>
               </div>
             </li>

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, Outlet, useLoaderData, useNavigation } from '@remix-run/react';
-import { Pencil, Plus, Settings, Shuffle, Star, Trash2 } from 'lucide-react';
+import { Plus, Settings, Shuffle, Star } from 'lucide-react';
 import { TabLinks } from '~/components/admin/tab-links';
+import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { parseId } from '~/models/model-helpers.server';
 import { listTracks, randomizeFeaturedTrack, setTrackFeatured } from '~/models/track.server';
@@ -220,26 +221,11 @@ export default function AdminTracks() {
                         <span className="sr-only"> {track.title}</span>
                       </button>
                     </Form>
-                    <Link
-                      to={`/admin/tracks/${track.id}/edit${search}`}
-                      preventScrollReset
-                      className={buttonClass('outline', 'sm')}
-                    >
-                      <Pencil aria-hidden="true" className="h-4 w-4" />
-                      Edit<span className="sr-only"> {track.title}</span>
-                    </Link>
-                    <Link
-                      to={`/admin/tracks/${track.id}/delete${search}`}
-                      preventScrollReset
-                      className={buttonClass(
-                        'outline',
-                        'sm',
-                        'text-destructive hover:text-destructive',
-                      )}
-                    >
-                      <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      Delete<span className="sr-only"> {track.title}</span>
-                    </Link>
+                    <EditDeleteLinks
+                      to={`/admin/tracks/${track.id}`}
+                      name={track.title}
+                      search={search}
+                    />
                   </div>
                 </div>
               </li>
