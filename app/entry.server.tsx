@@ -28,10 +28,14 @@ import { stopApp as stopServer } from '~/server/startup.server';
 await startApp();
 
 // What our HTTP server (server/index.ts) takes from the build, through `build.entry.module`:
-// the first and last middleware (request ids, client address, base headers, JSON request
-// log, in-flight count; errors no route answered) and the graceful stop (requests in flight
-// finish, the database closes). See docs/decisions/013-own-server-module.md.
+// the first middleware (request ids, client address, base headers, JSON request log,
+// in-flight count), the trust boundary (allowed hosts, same origin for state changes), the
+// last middleware (errors no route answered), the listening port (for links when SITE_URL is
+// unset) and the graceful stop (requests in flight finish, the database closes). See
+// docs/decisions/013-own-server-module.md and 028-trust-boundary.md.
 export { answerError, trackRequest } from '~/server/request-tracking.server';
+export { guardRequest } from '~/server/trust-boundary.server';
+export { serverListening } from '~/server/site-origin.server';
 /** Graceful stop (server/http-server.ts): requests in flight, then the last counts, then the database. */
 export const stopApp = (signal: string) => stopServer(signal, flushStats);
 

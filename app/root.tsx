@@ -21,7 +21,7 @@ import { combineHeaders, getToast } from '~/auth/toast.server';
 import { sessionRefreshHeaders } from '~/auth/session-refresh.server';
 import { REQUEST_ID_ATTRIBUTE, useErrorRequestId, useNonce } from '~/document/request-info';
 import { getSiteConfig } from '~/server/site-config.server';
-import { siteOrigin } from '~/document/cache-headers.server';
+import { siteOrigin } from '~/server/site-origin.server';
 import { currentSiteYear } from '~/utils/time';
 import { themeStylesheet } from '~/document/theme-stylesheet.server';
 import { imageInfos } from '~/files/image-derivatives.server';
@@ -87,7 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       theme,
       head,
       toast,
-      site: { ...getSiteConfig(), siteUrl: siteOrigin(request) },
+      site: { ...getSiteConfig(), siteUrl: siteOrigin() },
       latestReleases,
       favouriteIds,
       upcomingShows,

@@ -12,11 +12,16 @@
  * Order of the middleware, for every request:
  * 1. `trackRequest` (from the build): request id, client address, base security headers,
  *    one JSON log line, the in-flight count, dropping a body left unread by an early answer;
- * 2. a path with malformed percent-encoding is a 400;
- * 3. compression; 4. `public/build` (fingerprinted: immutable, 1 year); 5. `public/` (1 hour);
- * 6. Remix, whose answer is written here with `setHeader` (a header the answer sets replaces
+ * 2. `guardRequest` (from the build): the trust boundary, an unknown Host is a 400 and a
+ *    state change from another site a 403 (docs/decisions/028-trust-boundary.md);
+ * 3. a path with malformed percent-encoding is a 400;
+ * 4. compression; 5. `public/build` (fingerprinted: immutable, 1 year); 6. `public/` (1 hour);
+ * 7. Remix, whose answer is written here with `setHeader` (a header the answer sets replaces
  *    the base one, never duplicates it);
- * 7. `answerError` (from the build): JSON `{ "error": … }` under /api, plain text elsewhere.
+ * 8. `answerError` (from the build): JSON `{ "error": … }` under /api, plain text elsewhere.
+ *
+ * Once listening, `serverListening` (from the build) learns the port, for the links the site
+ * writes when SITE_URL is unset.
  *
  * SIGTERM/SIGINT: stop accepting connections, let `stopApp` (from the build) finish the
  * requests in flight and close the database, exit with its code. A second signal exits at once.
@@ -43,23 +48,23 @@ process.env.NODE_ENV ??= 'production';
 process.setSourceMapsEnabled(true);
 
 /** What this server takes from the build's entry module (app/entry.server.tsx). */
-type ServerHooks = Pick<typeof EntryModule, 'trackRequest' | 'answerError' | 'stopApp'>;
+type ServerHooks = Pick<
+  typeof EntryModule,
+  'trackRequest' | 'guardRequest' | 'answerError' | 'stopApp' | 'serverListening'
+>;
+const HOOKS = ['trackRequest', 'guardRequest', 'answerError', 'stopApp', 'serverListening'];
 
 const buildPath = path.resolve(process.argv[2] ?? 'build/index.js');
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 const hooks = build.entry.module as unknown as Partial<ServerHooks>;
-if (
-  typeof hooks.trackRequest !== 'function' ||
-  typeof hooks.answerError !== 'function' ||
-  typeof hooks.stopApp !== 'function'
-) {
+if (HOOKS.some((name) => typeof hooks[name as keyof ServerHooks] !== 'function')) {
   console.error(
-    `[night-shore] ${buildPath} does not export trackRequest, answerError and stopApp from ` +
+    `[night-shore] ${buildPath} does not export ${HOOKS.join(', ')} from ` +
       'app/entry.server.tsx: it was built from older sources. Run `npm run build`.',
   );
   process.exit(1);
 }
-const { trackRequest, answerError, stopApp } = hooks as ServerHooks;
+const { trackRequest, guardRequest, answerError, stopApp, serverListening } = hooks as ServerHooks;
 
 const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
 
@@ -121,6 +126,7 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
 const app = express();
 app.disable('x-powered-by');
 app.use(trackRequest);
+app.use(guardRequest);
 // A path that is not valid percent-encoding names nothing: 400, JSON under /api
 // (answerError). Express would answer its own HTML page; Remix would log a warning.
 app.use((req: ExpressRequest, _res: ServerResponse, next: NextFunction) => {
@@ -159,6 +165,7 @@ server.on('listening', () => {
   const lan = Object.values(os.networkInterfaces())
     .flat()
     .find((ip) => ip?.family === 'IPv4' && !ip.internal)?.address;
+  serverListening(port);
   const worker = cluster.isWorker ? ` (worker ${cluster.worker?.id}, pid ${process.pid})` : '';
   console.log(
     `[night-shore] http://localhost:${port}${host || !lan ? '' : ` (http://${lan}:${port})`}${worker}`,

@@ -1,5 +1,3 @@
-import { env } from '~/server/env.server';
-
 /**
  * HTTP caching for public answers.
  *
@@ -93,10 +91,4 @@ function isShareable(request: Request, headers: Headers, status: number): boolea
   if (hasPersonalCookie(request)) return false;
   const pathname = new URL(request.url).pathname.replace(/\.data$/, '') || '/';
   return !isPrivatePath(pathname === '/_root' ? '/' : pathname);
-}
-
-/** The site's absolute origin: SITE_URL, or else the request's own origin. */
-export function siteOrigin(request: Request): string {
-  if (env.SITE_URL) return env.SITE_URL;
-  return new URL(request.url).origin;
 }

@@ -14,6 +14,7 @@ import { getNewsletterForMail } from '~/models/newsletter.server';
 import { markSubscriberBounced } from '~/models/subscriber.server';
 import { getTheme } from '~/models/theme.server';
 import { env } from '~/server/env.server';
+import { siteOrigin } from '~/server/site-origin.server';
 import { personalise, renderNewsletter, type RenderedMail } from './render.server';
 import { signLinkToken } from './tokens.server';
 import {
@@ -204,7 +205,7 @@ export class MailWorker {
         const newsletter = await getNewsletterForMail(id);
         if (!newsletter) return null;
         const theme = await getTheme();
-        const baseUrl = newsletter.baseUrl || env.SITE_URL || `http://localhost:${env.PORT}`;
+        const baseUrl = newsletter.baseUrl || siteOrigin();
         const archiveUrl = `${baseUrl}/newsletter/${newsletter.slug}`;
         const rendered = await renderNewsletter({
           siteName: this.options.siteName,

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { listBlogPostCards } from '~/models/blog-post.server';
 import { ANONYMOUS } from '~/utils/access';
-import { publicCacheHeaders, siteOrigin } from '~/document/cache-headers.server';
+import { publicCacheHeaders } from '~/document/cache-headers.server';
+import { siteOrigin } from '~/server/site-origin.server';
 import { env } from '~/server/env.server';
 import { blogRssXml } from '~/utils/seo/feeds';
 
@@ -13,7 +14,7 @@ import { blogRssXml } from '~/utils/seo/feeds';
 export async function loader({ request }: LoaderFunctionArgs) {
   const posts = await listBlogPostCards(ANONYMOUS, { limit: 50 });
   const xml = blogRssXml({
-    origin: siteOrigin(request),
+    origin: siteOrigin(),
     siteName: env.SITE_NAME,
     description: `News, event announcements and reviews from ${env.SITE_NAME}.`,
     posts,

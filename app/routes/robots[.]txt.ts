@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { publicCacheHeaders, siteOrigin } from '~/document/cache-headers.server';
+import { publicCacheHeaders } from '~/document/cache-headers.server';
+import { siteOrigin } from '~/server/site-origin.server';
 import { robotsTxt } from '~/utils/seo/feeds';
 
 /** /robots.txt — everything but /admin and /api, and where the sitemap is. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return new Response(robotsTxt(siteOrigin(request)), {
+  return new Response(robotsTxt(siteOrigin()), {
     headers: {
       'Content-Type': 'text/plain; charset=utf-8',
       'X-Content-Type-Options': 'nosniff',

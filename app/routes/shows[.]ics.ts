@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { listShows } from '~/models/show.server';
-import { publicCacheHeaders, siteOrigin } from '~/document/cache-headers.server';
+import { publicCacheHeaders } from '~/document/cache-headers.server';
+import { siteOrigin } from '~/server/site-origin.server';
 import { env } from '~/server/env.server';
 import { showsIcs } from '~/utils/seo/feeds';
 
 /** /shows.ics — an iCalendar feed of every show, to subscribe to from a calendar app. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const shows = await listShows();
-  const body = showsIcs({ origin: siteOrigin(request), siteName: env.SITE_NAME, shows });
+  const body = showsIcs({ origin: siteOrigin(), siteName: env.SITE_NAME, shows });
   return new Response(body, {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',

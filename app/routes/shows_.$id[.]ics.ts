@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { parseId } from '~/models/model-helpers.server';
 import { getShow } from '~/models/show.server';
-import { publicCacheHeaders, siteOrigin } from '~/document/cache-headers.server';
+import { publicCacheHeaders } from '~/document/cache-headers.server';
+import { siteOrigin } from '~/server/site-origin.server';
 import { env } from '~/server/env.server';
 import { showIcsFileName, showsIcs } from '~/utils/seo/feeds';
 
@@ -16,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     });
   }
   const body = showsIcs({
-    origin: siteOrigin(request),
+    origin: siteOrigin(),
     siteName: env.SITE_NAME,
     shows: [show],
     calendarName: `${env.SITE_NAME}: ${show.title}`,

@@ -3,7 +3,8 @@ import { listBlogPostCards } from '~/models/blog-post.server';
 import { ANONYMOUS } from '~/utils/access';
 import { listArchivedNewsletters } from '~/models/newsletter.server';
 import { listShows } from '~/models/show.server';
-import { publicCacheHeaders, siteOrigin } from '~/document/cache-headers.server';
+import { publicCacheHeaders } from '~/document/cache-headers.server';
+import { siteOrigin } from '~/server/site-origin.server';
 import { sitemapEntries, sitemapXml } from '~/utils/seo/feeds';
 
 /**
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listShows(),
     listArchivedNewsletters(),
   ]);
-  const xml = sitemapXml(siteOrigin(request), sitemapEntries({ posts, shows, newsletters }));
+  const xml = sitemapXml(siteOrigin(), sitemapEntries({ posts, shows, newsletters }));
   return new Response(xml, {
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',

@@ -34,6 +34,16 @@ const EnvSchema = z.object({
   MEDIA_STORAGE: z.enum(['disk', 'gridfs']).default('disk'),
   ASSET_HOST: optionalUrl.default(''),
   SITE_URL: optionalUrl.default(''),
+  // Host names the site answers for besides SITE_URL's and the loopback names: comma-separated,
+  // `.example.com` for a domain and its subdomains (docs/decisions/028-trust-boundary.md).
+  ALLOWED_HOSTS: z
+    .string()
+    .trim()
+    .regex(
+      /^(\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])?(\s*,\s*(\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\]))*$/,
+      'must be host names separated by commas, without scheme or port (e.g. example.com,.example.org)',
+    )
+    .default(''),
   SITE_NAME: z.string().trim().min(1).max(100).default('Night Shore'),
   CONTACT_EMAIL: z.string().trim().email().default('hello@nightshore.band'),
   CONTACT_PHONE: z.string().trim().min(3).max(40).default('(732) 555-0187'),

@@ -51,9 +51,17 @@ export function clientAddress(
   return (remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
 }
 
-/** The path to log: no query string (it may carry tokens or personal data), bounded. */
+/**
+ * Routes whose last path segment is a link token (a signed capability sent by email): the
+ * log writes `[token]` in its place. Anyone who reads the log must not be able to follow
+ * the links (docs/decisions/028-trust-boundary.md).
+ */
+const TOKEN_PATHS = [/^(\/unsubscribe\/)[^/]+/, /^(\/newsletter\/confirm\/)[^/]+/];
+
+/** The path to log: no query string, no link token (they are capabilities), bounded. */
 export function loggablePath(url: string | undefined): string {
-  const raw = (url ?? '/').split('?')[0] ?? '/';
+  let raw = (url ?? '/').split('?')[0] ?? '/';
+  for (const pattern of TOKEN_PATHS) raw = raw.replace(pattern, '$1[token]');
   return raw.length > 200 ? `${raw.slice(0, 200)}…` : raw;
 }
 
@@ -214,6 +222,25 @@ function writeErrorLine(
     ...where,
     error: err.message,
     stack: err.stack,
+  };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
+}
+
+/** A refused request worth an operator's attention (a host not served), on stderr. */
+export function logWarning(
+  request: IncomingMessage,
+  message: string,
+  details: Record<string, string>,
+): void {
+  if (env.LOG_LEVEL !== 'info') return;
+  const line = {
+    time: new Date().toISOString(),
+    level: 'warn',
+    msg: message,
+    requestId: String(request.headers[REQUEST_ID_HEADER] ?? ''),
+    method: request.method,
+    path: loggablePath(request.url),
+    ...details,
   };
   process.stderr.write(`${JSON.stringify(line)}\n`);
 }

@@ -1,4 +1,4 @@
-import { siteOrigin } from '~/document/cache-headers.server';
+import { siteOrigin } from '~/server/site-origin.server';
 import { renderNotice } from '~/mail/render.server';
 import { signLinkToken } from '~/mail/tokens.server';
 import { deliveryDescription } from '~/mail/transport.server';
@@ -17,11 +17,6 @@ import type {
   UserJSON,
 } from '~/types/entities';
 
-/** The origin links in emails point to: SITE_URL, else the request's, else localhost. */
-function originOf(request: Request | undefined): string {
-  if (request) return siteOrigin(request);
-  return env.SITE_URL || `http://localhost:${env.PORT}`;
-}
 
 /**
  * What the site emails, queued in MongoDB and sent by the mail worker
@@ -37,7 +32,7 @@ export async function sendNewsletter(
   const newsletter = await createNewsletterIssue({
     ...input,
     delivery: deliveryDescription().kind,
-    baseUrl: siteOrigin(request),
+    baseUrl: siteOrigin(),
   });
   kickMailWorker();
   return newsletter;
@@ -63,7 +58,7 @@ export async function subscribe(
 
 async function sendConfirmation(subscriber: SubscriberJSON, request: Request | undefined) {
   const theme = await getTheme();
-  const url = `${originOf(request)}/newsletter/confirm/${signLinkToken('confirm', subscriber.id)}`;
+  const url = `${siteOrigin()}/newsletter/confirm/${signLinkToken('confirm', subscriber.id)}`;
   const mail = await renderNotice({
     siteName: env.SITE_NAME,
     subject: `Confirm your subscription to the ${env.SITE_NAME} newsletter`,
@@ -88,7 +83,7 @@ export async function notifyContactMessage(
   request: Request | undefined,
 ): Promise<void> {
   const theme = await getTheme();
-  const adminUrl = `${originOf(request)}/admin/messages/${message.id}`;
+  const adminUrl = `${siteOrigin()}/admin/messages/${message.id}`;
   const mail = await renderNotice({
     siteName: env.SITE_NAME,
     subject: `[${env.SITE_NAME}] ${message.subject} from ${message.name}`,
@@ -96,7 +91,7 @@ export async function notifyContactMessage(
     text: `${message.message}\n\n${message.name} <${message.email}>`,
     primary: theme.primary,
     action: { label: 'Open in the back office', url: adminUrl },
-    footer: `Sent from the contact form of ${originOf(request).replace(/^https?:\/\//, '')}. Reply to this email to answer ${message.name}.`,
+    footer: `Sent from the contact form of ${siteOrigin().replace(/^https?:\/\//, '')}. Reply to this email to answer ${message.name}.`,
   });
   await enqueueMessage({
     to: env.CONTACT_EMAIL,
@@ -119,7 +114,7 @@ export async function notifyGuestListSpot(
 ): Promise<boolean> {
   if (!member.email) return false;
   const theme = await getTheme();
-  const url = `${originOf(request)}/shows#show-${show.id}`;
+  const url = `${siteOrigin()}/shows#show-${show.id}`;
   const mail = await renderNotice({
     siteName: env.SITE_NAME,
     subject: `You're on the guest list: ${show.title}`,

@@ -1,0 +1,204 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as TrustModule from './trust-boundary.server';
+import type * as TrackingModule from './request-tracking.server';
+
+/**
+ * The trust boundary's rules (allowed hosts, same origin), then `guardRequest` in a bare
+ * Node HTTP server, as our server module mounts it: what it answers and what it lets through.
+ */
+
+let t: typeof TrustModule;
+let tracking: typeof TrackingModule;
+let server: http.Server;
+let port = 0;
+
+beforeAll(async () => {
+  process.env.LOG_LEVEL = 'silent';
+  process.env.SITE_URL = 'https://nightshore.example';
+  process.env.ALLOWED_HOSTS = 'www.nightshore.example,.nightshore.test';
+  t = await import('./trust-boundary.server');
+  tracking = await import('./request-tracking.server');
+  server = http.createServer((req, res) => {
+    t.guardRequest(req, res, () => res.end('reached the route'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const config = {
+  siteUrl: 'https://nightshore.example',
+  allowedHosts: ['www.nightshore.example', '.nightshore.test'],
+};
+
+describe('hostnameOf', () => {
+  it.each([
+    ['example.com', 'example.com'],
+    ['Example.COM:8080', 'example.com'],
+    ['localhost:3000', 'localhost'],
+    ['[::1]:3000', '[::1]'],
+    ['127.0.0.1', '127.0.0.1'],
+  ])('%s is %s', (header, hostname) => {
+    expect(t.hostnameOf(header)).toBe(hostname);
+  });
+
+  it.each(['', 'bad host', 'evil.example/path', 'user@evil.example', 'a?b', 'x'.repeat(300)])(
+    'refuses %j',
+    (header) => {
+      expect(t.hostnameOf(header)).toBeNull();
+    },
+  );
+});
+
+describe('isAllowedHostname', () => {
+  it.each(['nightshore.example', 'www.nightshore.example', 'localhost', '127.0.0.1', '[::1]'])(
+    'answers for %s',
+    (hostname) => {
+      expect(t.isAllowedHostname(hostname, config)).toBe(true);
+    },
+  );
+
+  it('answers for a listed domain and its subdomains (leading dot)', () => {
+    expect(t.isAllowedHostname('nightshore.test', config)).toBe(true);
+    expect(t.isAllowedHostname('eu.nightshore.test', config)).toBe(true);
+    expect(t.isAllowedHostname('evilnightshore.test', config)).toBe(false);
+  });
+
+  it.each(['evil.example', 'nightshore.example.evil.example', 'shop.nightshore.example'])(
+    'refuses %s',
+    (hostname) => {
+      expect(t.isAllowedHostname(hostname, config)).toBe(false);
+    },
+  );
+
+  it('without SITE_URL or ALLOWED_HOSTS, only the loopback names', () => {
+    const bare = { siteUrl: '', allowedHosts: [] };
+    expect(t.isAllowedHostname('localhost', bare)).toBe(true);
+    expect(t.isAllowedHostname('nightshore.example', bare)).toBe(false);
+  });
+});
+
+describe('isSameOrigin', () => {
+  const host = 'nightshore.example';
+  it('passes the site origin, the addressed host and listed hosts', () => {
+    expect(t.isSameOrigin({ origin: 'https://nightshore.example' }, host, config)).toBe(true);
+    // Behind a TLS-terminating proxy: the scheme may differ, the host may not.
+    expect(t.isSameOrigin({ origin: 'http://localhost:3000' }, 'localhost:3000', config)).toBe(
+      true,
+    );
+    expect(t.isSameOrigin({ origin: 'https://www.nightshore.example' }, host, config)).toBe(true);
+  });
+
+  it('refuses another site, another port of the same name, null and junk origins', () => {
+    for (const origin of [
+      'https://evil.example',
+      'http://localhost:4000',
+      'null',
+      'not a url',
+      'file:///etc/passwd',
+      'https://nightshore.example.evil.example',
+    ]) {
+      const addressed = origin === 'http://localhost:4000' ? 'localhost:3000' : host;
+      expect(t.isSameOrigin({ origin }, addressed, config), origin).toBe(false);
+    }
+  });
+
+  it('without Origin, Sec-Fetch-Site decides; a client that sends neither passes', () => {
+    expect(t.isSameOrigin({ secFetchSite: 'cross-site' }, host, config)).toBe(false);
+    expect(t.isSameOrigin({ secFetchSite: 'same-site' }, host, config)).toBe(false);
+    expect(t.isSameOrigin({ secFetchSite: 'same-origin' }, host, config)).toBe(true);
+    expect(t.isSameOrigin({ secFetchSite: 'none' }, host, config)).toBe(true);
+    expect(t.isSameOrigin({}, host, config)).toBe(true);
+  });
+});
+
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; type: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', body }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('guardRequest', () => {
+  it('refuses an unknown Host with 400: JSON under /api, plain text elsewhere', async () => {
+    const api = await send('GET', '/api/tracks', { Host: 'evil.example' });
+    expect(api.status).toBe(400);
+    expect(api.type).toMatch(/^application\/json/);
+    expect(JSON.parse(api.body)).toEqual({ error: 'Bad Request: unknown host' });
+    const page = await send('POST', '/auth', { Host: 'evil.example:3000' });
+    expect(page.status).toBe(400);
+    expect(page.type).toMatch(/^text\/plain/);
+    expect(page.body.trim()).toBe('Bad Request: unknown host');
+  });
+
+  it('answers /healthz whatever the Host (load balancers probe by address)', async () => {
+    expect((await send('GET', '/healthz', { Host: '10.0.0.7:3000' })).body).toBe(
+      'reached the route',
+    );
+  });
+
+  it('lets the allowed hosts through', async () => {
+    for (const host of [
+      'nightshore.example',
+      'localhost:3000',
+      '[::1]:3000',
+      'a.nightshore.test',
+    ]) {
+      expect((await send('GET', '/', { Host: host })).status, host).toBe(200);
+    }
+  });
+
+  it('refuses a state change from another site with 403, whatever the method', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const api = await send(method, '/api/subscribe', {
+        Host: 'nightshore.example',
+        Origin: 'https://evil.example',
+      });
+      expect(api.status, method).toBe(403);
+      expect(JSON.parse(api.body)).toEqual({ error: 'Cross-origin request refused' });
+      const page = await send(method, '/account/delete', {
+        Host: 'nightshore.example',
+        'Sec-Fetch-Site': 'cross-site',
+      });
+      expect(page.status, method).toBe(403);
+      expect(page.body.trim()).toBe('Cross-origin request refused');
+    }
+  });
+
+  it('lets reads, same-origin posts and header-less clients through', async () => {
+    const host = 'nightshore.example';
+    expect((await send('GET', '/', { Host: host, Origin: 'https://evil.example' })).status).toBe(
+      200,
+    );
+    expect(
+      (await send('POST', '/auth', { Host: host, Origin: 'https://nightshore.example' })).status,
+    ).toBe(200);
+    expect(
+      (await send('POST', '/auth', { Host: host, 'Sec-Fetch-Site': 'same-origin' })).status,
+    ).toBe(200);
+    expect((await send('POST', '/api/contact', { Host: host })).status).toBe(200);
+  });
+});
+
+describe('loggablePath', () => {
+  it('writes [token] in place of link tokens and drops the query string', () => {
+    expect(tracking.loggablePath('/unsubscribe/12.abcDEF_-?x=1')).toBe('/unsubscribe/[token]');
+    expect(tracking.loggablePath('/newsletter/confirm/12.abc.data')).toBe(
+      '/newsletter/confirm/[token]',
+    );
+    expect(tracking.loggablePath('/blog/a-post?utm=1')).toBe('/blog/a-post');
+  });
+});
