@@ -1,10 +1,7 @@
 import { json } from '@remix-run/node';
 import type { ZodType, ZodTypeDef } from 'zod';
 import { parseId } from '~/models/model-helpers.server';
-import type { UserJSON } from '~/types/entities';
 import type { FieldErrors } from '~/types/forms';
-import { requireAdminApi } from '~/auth/auth.server';
-import { env } from '~/server/env.server';
 import {
   JSON_LIMIT,
   bodyRefusal,
@@ -65,63 +62,6 @@ export function methodNotAllowed(allowed: readonly string[]): Response {
 /** Throws a JSON 405 unless the request uses one of these methods. */
 export function requireMethod(request: Request, allowed: readonly string[]): void {
   if (!allowed.includes(request.method.toUpperCase())) throw methodNotAllowed(allowed);
-}
-
-// ---------------------------------------------------------------------------------------
-// Same-origin check
-// ---------------------------------------------------------------------------------------
-
-function originOf(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Mutations must come from this site (on top of SameSite cookies). When the browser says
- * where the request comes from (`Origin`, else `Sec-Fetch-Site`), anything but this
- * site is a 403. Clients that send neither (scripts, apps) pass: they carry no ambient
- * cookies of a victim's browser.
- */
-export function requireSameOrigin(request: Request): void {
-  const origin = request.headers.get('Origin');
-  if (origin !== null) {
-    const allowed = new Set<string>();
-    const requestOrigin = originOf(request.url);
-    if (requestOrigin) allowed.add(requestOrigin);
-    const siteOrigin = originOf(env.SITE_URL);
-    if (siteOrigin) allowed.add(siteOrigin);
-    // Behind a TLS-terminating proxy the server may see http:// while the browser says
-    // https://: the host must still match the Host header the browser sent.
-    const host = request.headers.get('X-Forwarded-Host') ?? request.headers.get('Host');
-    let originHost: string | null = null;
-    try {
-      originHost = origin === 'null' ? null : new URL(origin).host;
-    } catch {
-      originHost = null;
-    }
-    if (allowed.has(origin) || (originHost !== null && host !== null && originHost === host))
-      return;
-    throw apiError(403, 'Cross-origin request refused');
-  }
-  const site = request.headers.get('Sec-Fetch-Site');
-  if (site === 'cross-site' || site === 'same-site') {
-    throw apiError(403, 'Cross-origin request refused');
-  }
-}
-
-/**
- * /api/admin/*: the session guard first (401 anonymous, 403 non-admin), before the method
- * and the body are looked at; then, for anything but GET/HEAD, the same-origin check.
- */
-export async function requireAdminRequest(request: Request): Promise<UserJSON> {
-  const user = await requireAdminApi(request);
-  const method = request.method.toUpperCase();
-  if (method !== 'GET' && method !== 'HEAD') requireSameOrigin(request);
-  return user;
 }
 
 // ---------------------------------------------------------------------------------------

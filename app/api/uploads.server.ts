@@ -1,3 +1,4 @@
+import { requireAdminApi } from '~/auth/auth.server';
 import type { SaveClient, SaveResult, SaveTarget } from '~/types/save-flow';
 import { isJsonRequest } from '~/server/request-body.server';
 import {
@@ -8,7 +9,6 @@ import {
   mergeFieldErrors,
   methodNotAllowed,
   noContent,
-  requireAdminRequest,
   requireId,
   requireMethod,
   validationError,
@@ -74,14 +74,14 @@ const ITEM_METHODS = ['PUT', 'DELETE'] as const;
 /** The loader of an /api/admin route that only takes other methods: the guard, then 405. */
 export const onlyMethods = (request: Request, allowed: readonly string[]) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     return methodNotAllowed(allowed);
   });
 
 /** POST /api/admin/<items>: the admin guard, POST only, then the save flow (201). */
 export const createAction = <R>(request: Request, save: SaveFlow<R>, texts: ApiTexts = {}) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     requireMethod(request, ['POST']);
     return answerApi(await save(request, { mode: 'create' }, API_CLIENT), texts);
   });
@@ -102,7 +102,7 @@ export const itemAction = <R>(
   },
 ) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     requireMethod(request, ITEM_METHODS);
     const id = requireId(idParam, item.what);
     const notFound = `${item.what} not found`;

@@ -1,3 +1,4 @@
+import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { deleteContactMessage } from '~/models/contact-message.server';
 import {
@@ -5,7 +6,6 @@ import {
   handleApi,
   methodNotAllowed,
   noContent,
-  requireAdminRequest,
   requireId,
   requireMethod,
 } from '~/api/api.server';
@@ -13,7 +13,7 @@ import {
 /** DELETE /api/admin/messages/{id} — 204, or 404 for an unknown id. */
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     requireMethod(request, ['DELETE']);
     const id = requireId(params.id, 'Message');
     return (await deleteContactMessage(id)) ? noContent() : apiError(404, 'Message not found');
@@ -21,6 +21,6 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     return methodNotAllowed(['DELETE']);
   });

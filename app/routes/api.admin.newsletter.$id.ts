@@ -1,12 +1,6 @@
+import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import {
-  apiError,
-  apiJson,
-  handleApi,
-  methodNotAllowed,
-  requireAdminRequest,
-  requireId,
-} from '~/api/api.server';
+import { apiError, apiJson, handleApi, methodNotAllowed, requireId } from '~/api/api.server';
 import { getNewsletter, newsletterProgress } from '~/models/newsletter.server';
 
 /**
@@ -15,7 +9,7 @@ import { getNewsletter, newsletterProgress } from '~/models/newsletter.server';
  */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     const id = requireId(params.id, 'Newsletter');
     const newsletter = await getNewsletter(id);
     if (!newsletter) return apiError(404, 'Newsletter not found');
@@ -24,6 +18,6 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
 
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     return methodNotAllowed(['GET']);
   });

@@ -1,12 +1,6 @@
+import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import {
-  apiError,
-  apiJson,
-  handleApi,
-  readJsonBody,
-  requireAdminRequest,
-  requireMethod,
-} from '~/api/api.server';
+import { apiError, apiJson, handleApi, readJsonBody, requireMethod } from '~/api/api.server';
 import {
   listNewsletters,
   newsletterProgress,
@@ -22,7 +16,7 @@ import { sendNewsletter } from '~/services/mail.server';
  */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     requireMethod(request, ['GET', 'POST']);
     const input = await readJsonBody(request, ComposeNewsletterSchema);
     try {
@@ -37,7 +31,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
 /** GET /api/admin/newsletter — the issues, newest first, each with its progress. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     const newsletters = await listNewsletters({ limit: 100 });
     return apiJson(await Promise.all(newsletters.map(newsletterProgress)));
   });

@@ -1,3 +1,4 @@
+import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { getShow, updateShow } from '~/models/show.server';
 import { removeShow } from '~/services/shows.server';
@@ -9,7 +10,6 @@ import {
   methodNotAllowed,
   noContent,
   readJsonBody,
-  requireAdminRequest,
   requireId,
   requireMethod,
 } from '~/api/api.server';
@@ -22,7 +22,7 @@ const ALLOWED = ['PUT', 'DELETE'] as const;
  */
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     requireMethod(request, ALLOWED);
     const id = requireId(params.id, 'Show');
     if (request.method.toUpperCase() === 'DELETE') {
@@ -36,6 +36,6 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     return methodNotAllowed(ALLOWED);
   });

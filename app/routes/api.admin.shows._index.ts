@@ -1,3 +1,4 @@
+import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { createShow } from '~/models/show.server';
 import { ShowSchema } from '~/schemas/show';
@@ -6,14 +7,13 @@ import {
   handleApi,
   methodNotAllowed,
   readJsonBody,
-  requireAdminRequest,
   requireMethod,
 } from '~/api/api.server';
 
 /** POST /api/admin/shows — JSON show; 201 with the created show. */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     requireMethod(request, ['POST']);
     const input = await readJsonBody(request, ShowSchema);
     return apiJson(await createShow(input), { status: 201 });
@@ -21,6 +21,6 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     return methodNotAllowed(['POST']);
   });

@@ -1,13 +1,8 @@
+import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { statsPeriod } from '~/schemas/stats';
 import { statsReport } from '~/services/stats.server';
-import {
-  apiError,
-  apiJson,
-  handleApi,
-  methodNotAllowed,
-  requireAdminRequest,
-} from '~/api/api.server';
+import { apiError, apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
 
 /**
  * GET /api/admin/stats?days=7|30|90 — the dashboard's statistics as JSON (decision 024):
@@ -16,7 +11,7 @@ import {
  */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     const days = statsPeriod(new URL(request.url).searchParams.get('days'));
     if (days === null) return apiError(400, 'days must be 7, 30 or 90');
     return apiJson(await statsReport(days), { headers: { 'Cache-Control': 'private, no-store' } });
@@ -24,6 +19,6 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     return methodNotAllowed(['GET']);
   });

@@ -1,15 +1,9 @@
+import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { getTheme, saveTheme } from '~/models/theme.server';
 import { ThemeSchema } from '~/schemas/theme';
 import type { ThemeJSON } from '~/types/entities';
-import {
-  apiJson,
-  handleApi,
-  readJsonValue,
-  requireAdminRequest,
-  requireMethod,
-  validate,
-} from '~/api/api.server';
+import { apiJson, handleApi, readJsonValue, requireMethod, validate } from '~/api/api.server';
 
 /** Keys a client may leave out of POST: they keep their current value. */
 const OPTIONAL_KEYS = ['heroTitle', 'heroText', 'footerText', 'weeklyRotation'] as const;
@@ -17,7 +11,7 @@ const OPTIONAL_KEYS = ['heroTitle', 'heroText', 'footerText', 'weeklyRotation'] 
 /** GET /api/admin/theme — the theme settings. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     return apiJson(await getTheme());
   });
 
@@ -28,7 +22,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
  */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     requireMethod(request, ['GET', 'POST']);
     const body = await readJsonValue(request);
     const input = validate(ThemeSchema, body);

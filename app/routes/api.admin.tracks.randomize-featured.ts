@@ -1,13 +1,7 @@
+import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { randomizeFeaturedTrack } from '~/models/track.server';
-import {
-  apiError,
-  apiJson,
-  handleApi,
-  methodNotAllowed,
-  requireAdminRequest,
-  requireMethod,
-} from '~/api/api.server';
+import { apiError, apiJson, handleApi, methodNotAllowed, requireMethod } from '~/api/api.server';
 
 /**
  * POST /api/admin/tracks/randomize-featured — picks one track at random and makes it the
@@ -15,7 +9,7 @@ import {
  */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     requireMethod(request, ['POST']);
     const track = await randomizeFeaturedTrack();
     return track ? apiJson(track) : apiError(404, 'There are no tracks to feature');
@@ -23,6 +17,6 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    await requireAdminRequest(request);
+    await requireAdminApi(request);
     return methodNotAllowed(['POST']);
   });

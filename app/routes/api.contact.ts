@@ -11,7 +11,6 @@ import {
   methodNotAllowed,
   readJsonOrFormValue,
   requireMethod,
-  requireSameOrigin,
   validate,
 } from '~/api/api.server';
 import { enforceRateLimit } from '~/server/rate-limit.server';
@@ -20,7 +19,6 @@ import { enforceRateLimit } from '~/server/rate-limit.server';
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     requireMethod(request, ['POST']);
-    requireSameOrigin(request);
     const body = await readJsonOrFormValue(request);
     const input = validate(ContactSchema, body);
     await enforceRateLimit('contact', request);

@@ -9,7 +9,6 @@ import {
   noContent,
   requireId,
   requireMethod,
-  requireSameOrigin,
 } from '~/api/api.server';
 
 const ALLOWED = ['PUT', 'DELETE'] as const;
@@ -24,7 +23,6 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     const user = await requireUserApi(request);
     requireMethod(request, ALLOWED);
-    requireSameOrigin(request);
     const trackId = requireId(params.trackId, 'Track');
     if (request.method.toUpperCase() === 'DELETE') {
       await removeFavourite(user.id, trackId);

@@ -2,13 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { listFavouriteTrackIds, mergeFavourites } from '~/models/favourite.server';
 import { FavouritesMergeSchema } from '~/schemas/favourites';
 import { requireUserApi } from '~/auth/auth.server';
-import {
-  apiJson,
-  handleApi,
-  readJsonBody,
-  requireMethod,
-  requireSameOrigin,
-} from '~/api/api.server';
+import { apiJson, handleApi, readJsonBody, requireMethod } from '~/api/api.server';
 
 /** GET /api/favorites — the logged-in member's favourite track ids, oldest first; 401 without a session. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
@@ -29,7 +23,6 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     const user = await requireUserApi(request);
     requireMethod(request, ['POST']);
-    requireSameOrigin(request);
     const { trackIds } = await readJsonBody(request, FavouritesMergeSchema);
     return apiJson({ trackIds: await mergeFavourites(user.id, trackIds) });
   });

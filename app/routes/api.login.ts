@@ -7,7 +7,6 @@ import {
   methodNotAllowed,
   readJsonOrFormValue,
   requireMethod,
-  requireSameOrigin,
   validate,
 } from '~/api/api.server';
 import { InvalidLoginError, TooManyAttemptsError, logIn } from '~/services/accounts.server';
@@ -19,7 +18,6 @@ import { InvalidLoginError, TooManyAttemptsError, logIn } from '~/services/accou
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     requireMethod(request, ['POST']);
-    requireSameOrigin(request);
     const input = validate(LoginSchema, await readJsonOrFormValue(request));
     try {
       const { user, headers } = await logIn(request, input);

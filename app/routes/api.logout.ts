@@ -1,18 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import {
-  apiJson,
-  handleApi,
-  methodNotAllowed,
-  requireMethod,
-  requireSameOrigin,
-} from '~/api/api.server';
+import { apiJson, handleApi, methodNotAllowed, requireMethod } from '~/api/api.server';
 import { logoutHeaders } from '~/auth/auth.server';
 
 /** POST /api/logout — ends the session (also when there is none) and clears the cookie. */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     requireMethod(request, ['POST']);
-    requireSameOrigin(request);
     return apiJson({ success: true }, { headers: await logoutHeaders(request) });
   });
 

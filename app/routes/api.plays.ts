@@ -9,7 +9,6 @@ import {
   noContent,
   readJsonBody,
   requireMethod,
-  requireSameOrigin,
 } from '~/api/api.server';
 
 /**
@@ -20,7 +19,6 @@ import {
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     requireMethod(request, ['POST']);
-    requireSameOrigin(request);
     const { trackId } = await readJsonBody(request, PlaySchema);
     if (!(await getTrack(trackId))) return apiError(404, 'Track not found');
     countPlay(request, trackId);

@@ -7,7 +7,6 @@ import {
   methodNotAllowed,
   readJsonOrFormValue,
   requireMethod,
-  requireSameOrigin,
   validate,
 } from '~/api/api.server';
 import {
@@ -25,7 +24,6 @@ import {
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     requireMethod(request, ['POST']);
-    requireSameOrigin(request);
     const input = validate(RegisterFields, await readJsonOrFormValue(request));
     try {
       const { user, headers } = await register(request, input);

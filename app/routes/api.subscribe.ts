@@ -12,7 +12,6 @@ import {
   methodNotAllowed,
   readJsonOrFormValue,
   requireMethod,
-  requireSameOrigin,
   validate,
 } from '~/api/api.server';
 import { enforceRateLimit } from '~/server/rate-limit.server';
@@ -25,7 +24,6 @@ import { enforceRateLimit } from '~/server/rate-limit.server';
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     requireMethod(request, ['POST']);
-    requireSameOrigin(request);
     const body = await readJsonOrFormValue(request);
     const input = validate(SubscribeSchema, body);
     await enforceRateLimit('subscribe', request);
