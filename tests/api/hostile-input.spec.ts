@@ -1,4 +1,3 @@
-import http from 'node:http';
 import net from 'node:net';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { runScript } from '../e2e/fixtures';
@@ -12,6 +11,7 @@ import {
   type FilePart,
   type Roles,
 } from './helpers';
+import { raw, type RawResponse } from './raw-http';
 
 /**
  * Hostile input, through HTTP against the production server: every public and admin form
@@ -40,81 +40,12 @@ let totalCases = 0;
 type Role = 'anon' | 'user' | 'admin';
 type Send = (ctx: APIRequestContext, m: string) => Promise<APIResponse | RawResponse>;
 type Case = { name: string; send: Send; allow?: number[]; role?: Role; html?: boolean };
-type RawResponse = { status: number; body: string; headers: http.IncomingHttpHeaders };
 
 const MB = 1024 * 1024;
 const big = (m: string, size = MB) => `${m}${'x'.repeat(size)}`;
 
 function isRaw(res: APIResponse | RawResponse): res is RawResponse {
   return typeof (res as RawResponse).status === 'number';
-}
-
-/**
- * A request whose bytes and headers we control entirely (lengths, truncation). The
- * server may answer (413…) and close before the whole body is sent: the answer it gave
- * is what counts, so it is kept even when writing the rest fails.
- */
-function raw(
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  chunks: (string | Buffer)[],
-  options: { cookie?: string; endEarly?: boolean } = {},
-): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(path, baseURL);
-    let answer: RawResponse | null = null;
-    const parts: Buffer[] = [];
-    const finish = () => {
-      if (answer) resolve({ ...answer, body: Buffer.concat(parts).toString('utf8') });
-    };
-    const req = http.request(
-      url,
-      {
-        method,
-        headers: {
-          ...SAME_ORIGIN,
-          ...(options.cookie ? { Cookie: options.cookie } : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        answer = { status: res.statusCode ?? 0, body: '', headers: res.headers };
-        res.on('data', (c: Buffer) => parts.push(c));
-        res.on('end', finish);
-        res.on('error', finish);
-        res.on('close', finish);
-      },
-    );
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (answer) finish();
-      else if (options.endEarly && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
-        // We cut the request ourselves before the server could answer.
-        resolve({ status: 0, body: 'client aborted', headers: {} });
-      } else reject(error);
-    });
-    (async () => {
-      for (const chunk of chunks) {
-        if (answer || req.destroyed) break;
-        const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-        for (let i = 0; i < buf.length && !answer && !req.destroyed; i += 64 * 1024) {
-          if (!req.write(buf.subarray(i, i + 64 * 1024))) {
-            await new Promise<void>((r) => {
-              const done = () => {
-                req.off('drain', done);
-                req.off('close', done);
-                r();
-              };
-              req.once('drain', done);
-              req.once('close', done);
-            });
-          }
-        }
-      }
-      if (options.endEarly) setTimeout(() => req.destroy(), 2_000);
-      else if (!req.destroyed) req.end();
-    })().catch(() => undefined);
-  });
 }
 
 async function cookieOf(role: Role): Promise<string> {
