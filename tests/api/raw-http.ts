@@ -9,15 +9,15 @@ export type RawResponse = { status: number; body: string; headers: http.Incoming
  * is what counts, so it is kept even when writing the rest fails.
  *
  * It sends the server's own `Origin` (as a browser on the site would) unless `headers` say
- * otherwise, and may set any header, `Host` included. `base`: another server than the api
- * project's.
+ * otherwise (`origin: null` sends none), and may set any header, `Host` included. `base`:
+ * another server than the api project's.
  */
 export function raw(
   method: string,
   path: string,
   headers: Record<string, string>,
   chunks: (string | Buffer)[],
-  options: { cookie?: string; endEarly?: boolean; base?: string } = {},
+  options: { cookie?: string; endEarly?: boolean; base?: string; origin?: string | null } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const base = options.base ?? baseURL;
@@ -32,7 +32,7 @@ export function raw(
       {
         method,
         headers: {
-          Origin: base,
+          ...(options.origin === null ? {} : { Origin: options.origin ?? base }),
           ...(options.cookie ? { Cookie: options.cookie } : {}),
           ...headers,
         },
