@@ -21,7 +21,11 @@ beforeAll(async () => {
   t = await import('./trust-boundary.server');
   tracking = await import('./request-tracking.server');
   server = http.createServer((req, res) => {
-    t.guardRequest(req, res, () => res.end('reached the route'));
+    t.guardRequest(req, res, () =>
+      res.end(
+        `reached the route${req.headers['x-forwarded-host'] ? ' with X-Forwarded-Host' : ''}`,
+      ),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -82,35 +86,31 @@ describe('isAllowedHostname', () => {
 
 describe('isSameOrigin', () => {
   const host = 'nightshore.example';
-  it('passes the site origin, the addressed host and listed hosts', () => {
-    expect(t.isSameOrigin({ origin: 'https://nightshore.example' }, host, config)).toBe(true);
-    // Behind a TLS-terminating proxy: the scheme may differ, the host may not.
-    expect(t.isSameOrigin({ origin: 'http://localhost:3000' }, 'localhost:3000', config)).toBe(
-      true,
-    );
-    expect(t.isSameOrigin({ origin: 'https://www.nightshore.example' }, host, config)).toBe(true);
+  it('passes an Origin naming the addressed host, whatever the scheme (TLS at a proxy)', () => {
+    expect(t.isSameOrigin({ origin: 'https://nightshore.example' }, host)).toBe(true);
+    expect(t.isSameOrigin({ origin: 'http://localhost:3000' }, 'localhost:3000')).toBe(true);
   });
 
-  it('refuses another site, another port of the same name, null and junk origins', () => {
-    for (const origin of [
-      'https://evil.example',
-      'http://localhost:4000',
-      'null',
-      'not a url',
-      'file:///etc/passwd',
-      'https://nightshore.example.evil.example',
-    ]) {
-      const addressed = origin === 'http://localhost:4000' ? 'localhost:3000' : host;
-      expect(t.isSameOrigin({ origin }, addressed, config), origin).toBe(false);
+  it('refuses another site, a sibling, another port of the same name, null and junk', () => {
+    for (const [origin, addressed] of [
+      ['https://evil.example', host],
+      ['https://www.nightshore.example', host],
+      ['https://nightshore.example.evil.example', host],
+      ['http://localhost:4000', 'localhost:3000'],
+      ['null', host],
+      ['not a url', host],
+      ['file:///etc/passwd', host],
+    ] as const) {
+      expect(t.isSameOrigin({ origin }, addressed), origin).toBe(false);
     }
   });
 
   it('without Origin, Sec-Fetch-Site decides; a client that sends neither passes', () => {
-    expect(t.isSameOrigin({ secFetchSite: 'cross-site' }, host, config)).toBe(false);
-    expect(t.isSameOrigin({ secFetchSite: 'same-site' }, host, config)).toBe(false);
-    expect(t.isSameOrigin({ secFetchSite: 'same-origin' }, host, config)).toBe(true);
-    expect(t.isSameOrigin({ secFetchSite: 'none' }, host, config)).toBe(true);
-    expect(t.isSameOrigin({}, host, config)).toBe(true);
+    expect(t.isSameOrigin({ secFetchSite: 'cross-site' }, host)).toBe(false);
+    expect(t.isSameOrigin({ secFetchSite: 'same-site' }, host)).toBe(false);
+    expect(t.isSameOrigin({ secFetchSite: 'same-origin' }, host)).toBe(true);
+    expect(t.isSameOrigin({ secFetchSite: 'none' }, host)).toBe(true);
+    expect(t.isSameOrigin({}, host)).toBe(true);
   });
 });
 
@@ -190,6 +190,18 @@ describe('guardRequest', () => {
       (await send('POST', '/auth', { Host: host, 'Sec-Fetch-Site': 'same-origin' })).status,
     ).toBe(200);
     expect((await send('POST', '/api/contact', { Host: host })).status).toBe(200);
+  });
+});
+
+describe('X-Forwarded-Host without TRUST_PROXY', () => {
+  it('is dropped: neither the check nor Remix reads a client’s own', async () => {
+    const res = await send('POST', '/auth', {
+      Host: 'nightshore.example',
+      'X-Forwarded-Host': 'evil.example',
+      Origin: 'https://nightshore.example',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toBe('reached the route');
   });
 });
 

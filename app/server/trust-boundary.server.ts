@@ -12,8 +12,9 @@ import { isApiPath, loggablePath, logWarning, type Next } from './request-tracki
  *    `X-Forwarded-Host`) is a 400, as Django's ALLOWED_HOSTS and Rails' host authorisation
  *    answer. `/healthz` answers whatever the host (load balancers probe by IP).
  * 2. **Same origin for every state change.** A request that is not GET, HEAD or OPTIONS is a
- *    403 when the browser says it comes from another site: an `Origin` that is not this site's,
- *    or, without `Origin`, `Sec-Fetch-Site: cross-site`/`same-site`. Clients that send neither
+ *    403 when the browser says it comes from another site: an `Origin` whose host is not the
+ *    (allowed) host the request addressed, or, without `Origin`, `Sec-Fetch-Site: cross-site`
+ *    or `same-site`. Clients that send neither
  *    (scripts, apps) pass: they carry no visitor's cookies. Browsers send these headers on
  *    their own form posts, so forms without JavaScript keep working.
  *
@@ -74,21 +75,16 @@ function originOf(value: string): URL | null {
 
 /**
  * True when a state-changing request may go on. `host` is the host the client addressed
- * (already an allowed one). An `Origin` passes when it is SITE_URL's origin, when its host
- * (with port) is the one addressed (behind a TLS-terminating proxy the scheme may differ), or
- * when its host name is listed in ALLOWED_HOSTS (several domains of one site).
+ * (already an allowed one). An `Origin` passes only when it names that same host, port
+ * included (behind a TLS-terminating proxy the scheme may differ): the rule Remix's own guard
+ * applies to page actions, so a request this lets through is never one Remix aborts.
  */
 export function isSameOrigin(
   headers: { origin?: string; secFetchSite?: string },
   host: string,
-  config: TrustConfig = configFromEnv(),
 ): boolean {
   if (headers.origin !== undefined) {
-    const origin = originOf(headers.origin);
-    if (!origin) return false;
-    if (config.siteUrl && origin.origin === new URL(config.siteUrl).origin) return true;
-    if (origin.host === host.toLowerCase()) return true;
-    return config.allowedHosts.some((pattern) => matchesPattern(origin.hostname, pattern));
+    return originOf(headers.origin)?.host === host.toLowerCase();
   }
   return headers.secFetchSite !== 'cross-site' && headers.secFetchSite !== 'same-site';
 }
@@ -125,8 +121,11 @@ function refuse(
 export function guardRequest(request: IncomingMessage, response: ServerResponse, next: Next): void {
   const path = loggablePath(request.url);
   const host = header(request, 'host') ?? '';
+  // X-Forwarded-Host is a proxy's word, believed only with TRUST_PROXY; a client's own is
+  // dropped, so that Remix (which prefers it to Host) never reads one we did not check.
+  if (!env.TRUST_PROXY) delete request.headers['x-forwarded-host'];
+  const forwarded = header(request, 'x-forwarded-host')?.split(',')[0]?.trim() || undefined;
   if (!ANY_HOST_PATHS.has(path)) {
-    const forwarded = env.TRUST_PROXY ? header(request, 'x-forwarded-host') : undefined;
     for (const value of forwarded === undefined ? [host] : [host, forwarded]) {
       const hostname = hostnameOf(value);
       if (hostname && isAllowedHostname(hostname)) continue;
@@ -142,8 +141,7 @@ export function guardRequest(request: IncomingMessage, response: ServerResponse,
   if (!SAFE_METHODS.has(method)) {
     const origin = header(request, 'origin');
     const secFetchSite = header(request, 'sec-fetch-site');
-    const addressed = (env.TRUST_PROXY && header(request, 'x-forwarded-host')) || host;
-    if (!isSameOrigin({ origin, secFetchSite }, addressed)) {
+    if (!isSameOrigin({ origin, secFetchSite }, forwarded ?? host)) {
       refuse(request, response, 403, 'Cross-origin request refused');
       return;
     }
