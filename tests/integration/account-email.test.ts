@@ -61,7 +61,7 @@ const save = (user: UserJSON, email: string | null, newsletter = false) =>
 async function linkTo(email: string): Promise<string> {
   const mails = (await queued('verify-email')).filter((m) => m.to === email);
   const last = mails.at(-1);
-  const token = last?.text.match(/\/account\/verify-email\/([A-Za-z0-9_-]+)/)?.[1];
+  const token = last?.text?.match(/\/account\/verify-email\/([A-Za-z0-9_-]+)/)?.[1];
   if (!token) throw new Error(`no verification link to ${email}`);
   return token;
 }
