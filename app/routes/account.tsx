@@ -307,7 +307,6 @@ function EmailSettings({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AccountEmailSchema }),
   });
   const newsletterLocked = !email || Boolean(pendingEmail);
-  const lockedId = 'account-newsletter-locked';
   return (
     <>
       <h2 className="mt-8 font-heading text-lg font-semibold">Email and newsletter</h2>
@@ -347,13 +346,12 @@ function EmailSettings({
           <input
             {...getInputProps(fields.newsletter, { type: 'checkbox' })}
             disabled={newsletterLocked}
-            aria-describedby={newsletterLocked ? lockedId : undefined}
             className="mt-0.5 h-5 w-5 rounded border-input accent-primary disabled:opacity-50"
           />
           <label htmlFor={fields.newsletter.id} className="text-sm">
             Send me the newsletter
             {newsletterLocked ? (
-              <span id={lockedId} className="block text-muted-foreground">
+              <span className="block text-muted-foreground">
                 {email
                   ? `The newsletter setting stays as it is for ${email} until your new address is confirmed.`
                   : 'You can turn the newsletter on once your email address is confirmed.'}
