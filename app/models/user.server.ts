@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
-import { Schema } from 'mongoose';
+import mongoose, { Schema } from 'mongoose';
 import type { UserJSON } from '~/types/entities';
 import { serialIdPlugin } from './counter.server';
 import {
@@ -23,8 +23,24 @@ type UserDoc = {
   usernameLower: string;
   passwordHash: string;
   isAdmin: boolean;
-  /** Optional, set on /account: the newsletter toggle and guest-list emails use it. */
+  /**
+   * The account's confirmed email address (decision 030): the only one the site writes to
+   * (guest-list confirmations) or acts on (the newsletter toggle). Set only by following the
+   * verification link sent to it.
+   */
   email?: string;
+  /** When `email` was confirmed; an address without it is not used (decision 030). */
+  emailConfirmedAt?: Date;
+  /** An address given on /account and not confirmed yet: it only gets the verification link. */
+  pendingEmail?: string;
+  /** sha256 (hex) of the live verification link's token for `pendingEmail`; none: no live link. */
+  pendingEmailTokenHash?: string;
+  /** When that link stops working (24 hours after it was sent). */
+  pendingEmailExpiresAt?: Date;
+  /** sha256 of the last link used to confirm an address (so a reused link says "already used"). */
+  usedEmailTokenHash?: string;
+  /** Set when the account's deletion starts: a marked account gets no new guest-list spot. */
+  deletingAt?: Date;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -37,6 +53,12 @@ const UserSchema = new Schema<UserDoc>(
     passwordHash: { type: String, required: true },
     isAdmin: { type: Boolean, default: false },
     email: { type: String, trim: true },
+    emailConfirmedAt: { type: Date },
+    pendingEmail: { type: String, trim: true },
+    pendingEmailTokenHash: { type: String, index: true },
+    pendingEmailExpiresAt: { type: Date },
+    usedEmailTokenHash: { type: String, index: true },
+    deletingAt: { type: Date },
   },
   { timestamps: true },
 );
@@ -161,16 +183,192 @@ export async function deleteUser(userId: number): Promise<boolean> {
   return (await User.deleteOne({ id: userId })).deletedCount === 1;
 }
 
-/** The account's email address (decision 020), or null when the member has not given one. */
+/**
+ * The account's confirmed email address (decisions 020 and 030), or null when the member has
+ * none. An unconfirmed address is never returned: nothing but its verification link goes to it.
+ */
 export async function getUserEmail(userId: number): Promise<string | null> {
-  const user = await User.findOne({ id: userId }, { email: 1, _id: 0 }).lean();
-  return user?.email || null;
+  const user = await User.findOne({ id: userId }, { email: 1, emailConfirmedAt: 1, _id: 0 }).lean();
+  return user?.email && user.emailConfirmedAt ? user.email : null;
 }
 
-/** Set (or, with null, remove) the account's email address. */
-export async function setUserEmail(userId: number, email: string | null): Promise<void> {
+export type UserEmailState = {
+  /** The confirmed address, in use (null: none). */
+  email: string | null;
+  /** An address waiting for its verification link (null: none). */
+  pendingEmail: string | null;
+  /** Whether a link for `pendingEmail` is still live (sent, not used, not expired). */
+  linkLive: boolean;
+};
+
+export async function getUserEmailState(
+  userId: number,
+  now: Date = new Date(),
+): Promise<UserEmailState> {
+  const user = await User.findOne(
+    { id: userId },
+    {
+      email: 1,
+      emailConfirmedAt: 1,
+      pendingEmail: 1,
+      pendingEmailTokenHash: 1,
+      pendingEmailExpiresAt: 1,
+      _id: 0,
+    },
+  ).lean();
+  return {
+    email: user?.email && user.emailConfirmedAt ? user.email : null,
+    pendingEmail: user?.pendingEmail || null,
+    linkLive: Boolean(
+      user?.pendingEmailTokenHash &&
+      user.pendingEmailExpiresAt &&
+      user.pendingEmailExpiresAt.getTime() > now.getTime(),
+    ),
+  };
+}
+
+/** Remove the confirmed address and any pending one (the member emptied the field). */
+export async function clearUserEmails(userId: number): Promise<void> {
   await User.updateOne(
     { id: userId },
-    email ? { $set: { email: email.trim() } } : { $unset: { email: 1 } },
+    {
+      $unset: {
+        email: 1,
+        emailConfirmedAt: 1,
+        pendingEmail: 1,
+        pendingEmailTokenHash: 1,
+        pendingEmailExpiresAt: 1,
+      },
+    },
   );
+}
+
+/** Drop a pending change (the member went back to the confirmed address). */
+export async function clearPendingEmail(userId: number): Promise<void> {
+  await User.updateOne(
+    { id: userId },
+    { $unset: { pendingEmail: 1, pendingEmailTokenHash: 1, pendingEmailExpiresAt: 1 } },
+  );
+}
+
+/**
+ * Record an address waiting for confirmation with the hash of its new link; a link sent
+ * before for this account stops working (only the latest hash is kept).
+ */
+export async function setPendingEmail(
+  userId: number,
+  pending: { email: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await User.updateOne(
+    { id: userId },
+    {
+      $set: {
+        pendingEmail: pending.email.trim(),
+        pendingEmailTokenHash: pending.tokenHash,
+        pendingEmailExpiresAt: pending.expiresAt,
+      },
+    },
+  );
+}
+
+export type PendingEmailLookup =
+  | { state: 'live'; userId: number; email: string }
+  | { state: 'expired'; userId: number }
+  | { state: 'used'; userId: number }
+  | { state: 'unknown' };
+
+/** The account a verification link (by its token's hash) belongs to, and the link's state. */
+export async function findPendingEmailByTokenHash(
+  tokenHash: string,
+  now: Date = new Date(),
+): Promise<PendingEmailLookup> {
+  const user = await User.findOne(
+    { pendingEmailTokenHash: tokenHash },
+    { id: 1, pendingEmail: 1, pendingEmailExpiresAt: 1, _id: 0 },
+  ).lean();
+  if (user?.pendingEmail) {
+    if (!user.pendingEmailExpiresAt || user.pendingEmailExpiresAt.getTime() <= now.getTime()) {
+      return { state: 'expired', userId: user.id };
+    }
+    return { state: 'live', userId: user.id, email: user.pendingEmail };
+  }
+  const used = await User.findOne({ usedEmailTokenHash: tokenHash }, { id: 1, _id: 0 }).lean();
+  return used ? { state: 'used', userId: used.id } : { state: 'unknown' };
+}
+
+/**
+ * Confirm the pending address of the link with this hash: it becomes the account's address.
+ * One conditional update, so a link works once (two clicks at once: one confirms, the other
+ * finds it used) and a link replaced by a newer one, or expired, confirms nothing.
+ * Returns the confirmed address and the one it replaces, or null.
+ */
+export async function confirmPendingEmail(
+  tokenHash: string,
+  now: Date = new Date(),
+): Promise<{ userId: number; email: string; previous: string | null } | null> {
+  const pending = await User.findOne(
+    { pendingEmailTokenHash: tokenHash },
+    { id: 1, pendingEmail: 1, _id: 0 },
+  ).lean();
+  if (!pending?.pendingEmail) return null;
+  const before = await User.findOneAndUpdate(
+    {
+      id: pending.id,
+      pendingEmail: pending.pendingEmail,
+      pendingEmailTokenHash: tokenHash,
+      pendingEmailExpiresAt: mongoose.trusted({ $gt: now }),
+    },
+    {
+      $set: {
+        email: pending.pendingEmail,
+        emailConfirmedAt: now,
+        usedEmailTokenHash: tokenHash,
+      },
+      $unset: { pendingEmail: 1, pendingEmailTokenHash: 1, pendingEmailExpiresAt: 1 },
+    },
+    { returnDocument: 'before', projection: { email: 1, emailConfirmedAt: 1 } },
+  ).lean();
+  if (!before) return null;
+  return {
+    userId: pending.id,
+    email: pending.pendingEmail,
+    previous: before.email && before.emailConfirmedAt ? before.email : null,
+  };
+}
+
+/** Make an address stored before verification existed (decision 030) a pending one. */
+export async function migrateUnconfirmedEmails(): Promise<number> {
+  const legacy = await User.find(
+    {
+      email: mongoose.trusted({ $exists: true }),
+      emailConfirmedAt: mongoose.trusted({ $exists: false }),
+    },
+    { id: 1, email: 1, pendingEmail: 1, _id: 0 },
+  ).lean();
+  let moved = 0;
+  for (const user of legacy) {
+    if (!user.email) continue;
+    const result = await User.updateOne(
+      { id: user.id, email: user.email, emailConfirmedAt: mongoose.trusted({ $exists: false }) },
+      // An address typed since (pending) wins over the legacy one.
+      user.pendingEmail
+        ? { $unset: { email: 1 } }
+        : { $set: { pendingEmail: user.email }, $unset: { email: 1 } },
+    );
+    moved += result.modifiedCount;
+  }
+  return moved;
+}
+
+/**
+ * The first step of deleting an account: mark it, so that a guest-list request racing the
+ * deletion (another session) refuses or takes its own spot back (decision 030).
+ */
+export async function markUserDeleting(userId: number, now: Date = new Date()): Promise<void> {
+  await User.updateOne({ id: userId }, { $set: { deletingAt: now } });
+}
+
+/** True while the account exists and its deletion has not started (read from the database). */
+export async function isActiveUser(userId: number): Promise<boolean> {
+  return Boolean(await User.exists({ id: userId, deletingAt: null }));
 }

@@ -12,11 +12,18 @@ import { PasswordField } from '~/components/site/password-field';
 import { Field, FormError, inputClass } from '~/components/ui/field';
 import { setPassword } from '~/models/user.server';
 import { confirmOwnPassword } from '~/services/accounts.server';
-import { ACCOUNT_EMAIL_INTENT, AccountEmailSchema, ChangePasswordSchema } from '~/schemas/account';
+import {
+  ACCOUNT_EMAIL_INTENT,
+  ACCOUNT_EMAIL_RESEND_INTENT,
+  AccountEmailSchema,
+  ChangePasswordSchema,
+} from '~/schemas/account';
 import {
   getAccountEmail,
+  resendEmailLink,
   saveAccountEmail,
   type AccountNewsletter,
+  type SaveAccountEmailOutcome,
 } from '~/services/account-email.server';
 import type { UserJSON } from '~/types/entities';
 import type { z } from 'zod';
@@ -45,19 +52,54 @@ export const headers = retryAfterFromAction;
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
-  if (formData.get('intent') === ACCOUNT_EMAIL_INTENT) return saveEmail(user, formData, request);
+  const intent = formData.get('intent');
+  if (intent === ACCOUNT_EMAIL_INTENT) return saveEmail(user, formData, request);
+  if (intent === ACCOUNT_EMAIL_RESEND_INTENT) return resendLink(user, request);
   return changePassword(user, formData, request);
 }
 
-const SAVED: Record<AccountNewsletter | 'no-email', (email: string) => string> = {
+const NEWSLETTER: Record<AccountNewsletter, (email: string) => string> = {
   subscribed: (email) => `You're subscribed to the newsletter at ${email}.`,
   pending: (email) =>
     `Check your inbox: confirm your subscription with the link we sent to ${email}.`,
   off: () => "Your email was saved. You won't get the newsletter.",
-  'no-email': () => 'Your account has no email address now.',
 };
 
-/** The account's email and newsletter toggle (decision 020). */
+const UNCONFIRMED_UNTIL = (email: string | null) =>
+  email ? ` Until then we keep using ${email}.` : ' Until then we send nothing else to it.';
+
+/** The toast of a saved email form (decisions 020 and 030). */
+function savedToast(saved: Exclude<SaveAccountEmailOutcome, { result: 'too-many' }>) {
+  switch (saved.result) {
+    case 'removed':
+      return {
+        title: 'Email settings saved',
+        description: 'Your account has no email address now.',
+      };
+    case 'saved':
+      return {
+        title: 'Email settings saved',
+        description: NEWSLETTER[saved.newsletter](saved.email),
+      };
+    case 'change-cancelled':
+      return {
+        title: 'Email settings saved',
+        description: `You keep ${saved.email}; the change to another address was cancelled.`,
+      };
+    case 'link-sent':
+      return {
+        title: 'Check your inbox',
+        description: `We sent a link to ${saved.pendingEmail}: open it to confirm the address.${UNCONFIRMED_UNTIL(saved.email)}`,
+      };
+    case 'link-live':
+      return {
+        title: 'Check your inbox',
+        description: `${saved.pendingEmail} is still unconfirmed: open the link we sent to it, or send it again.`,
+      };
+  }
+}
+
+/** The account's email and newsletter toggle (decisions 020 and 030). */
 async function saveEmail(user: UserJSON, formData: FormData, request: Request) {
   const submission = parseWithZod(formData, { schema: AccountEmailSchema });
   if (submission.status !== 'success') {
@@ -68,10 +110,35 @@ async function saveEmail(user: UserJSON, formData: FormData, request: Request) {
     { email: submission.value.email ?? null, newsletter: submission.value.newsletter === true },
     request,
   );
+  if (saved.result === 'too-many') {
+    return data(
+      { form: 'email' as const, result: submission.reply({ formErrors: [saved.message] }) },
+      { status: 429, headers: { 'Retry-After': String(saved.retryAfterSeconds) } },
+    );
+  }
+  return redirectWithToast('/account', { type: 'success', ...savedToast(saved) });
+}
+
+/** "Send the link again" to the unconfirmed address. */
+async function resendLink(user: UserJSON, request: Request) {
+  const sent = await resendEmailLink(user, request);
+  if (sent.result === 'too-many') {
+    return data(
+      { form: 'email-resend' as const, error: sent.message },
+      { status: 429, headers: { 'Retry-After': String(sent.retryAfterSeconds) } },
+    );
+  }
+  if (sent.result === 'nothing-pending') {
+    return redirectWithToast('/account', {
+      type: 'info',
+      title: 'Nothing to confirm',
+      description: 'Your account has no unconfirmed email address.',
+    });
+  }
   return redirectWithToast('/account', {
     type: 'success',
-    title: 'Email settings saved',
-    description: SAVED[saved.email ? saved.newsletter : 'no-email'](saved.email ?? ''),
+    title: 'Link sent',
+    description: `We sent a new link to ${sent.pendingEmail}. The one we sent before no longer works.`,
   });
 }
 
@@ -117,7 +184,7 @@ async function changePassword(user: UserJSON, formData: FormData, request: Reque
 }
 
 export default function AccountPage() {
-  const { username, email, newsletter } = useLoaderData<typeof loader>();
+  const { username, email, pendingEmail, newsletter } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -142,11 +209,12 @@ export default function AccountPage() {
         </p>
         <EmailSettings
           email={email}
+          pendingEmail={pendingEmail}
           newsletter={newsletter}
           lastResult={actionData?.form === 'email' ? actionData.result : undefined}
-          pending={
-            navigation.state === 'submitting' &&
-            navigation.formData?.get('intent') === ACCOUNT_EMAIL_INTENT
+          resendError={actionData?.form === 'email-resend' ? actionData.error : undefined}
+          submittingIntent={
+            navigation.state === 'submitting' ? navigation.formData?.get('intent') : undefined
           }
         />
         <h2 className="mt-8 font-heading text-lg font-semibold">Favourites</h2>
@@ -179,7 +247,8 @@ export default function AccountPage() {
             pending={
               navigation.state === 'submitting' &&
               navigation.formAction === '/account' &&
-              navigation.formData?.get('intent') !== ACCOUNT_EMAIL_INTENT
+              navigation.formData?.get('intent') !== ACCOUNT_EMAIL_INTENT &&
+              navigation.formData?.get('intent') !== ACCOUNT_EMAIL_RESEND_INTENT
             }
             pendingLabel="Saving..."
             className="w-full"
@@ -205,36 +274,61 @@ export default function AccountPage() {
 }
 
 /**
- * The optional email and the newsletter toggle. The checkbox shows the list's state for the
- * saved address; "pending" waits for the confirmation link (double opt-in).
+ * The optional email and the newsletter toggle. A new address is "unconfirmed" until the
+ * member opens the link sent to it (decision 030); the toggle acts only on the confirmed
+ * address, and shows the list's state for it ("pending" waits for the newsletter's own
+ * confirmation link when double opt-in is on).
  */
 function EmailSettings({
   email,
+  pendingEmail,
   newsletter,
   lastResult,
-  pending,
+  resendError,
+  submittingIntent,
 }: {
   email: string | null;
+  pendingEmail: string | null;
   newsletter: AccountNewsletter;
   lastResult: SubmissionResult<string[]> | undefined;
-  pending: boolean;
+  resendError: string | undefined;
+  submittingIntent: FormDataEntryValue | null | undefined;
 }) {
   const [form, fields] = useForm<z.input<typeof AccountEmailSchema>>({
     id: 'account-email',
     lastResult,
-    defaultValue: { email: email ?? '', newsletter: newsletter === 'off' ? undefined : 'on' },
+    defaultValue: {
+      email: pendingEmail ?? email ?? '',
+      newsletter: newsletter === 'off' ? undefined : 'on',
+    },
     constraint: getZodConstraint(AccountEmailSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AccountEmailSchema }),
   });
+  const newsletterLocked = !email || Boolean(pendingEmail);
   return (
     <>
       <h2 className="mt-8 font-heading text-lg font-semibold">Email and newsletter</h2>
       <p className="mt-2 text-sm text-muted-foreground">
-        Optional. With an email address you can get the newsletter, and we confirm your guest-list
-        spots by email.
+        Optional. With a confirmed email address you can get the newsletter, and we confirm your
+        guest-list spots by email. A new address gets a link first, to make sure it is yours.
       </p>
+      <div data-testid="email-status" className="mt-3 text-sm">
+        {pendingEmail ? (
+          <p>
+            <strong>{pendingEmail}</strong> is <strong>unconfirmed</strong>: open the link we sent
+            to it to confirm it.
+            {email
+              ? ` Until then we keep using ${email}.`
+              : ' Until then we send nothing else to it.'}
+          </p>
+        ) : email ? (
+          <p>
+            <strong>{email}</strong> is confirmed.
+          </p>
+        ) : null}
+      </div>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value={ACCOUNT_EMAIL_INTENT} />
         <FormError id={form.errorId} errors={form.errors} />
@@ -251,11 +345,18 @@ function EmailSettings({
         <div className="flex items-start gap-3">
           <input
             {...getInputProps(fields.newsletter, { type: 'checkbox' })}
-            className="mt-0.5 h-5 w-5 rounded border-input accent-primary"
+            disabled={newsletterLocked}
+            className="mt-0.5 h-5 w-5 rounded border-input accent-primary disabled:opacity-50"
           />
           <label htmlFor={fields.newsletter.id} className="text-sm">
             Send me the newsletter
-            {newsletter === 'pending' ? (
+            {newsletterLocked ? (
+              <span className="block text-muted-foreground">
+                {email
+                  ? `The newsletter setting stays as it is for ${email} until your new address is confirmed.`
+                  : 'You can turn the newsletter on once your email address is confirmed.'}
+              </span>
+            ) : newsletter === 'pending' ? (
               <span className="block text-muted-foreground">
                 Waiting for your confirmation: check your inbox for the link.
               </span>
@@ -263,7 +364,7 @@ function EmailSettings({
           </label>
         </div>
         <SubmitButton
-          pending={pending}
+          pending={submittingIntent === ACCOUNT_EMAIL_INTENT}
           pendingLabel="Saving..."
           variant="outline"
           className="w-full"
@@ -271,6 +372,20 @@ function EmailSettings({
           Save email settings
         </SubmitButton>
       </Form>
+      {pendingEmail ? (
+        <Form method="post" id="account-email-resend" className="mt-3 space-y-3">
+          <input type="hidden" name="intent" value={ACCOUNT_EMAIL_RESEND_INTENT} />
+          <FormError errors={resendError ? [resendError] : undefined} />
+          <SubmitButton
+            pending={submittingIntent === ACCOUNT_EMAIL_RESEND_INTENT}
+            pendingLabel="Sending..."
+            variant="ghost"
+            className="w-full"
+          >
+            Send the link again
+          </SubmitButton>
+        </Form>
+      ) : null}
     </>
   );
 }

@@ -30,11 +30,13 @@ export const DeleteAccountSchema = z.object({
 });
 
 export const ACCOUNT_EMAIL_INTENT = 'email';
+/** "Send the link again" to the account's unconfirmed address (decision 030). */
+export const ACCOUNT_EMAIL_RESEND_INTENT = 'email-resend';
 export const NEWSLETTER_NEEDS_EMAIL = 'Enter your email to get the newsletter';
 
 /**
- * The account's email and newsletter (/account, decision 020): the address is optional
- * (empty removes it); the newsletter needs one.
+ * The account's email and newsletter (/account, decisions 020 and 030): the address is
+ * optional (empty removes it); the newsletter needs one (and acts only once it is confirmed).
  */
 export const AccountEmailSchema = z
   .object({

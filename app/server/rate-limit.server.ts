@@ -6,7 +6,8 @@ import { CLIENT_IP_HEADER } from './request-tracking.server';
 
 /**
  * Abuse limits on the endpoints bots love: login (per client address, and per address +
- * username), register, contact and subscribe (per client address).
+ * username), register, contact and subscribe (per client address); and on the account's
+ * email verification links (per account and per email address, decision 030).
  *
  * Counters live in the database (collection `rate_limits`, through rate-limiter-flexible's
  * RateLimiterMongo on the mongoose connection), so they hold across restarts and across
@@ -17,7 +18,14 @@ import { CLIENT_IP_HEADER } from './request-tracking.server';
  * X-Forwarded-For hop with TRUST_PROXY=true). See docs/decisions/008-request-tracking-and-abuse-limits.md.
  */
 
-export type LimitKind = 'login-ip' | 'login-user' | 'register' | 'contact' | 'subscribe';
+export type LimitKind =
+  | 'login-ip'
+  | 'login-user'
+  | 'register'
+  | 'contact'
+  | 'subscribe'
+  | 'verify-email-account'
+  | 'verify-email-address';
 
 export type LimitRule = { points: number; durationSeconds: number };
 
@@ -31,6 +39,9 @@ function defaultRules(): Record<LimitKind, LimitRule> {
     register: { points: env.RATE_LIMIT_REGISTER_PER_IP, durationSeconds },
     contact: { points: env.RATE_LIMIT_CONTACT_PER_IP, durationSeconds },
     subscribe: { points: env.RATE_LIMIT_SUBSCRIBE_PER_IP, durationSeconds },
+    // Verification emails: 3 an hour from one account, and 3 an hour to one address.
+    'verify-email-account': { points: 3, durationSeconds: 60 * 60 },
+    'verify-email-address': { points: 3, durationSeconds: 60 * 60 },
   };
 }
 
@@ -123,6 +134,26 @@ export async function consumeRateLimit(
   if (!byIp.ok) return byIp;
   if (options.username === undefined) return byIp;
   return consume('login-user', userKey(request, options.username));
+}
+
+/**
+ * Count one verification email from this account to this address: both limits must allow it
+ * (the key of the address is its sha256, so the counters hold no address). A refusal by the
+ * address's limit gives the account's point back, so only emails that go out are counted.
+ */
+export async function consumeVerificationEmailLimit(
+  userId: number,
+  addressHash: string,
+): Promise<LimitDecision> {
+  const byAccount = await consume('verify-email-account', String(userId));
+  if (!byAccount.ok) return byAccount;
+  const byAddress = await consume('verify-email-address', addressHash);
+  if (!byAddress.ok) {
+    await limiter('verify-email-account')
+      .reward(String(userId), 1)
+      .catch(() => undefined);
+  }
+  return byAddress;
 }
 
 /** A successful login clears the per-username counter (failures are what it counts). */

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ensureTheme } from '~/models/theme.server';
 import { migrateSubscriberStatuses } from '~/models/subscriber.server';
+import { migrateUnconfirmedEmails } from '~/models/user.server';
 import { outboxDir } from '~/mail/transport.server';
 import { startMailWorker, stopMailWorker } from '~/mail/worker.server';
 import mongoose from 'mongoose';
@@ -228,6 +229,8 @@ export function startApp(): Promise<void> {
     }
     await ensureTheme();
     await migrateSubscriberStatuses();
+    // Addresses saved before they had to be confirmed wait for their link (decision 030).
+    await migrateUnconfirmedEmails();
     const worker = startMailWorker();
     if (env.LOG_LEVEL !== 'silent') {
       console.log(

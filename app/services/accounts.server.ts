@@ -1,6 +1,12 @@
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
-import { UsernameTakenError, createUser, deleteUser, verifyLogin } from '~/models/user.server';
+import {
+  UsernameTakenError,
+  createUser,
+  deleteUser,
+  markUserDeleting,
+  verifyLogin,
+} from '~/models/user.server';
 import { removeGuestListSpotsOfUser } from '~/models/guest-list.server';
 import { removeFavouritesOfUser } from '~/models/favourite.server';
 import { deleteSessionsOfUser } from '~/models/session.server';
@@ -155,9 +161,12 @@ export class AdminAccountError extends Error {
 /**
  * Delete a member's account and everything that hangs off it: guest-list spots (each given
  * back to its show), favourites, every session, then the user. Administrators are refused.
+ * The account is marked first: a guest-list request from another session racing this one
+ * then refuses, or takes back the spot it just wrote (decision 030), so no spot outlives it.
  */
 export async function deleteAccount(user: UserJSON): Promise<void> {
   if (user.isAdmin) throw new AdminAccountError();
+  await markUserDeleting(user.id);
   await removeGuestListSpotsOfUser(user.id);
   await removeFavouritesOfUser(user.id);
   await deleteSessionsOfUser(user.id);

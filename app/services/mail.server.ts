@@ -133,3 +133,31 @@ export async function notifyGuestListSpot(
   kickMailWorker();
   return true;
 }
+
+/**
+ * The link that confirms an address given on /account (decision 030): the only message an
+ * unconfirmed address ever gets. `token` is the link's secret (only its hash is stored).
+ */
+export async function sendEmailVerification(
+  input: { username: string; email: string; token: string },
+  request: Request | undefined,
+): Promise<void> {
+  const theme = await getTheme();
+  const url = `${siteOrigin()}/account/verify-email/${input.token}`;
+  const mail = await renderNotice({
+    siteName: env.SITE_NAME,
+    subject: `Confirm your email address for ${env.SITE_NAME}`,
+    heading: 'Confirm your email address',
+    text: `Hi ${input.username},\n\nThe ${env.SITE_NAME} account "${input.username}" asked to use this address. Open the link below, logged in as ${input.username}, to confirm it. The link works for 24 hours.`,
+    primary: theme.primary,
+    action: { label: 'Confirm my email address', url },
+    footer: `If this wasn't you, ignore this email: an address that is not confirmed gets nothing else from us.`,
+  });
+  await enqueueMessage({
+    to: input.email,
+    toName: input.username,
+    ...mail,
+    purpose: 'verify-email',
+  });
+  kickMailWorker();
+}

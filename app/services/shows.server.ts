@@ -1,6 +1,8 @@
 import { deleteShow } from '~/models/show.server';
 import {
+  claimGuestListConfirmation,
   deleteGuestListOfShow,
+  releaseGuestListConfirmation,
   listGuestList,
   requestGuestListSpot,
   type SpotRequestResult,
@@ -29,7 +31,8 @@ export async function guestListCsv(show: ShowJSON): Promise<string> {
 
 /**
  * A member asks for a spot (decision 018). A new spot is confirmed by email when the account
- * has an address (decision 020); the spot is the database's answer, the email follows it.
+ * has a confirmed address (decisions 020, 030), once per member and show however often the
+ * spot is cancelled and asked for again; the spot is the database's answer, the email follows.
  */
 export async function joinGuestList(
   show: ShowJSON,
@@ -38,9 +41,14 @@ export async function joinGuestList(
   request: Request,
 ): Promise<SpotRequestResult> {
   const result = await requestGuestListSpot(show.id, member);
-  if (result === 'added') {
-    const email = await getUserEmail(member.id);
+  if (result !== 'added') return result;
+  const email = await getUserEmail(member.id);
+  if (!email || !(await claimGuestListConfirmation(show.id, member.id))) return result;
+  try {
     await notifyGuestListSpot({ ...member, email }, show, when, request);
+  } catch (error) {
+    await releaseGuestListConfirmation(show.id, member.id);
+    throw error;
   }
   return result;
 }

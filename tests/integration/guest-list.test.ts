@@ -3,25 +3,42 @@ import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
 import type * as GuestListModule from '~/models/guest-list.server';
 import type * as ShowModule from '~/models/show.server';
 import type * as ShowsModule from '~/services/shows.server';
+import type * as UsersModule from '~/models/user.server';
+import type * as AccountsModule from '~/services/accounts.server';
 
 /**
  * Members' guest lists (decision 018) on the embedded store: the capacity holds under
  * concurrent requests, one spot per member, cancelling frees a spot, and deleting a show or
- * an account takes its spots with it.
+ * an account takes its spots with it, even when a request of the account races the deletion
+ * (decision 030).
  */
 setupTestDatabase();
 
 let guests: typeof GuestListModule;
 let shows: typeof ShowModule;
 let showService: typeof ShowsModule;
+let users: typeof UsersModule;
+let accounts: typeof AccountsModule;
 
 beforeAll(async () => {
   guests = await import('~/models/guest-list.server');
   shows = await import('~/models/show.server');
   showService = await import('~/services/shows.server');
+  users = await import('~/models/user.server');
+  accounts = await import('~/services/accounts.server');
 });
+/** Accounts 1 to 60 (a request needs its member's account). */
+const MEMBERS = 60;
 beforeEach(async () => {
   await clearDatabase();
+  await users.User.insertMany(
+    Array.from({ length: MEMBERS }, (_, i) => ({
+      id: i + 1,
+      username: `member${i + 1}`,
+      usernameLower: `member${i + 1}`,
+      passwordHash: 'not-a-password',
+    })),
+  );
 });
 
 const TODAY = '2026-11-24';
@@ -111,6 +128,48 @@ describe('guest lists', () => {
     expect(await guests.listGuestList(a.id)).toEqual([]);
     expect(await guests.guestListShowIdsOfUser(2)).toEqual([b.id]);
   });
+
+  it('asks refused for an account that is gone or being deleted', async () => {
+    const { id } = await show();
+    expect(await guests.requestGuestListSpot(id, member(MEMBERS + 1), TODAY)).toBe('closed');
+    await users.markUserDeleting(2);
+    expect(await guests.requestGuestListSpot(id, member(2), TODAY)).toBe('closed');
+    expect(await guests.listGuestList(id)).toEqual([]);
+    expect((await shows.getShow(id))?.guestListCount).toBe(0);
+  });
+
+  it('account deletion wins its race with a guest-list request, 200 rounds', async () => {
+    const { id } = await show({ guestListCapacity: 1000, date: '2099-12-12' });
+    const request = new Request('http://localhost:3000/shows', { method: 'POST' });
+    // A member who stays keeps a spot: the count is checked against real spots.
+    expect(await guests.requestGuestListSpot(id, member(1), TODAY)).toBe('added');
+    const theShow = (await shows.getShow(id))!;
+    const pause = () =>
+      new Promise<void>((resolve) => setTimeout(resolve, Math.floor(Math.random() * 3)));
+    for (let round = 0; round < 200; round += 1) {
+      const doc = await users.User.create({
+        id: 1000 + round,
+        username: `racer${round}`,
+        usernameLower: `racer${round}`,
+        passwordHash: 'not-a-password',
+      });
+      const member = users.toUserJSON(doc);
+      const late = round % 2 === 0;
+      await Promise.all([
+        (late ? pause() : Promise.resolve()).then(() => accounts.deleteAccount(member)),
+        (late ? Promise.resolve() : pause()).then(() =>
+          showService.joinGuestList(theShow, member, 'Boardwalk Night', request),
+        ),
+      ]);
+    }
+    const spots = await guests.GuestListSpot.find({ showId: id }).lean();
+    const accountIds = new Set(
+      (await users.User.find({}, { id: 1 }).lean()).map((u) => u.id as number),
+    );
+    expect(spots.filter((spot) => !accountIds.has(spot.userId))).toHaveLength(0);
+    expect(spots.map((spot) => spot.userId)).toEqual([1]);
+    expect((await shows.getShow(id))?.guestListCount).toBe(spots.length);
+  }, 120_000);
 
   it('exports the list as CSV, safe to open in a spreadsheet', async () => {
     const s = await show();
