@@ -20,7 +20,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     requireMethod(request, ['GET', 'POST']);
     const input = await readJsonBody(request, ComposeNewsletterSchema);
     try {
-      const newsletter = await sendNewsletter(input, request);
+      const newsletter = await sendNewsletter(input);
       return apiJson({ id: newsletter.id, recipients: newsletter.sentCount }, { status: 202 });
     } catch (error) {
       if (error instanceof NoSubscribersError) return apiError(400, error.message);

@@ -28,7 +28,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
       return apiJson(decoy, { status: 201 });
     }
     const message = await createContactMessage(input);
-    await notifyContactMessage(message, request).catch((error: unknown) => {
+    await notifyContactMessage(message).catch((error: unknown) => {
       console.error('Contact notification could not be queued', error);
     });
     return apiJson(message, { status: 201 });

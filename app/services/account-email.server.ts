@@ -150,7 +150,7 @@ async function sendLink(
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + EMAIL_LINK_LIFETIME_MS),
   });
-  await sendEmailVerification({ username: user.username, email, token }, request);
+  await sendEmailVerification({ username: user.username, email, token });
   return { result: 'sent' };
 }
 

@@ -17,7 +17,6 @@ import type {
   UserJSON,
 } from '~/types/entities';
 
-
 /**
  * What the site emails, queued in MongoDB and sent by the mail worker
  * (docs/decisions/016-email-delivery.md). Routes call these; each returns once the mail is
@@ -25,10 +24,10 @@ import type {
  */
 
 /** Send an issue to every active subscriber (NoSubscribersError when there is none). */
-export async function sendNewsletter(
-  input: { subject: string; content: string },
-  request: Request,
-): Promise<NewsletterJSON> {
+export async function sendNewsletter(input: {
+  subject: string;
+  content: string;
+}): Promise<NewsletterJSON> {
   const newsletter = await createNewsletterIssue({
     ...input,
     delivery: deliveryDescription().kind,
@@ -78,10 +77,7 @@ async function sendConfirmation(subscriber: SubscriberJSON, request: Request | u
 }
 
 /** A new contact message, forwarded to CONTACT_EMAIL; replying answers the sender. */
-export async function notifyContactMessage(
-  message: ContactMessageJSON,
-  request: Request | undefined,
-): Promise<void> {
+export async function notifyContactMessage(message: ContactMessageJSON): Promise<void> {
   const theme = await getTheme();
   const adminUrl = `${siteOrigin()}/admin/messages/${message.id}`;
   const mail = await renderNotice({
@@ -110,7 +106,6 @@ export async function notifyGuestListSpot(
   member: UserJSON & { email: string | null },
   show: ShowJSON,
   when: string,
-  request: Request | undefined,
 ): Promise<boolean> {
   if (!member.email) return false;
   const theme = await getTheme();
@@ -138,10 +133,11 @@ export async function notifyGuestListSpot(
  * The link that confirms an address given on /account (decision 030): the only message an
  * unconfirmed address ever gets. `token` is the link's secret (only its hash is stored).
  */
-export async function sendEmailVerification(
-  input: { username: string; email: string; token: string },
-  request: Request | undefined,
-): Promise<void> {
+export async function sendEmailVerification(input: {
+  username: string;
+  email: string;
+  token: string;
+}): Promise<void> {
   const theme = await getTheme();
   const url = `${siteOrigin()}/account/verify-email/${input.token}`;
   const mail = await renderNotice({

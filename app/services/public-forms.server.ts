@@ -137,7 +137,7 @@ export async function handleContact(formData: FormData, request?: Request): Prom
   }
   // The message is stored (the back office shows it); emailing it to the collective is
   // extra, so a failure to queue that email is logged, not shown to the visitor.
-  await notifyContactMessage(message, request).catch((error: unknown) => {
+  await notifyContactMessage(message).catch((error: unknown) => {
     console.error('Contact notification could not be queued', error);
   });
   return { ok: true, stored: true };

@@ -45,7 +45,7 @@ export async function joinGuestList(
   const email = await getUserEmail(member.id);
   if (!email || !(await claimGuestListConfirmation(show.id, member.id))) return result;
   try {
-    await notifyGuestListSpot({ ...member, email }, show, when, request);
+    await notifyGuestListSpot({ ...member, email }, show, when);
   } catch (error) {
     await releaseGuestListConfirmation(show.id, member.id);
     throw error;

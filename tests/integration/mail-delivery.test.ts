@@ -137,10 +137,10 @@ describe('newsletter delivery over SMTP', () => {
     const leaving = await subscribers.createSubscriber({ email: 'gone@example.com' });
     await subscribers.unsubscribeSubscriber(leaving.id);
 
-    const issue = await mail.sendNewsletter(
-      { subject: 'Summer on the boardwalk', content: 'First paragraph.\n\nSecond paragraph.' },
-      request(),
-    );
+    const issue = await mail.sendNewsletter({
+      subject: 'Summer on the boardwalk',
+      content: 'First paragraph.\n\nSecond paragraph.',
+    });
     expect(issue.sentCount).toBe(5);
     await runWorkers([newWorker()]);
 
@@ -182,10 +182,10 @@ describe('newsletter delivery over SMTP', () => {
 
   it('temporary failures stop after MAIL_MAX_ATTEMPTS with the last reply', async () => {
     await subscribers.createSubscriber({ email: TEMPORARY });
-    const issue = await mail.sendNewsletter(
-      { subject: 'Retry me please', content: 'Content long enough.' },
-      request(),
-    );
+    const issue = await mail.sendNewsletter({
+      subject: 'Retry me please',
+      content: 'Content long enough.',
+    });
     await runWorkers([newWorker({ maxAttempts: 1 })]);
     expect(await newsletters.newsletterProgress(issue)).toMatchObject({
       state: 'failed',
@@ -199,10 +199,7 @@ describe('newsletter delivery over SMTP', () => {
   it('two workers (two app instances) share one queue and never send a copy twice', async () => {
     const emails = Array.from({ length: 120 }, (_, i) => `fan${i}@example.com`);
     for (const email of emails) await subscribers.createSubscriber({ email });
-    await mail.sendNewsletter(
-      { subject: 'Two instances', content: 'Shared queue test.' },
-      request(),
-    );
+    await mail.sendNewsletter({ subject: 'Two instances', content: 'Shared queue test.' });
     await runWorkers([newWorker({ concurrency: 4 }), newWorker({ concurrency: 4 })]);
     const received = sink.messages.flatMap((m) => m.to);
     expect(received.length).toBe(120);
@@ -217,10 +214,10 @@ describe('newsletter delivery over SMTP', () => {
     // The cap is per clock minute: start well inside one, so the test never straddles two.
     const intoMinute = Date.now() % 60_000;
     if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
-    const issue = await mail.sendNewsletter(
-      { subject: 'Paced issue', content: 'Content long enough.' },
-      request(),
-    );
+    const issue = await mail.sendNewsletter({
+      subject: 'Paced issue',
+      content: 'Content long enough.',
+    });
     const a = newWorker({ ratePerMinute: 2, concurrency: 2 });
     const b = newWorker({ ratePerMinute: 2, concurrency: 2 });
     a.start();
@@ -244,10 +241,10 @@ describe('newsletter delivery over SMTP', () => {
   it('an address that unsubscribes before its copy goes out is skipped; signing up again re-activates it', async () => {
     const stay = await subscribers.createSubscriber({ email: 'stay@example.com' });
     const leave = await subscribers.createSubscriber({ email: 'leave@example.com' });
-    const issue = await mail.sendNewsletter(
-      { subject: 'Before you go', content: 'Content long enough.' },
-      request(),
-    );
+    const issue = await mail.sendNewsletter({
+      subject: 'Before you go',
+      content: 'Content long enough.',
+    });
     await subscribers.unsubscribeSubscriber(leave.id);
     await runWorkers([newWorker()]);
     expect(sink.messages.flatMap((m) => m.to)).toEqual([stay.email]);
@@ -285,17 +282,14 @@ describe('confirmation and notifications', () => {
 
   it('a contact message is emailed to CONTACT_EMAIL with Reply-To the sender', async () => {
     const { env } = await import('~/server/env.server');
-    await mail.notifyContactMessage(
-      {
-        id: 7,
-        name: 'Promoter Pat',
-        email: 'pat@venue.example',
-        subject: 'Booking Inquiry',
-        message: 'Can you play on Friday?',
-        createdAt: new Date().toISOString(),
-      },
-      request(),
-    );
+    await mail.notifyContactMessage({
+      id: 7,
+      name: 'Promoter Pat',
+      email: 'pat@venue.example',
+      subject: 'Booking Inquiry',
+      message: 'Can you play on Friday?',
+      createdAt: new Date().toISOString(),
+    });
     await runWorkers([newWorker()], async () => sink.messages.length === 1, 'the notification');
     const { parsed, to } = sink.messages[0];
     expect(to).toEqual([env.CONTACT_EMAIL]);
@@ -310,7 +304,7 @@ describe('confirmation and notifications', () => {
   it('without SMTP_URL every message is written whole to the outbox folder as .eml', async () => {
     const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-outbox-'));
     await subscribers.createSubscriber({ email: 'reader@example.com' });
-    await mail.sendNewsletter({ subject: 'To the outbox', content: 'Written to disk.' }, request());
+    await mail.sendNewsletter({ subject: 'To the outbox', content: 'Written to disk.' });
     await runWorkers([newWorker({ transport: transport.createMailTransport({ outbox }) })]);
     const files = fs.readdirSync(outbox);
     expect(files).toHaveLength(1);

@@ -70,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply(), failureTitle: null }, { status: 400 });
   }
   try {
-    const newsletter = await sendNewsletter(submission.value, request);
+    const newsletter = await sendNewsletter(submission.value);
     return redirectWithToast('/admin/newsletter?tab=compose', {
       type: 'success',
       title: 'Newsletter queued',
