@@ -2,42 +2,103 @@ import crypto from 'node:crypto';
 import { env } from '~/server/env.server';
 
 /**
- * Signed links for subscribers: `/unsubscribe/{token}` and `/newsletter/confirm/{token}`.
- * A token is `{subscriber id}.{HMAC-SHA256 of purpose and id}`, signed with the first
- * SESSION_SECRET and checked against each (rotation), so an id alone is no use and a
- * changed character is refused. Subscriber ids are never reused.
+ * Signed links for subscribers: `/unsubscribe/{token}` and `/newsletter/confirm/{token}`
+ * (decisions 016 and 029).
+ *
+ * A token is `{subscriber id}.{issue time}.{mac}`: the issue time in milliseconds since the
+ * epoch written in base 36, the mac an HMAC-SHA256 of purpose, id and issue time (base64url,
+ * 32 characters). It is signed with the first SESSION_SECRET and checked against each
+ * (rotation), so an id alone is no use and a changed character is refused. Subscriber ids are
+ * never reused. Every part is URL-safe and bounded: a token is at most 56 characters.
+ *
+ * - A confirmation token expires CONFIRM_TOKEN_TTL_MS after it was issued.
+ * - An unsubscribe token never expires (it is in every newsletter sent and in its
+ *   List-Unsubscribe header, RFC 8058). Tokens from before issue times existed,
+ *   `{id}.{mac}`, are in emails already delivered: they keep working for unsubscribing.
+ *   An old-format confirmation token is refused as expired.
  */
 export type LinkPurpose = 'unsubscribe' | 'confirm';
 
-const mac = (secret: string, purpose: LinkPurpose, id: number) =>
+/** How long a confirmation link works: 7 days. */
+export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** An issue time this far ahead of the clock (another instance's) is still accepted. */
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
+/** Longest token: 12-digit id, 10 base-36 digits of time, 32 of mac, two dots. */
+const MAX_TOKEN_LENGTH = 56;
+
+const TOKEN = /^(\d{1,12})\.(?:([0-9a-z]{1,10})\.)?([A-Za-z0-9_-]{32})$/;
+
+const mac = (secret: string, purpose: LinkPurpose, id: number, issued: string | null) =>
   crypto
     .createHmac('sha256', secret)
-    .update(`night-shore:${purpose}:${id}`)
+    // Without an issue time: the message the first tokens were signed over.
+    .update(`night-shore:${purpose}:${id}${issued === null ? '' : `:${issued}`}`)
     .digest('base64url')
     .slice(0, 32);
 
 export function signLinkToken(
   purpose: LinkPurpose,
   id: number,
-  secrets = env.SESSION_SECRETS,
+  options: { secrets?: string[]; now?: number } = {},
 ): string {
-  return `${id}.${mac(secrets[0], purpose, id)}`;
+  const secrets = options.secrets ?? env.SESSION_SECRETS;
+  const issued = Math.floor(options.now ?? Date.now()).toString(36);
+  return `${id}.${issued}.${mac(secrets[0], purpose, id, issued)}`;
 }
 
-/** The subscriber id a token names, or null when it is malformed or not ours. */
+/** What a token says, once its mac is checked. */
+export type LinkTokenCheck =
+  | {
+      ok: true;
+      id: number;
+      /** When the link was made; null for a token from before issue times (unsubscribe). */
+      issuedAt: Date | null;
+    }
+  | {
+      ok: false;
+      /** `invalid`: malformed, not ours, or for another purpose. `expired`: ours, too old. */
+      reason: 'invalid' | 'expired';
+    };
+
+export function checkLinkToken(
+  purpose: LinkPurpose,
+  token: string,
+  options: { secrets?: string[]; now?: number } = {},
+): LinkTokenCheck {
+  const secrets = options.secrets ?? env.SESSION_SECRETS;
+  const now = options.now ?? Date.now();
+  const invalid = { ok: false, reason: 'invalid' } as const;
+  if (token.length > MAX_TOKEN_LENGTH) return invalid;
+  const match = TOKEN.exec(token);
+  if (!match) return invalid;
+  const id = Number(match[1]);
+  const issued = match[2] ?? null;
+  const given = Buffer.from(match[3]);
+  const ok = secrets.some((secret) =>
+    crypto.timingSafeEqual(Buffer.from(mac(secret, purpose, id, issued)), given),
+  );
+  if (!ok || id <= 0) return invalid;
+  if (issued === null) {
+    return purpose === 'unsubscribe'
+      ? { ok: true, id, issuedAt: null }
+      : { ok: false, reason: 'expired' };
+  }
+  const issuedAt = parseInt(issued, 36);
+  if (!Number.isSafeInteger(issuedAt) || issuedAt > now + CLOCK_SKEW_MS) return invalid;
+  if (purpose === 'confirm' && now - issuedAt > CONFIRM_TOKEN_TTL_MS) {
+    return { ok: false, reason: 'expired' };
+  }
+  return { ok: true, id, issuedAt: new Date(issuedAt) };
+}
+
+/** The subscriber id a token names, or null when it is malformed, not ours or expired. */
 export function verifyLinkToken(
   purpose: LinkPurpose,
   token: string,
-  secrets = env.SESSION_SECRETS,
+  options: { secrets?: string[]; now?: number } = {},
 ): number | null {
-  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{32})$/.exec(token);
-  if (!match) return null;
-  const id = Number(match[1]);
-  const given = Buffer.from(match[2]);
-  const ok = secrets.some((secret) =>
-    crypto.timingSafeEqual(Buffer.from(mac(secret, purpose, id)), given),
-  );
-  return ok && id > 0 ? id : null;
+  const check = checkLinkToken(purpose, token, options);
+  return check.ok ? check.id : null;
 }
 
 /** `j•••@example.com`: enough for its owner to recognise, not enough to harvest. */

@@ -229,14 +229,27 @@ describe('subscribers, blog and shows', () => {
     });
   });
 
-  it('signs up again an address that left, and refuses an active one', async () => {
+  it('createSubscriber refuses an address already on the list in any status', async () => {
     const first = await subscribers.createSubscriber({ email: 'Again@Example.com' });
+    await subscribers.unsubscribeSubscriber(first.id);
     await expect(
       subscribers.createSubscriber({ email: 'again@example.com' }),
     ).rejects.toBeInstanceOf(subscribers.AlreadySubscribedError);
+    expect(await subscribers.getSubscriber(first.id)).toMatchObject({ status: 'unsubscribed' });
+  });
+
+  it('a sign-up brings back an address that left only as pending, with a confirmation', async () => {
+    const first = await subscribers.createSubscriber({ email: 'Back@Example.com' });
     await subscribers.unsubscribeSubscriber(first.id);
-    const back = await subscribers.createSubscriber({ email: 'again@example.com' });
-    expect(back).toMatchObject({ id: first.id, status: 'active' });
+    const back = await subscribers.signUpSubscriber({
+      email: 'back@example.com',
+      name: 'Someone Else',
+      doubleOptIn: false,
+    });
+    expect(back).toMatchObject({
+      mail: 'confirm',
+      subscriber: { id: first.id, status: 'pending', name: 'Back' },
+    });
   });
 });
 

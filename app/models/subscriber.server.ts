@@ -20,6 +20,13 @@ type SubscriberDoc = {
   status: SubscriberStatus;
   /** When the confirmation link was followed (double opt-in) or the sign-up was accepted. */
   confirmedAt?: Date;
+  /**
+   * When the address last became pending (a sign-up waiting for its confirmation): a
+   * confirmation link issued before it answers an earlier sign-up and confirms nothing.
+   */
+  pendingSince?: Date;
+  /** When a sign-up last emailed the address (throttles those emails, decision 029). */
+  signUpMailAt?: Date;
   unsubscribedAt?: Date;
   /** The mail server's last permanent refusal, for a bounced address. */
   bounceReason?: string;
@@ -35,6 +42,8 @@ const SubscriberSchema = new Schema<SubscriberDoc>(
     emailLower: { type: String, required: true, unique: true },
     status: { type: String, enum: SUBSCRIBER_STATUSES, default: 'active', required: true },
     confirmedAt: Date,
+    pendingSince: Date,
+    signUpMailAt: Date,
     unsubscribedAt: Date,
     bounceReason: String,
   },
@@ -74,13 +83,14 @@ export class AlreadySubscribedError extends Error {
   }
 }
 
+const nameFor = (email: string, name?: string | null) =>
+  name?.trim() || email.split('@')[0] || email;
+
 /**
- * Subscribe an email. A name-less subscription (the minimal form on post pages) stores
- * the part of the email before the @ as the name (docs/decisions/003-subscriber-name.md).
- *
- * `status` is 'active', or 'pending' when sign-ups must be confirmed (double opt-in). An
- * address that is on the list but not active (pending, unsubscribed, bounced) signs up
- * again: it takes the new status. An active address is refused (AlreadySubscribedError).
+ * Add an address to the list (the back office, scripts, tests). A name-less subscription
+ * stores the part of the email before the @ as the name (decision 003). An address already on
+ * the list, in any status, is refused (AlreadySubscribedError) and nothing changes. Sign-ups
+ * from the site go through `signUpSubscriber`.
  */
 export async function createSubscriber(input: {
   name?: string | null;
@@ -88,31 +98,118 @@ export async function createSubscriber(input: {
   status?: 'active' | 'pending';
 }): Promise<SubscriberJSON> {
   const email = input.email.trim();
-  const name = input.name?.trim() || email.split('@')[0] || email;
   const status = input.status ?? 'active';
-  const confirmed = status === 'active' ? { confirmedAt: new Date() } : {};
+  const now = new Date();
   try {
     const doc = await Subscriber.create({
-      name,
+      name: nameFor(email, input.name),
       email,
       emailLower: email.toLowerCase(),
       status,
-      ...confirmed,
+      ...(status === 'active' ? { confirmedAt: now } : { pendingSince: now }),
     });
     return toSubscriberJSON(doc.toObject());
   } catch (error) {
-    if (!isDuplicateKeyError(error)) throw error;
+    if (isDuplicateKeyError(error)) throw new AlreadySubscribedError();
+    throw error;
   }
-  const again = await Subscriber.findOneAndUpdate(
-    { emailLower: email.toLowerCase(), status: mongoose.trusted({ $ne: 'active' }) },
-    {
-      $set: { status, ...confirmed, ...(input.name?.trim() ? { name } : {}) },
-      $unset: { unsubscribedAt: 1, bounceReason: 1 },
-    },
-    { returnDocument: 'after' },
-  ).lean();
-  if (!again) throw new AlreadySubscribedError();
-  return toSubscriberJSON(again);
+}
+
+/** A pending address's confirmation link is sent again at most this often. */
+export const CONFIRMATION_RESEND_INTERVAL_MS = 60 * 60 * 1000;
+/** An active address is told "you are already subscribed" at most this often. */
+export const ALREADY_SUBSCRIBED_NOTICE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What a sign-up from the site did. `mail` is the email the address is owed: its
+ * confirmation link, a note that it is already on the list, or none (a new address when
+ * sign-ups need no confirmation, or an address a sign-up already emailed a moment ago).
+ */
+export type SignUpResult = {
+  subscriber: SubscriberJSON;
+  mail: 'confirm' | 'already-subscribed' | null;
+};
+
+/**
+ * A sign-up from the site (the forms, POST /api/subscribe, the account's toggle), by
+ * anybody for any address, so nothing is taken from it on trust (decision 029):
+ *
+ * - a new address is stored, active, or pending with a confirmation link when sign-ups must
+ *   be confirmed (`doubleOptIn`);
+ * - an active address stays as it is and is told it is already subscribed;
+ * - a pending one stays pending and gets its confirmation link again;
+ * - one that left or bounced becomes pending and needs the confirmation link, whatever
+ *   `doubleOptIn` says: nobody but the address's owner can bring it back.
+ *
+ * A known address's stored name and dates are not changed. The emails to a known address are
+ * throttled per address (CONFIRMATION_RESEND_INTERVAL_MS, ALREADY_SUBSCRIBED_NOTICE_INTERVAL_MS)
+ * with a conditional update, so several instances cannot send two at once.
+ */
+export async function signUpSubscriber(
+  input: { name?: string | null; email: string; doubleOptIn: boolean },
+  now = new Date(),
+): Promise<SignUpResult> {
+  const email = input.email.trim();
+  const emailLower = email.toLowerCase();
+  // Twice at most: the address may be removed between the refused insert and the read.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const doc = await Subscriber.create({
+        name: nameFor(email, input.name),
+        email,
+        emailLower,
+        ...(input.doubleOptIn
+          ? { status: 'pending', pendingSince: now, signUpMailAt: now }
+          : { status: 'active', confirmedAt: now }),
+      });
+      return {
+        subscriber: toSubscriberJSON(doc.toObject()),
+        mail: input.doubleOptIn ? 'confirm' : null,
+      };
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+    const known = await Subscriber.findOne({ emailLower }).lean();
+    if (known) return signUpKnown(known, now);
+  }
+  throw new Error('The address was added and removed during the sign-up');
+}
+
+async function signUpKnown(known: SubscriberDoc, now: Date): Promise<SignUpResult> {
+  const mailDue = (intervalMs: number) => ({
+    $or: [
+      { signUpMailAt: mongoose.trusted({ $exists: false }) },
+      { signUpMailAt: mongoose.trusted({ $lte: new Date(now.getTime() - intervalMs) }) },
+    ],
+  });
+  const update = (filter: Record<string, unknown>, set: Partial<SubscriberDoc>) =>
+    Subscriber.findOneAndUpdate(
+      { id: known.id, status: known.status, ...filter },
+      { $set: set },
+      { returnDocument: 'after' },
+    ).lean();
+
+  if (known.status === 'active' || known.status === 'pending') {
+    const active = known.status === 'active';
+    const emailed = await update(
+      mailDue(active ? ALREADY_SUBSCRIBED_NOTICE_INTERVAL_MS : CONFIRMATION_RESEND_INTERVAL_MS),
+      { signUpMailAt: now },
+    );
+    return {
+      subscriber: toSubscriberJSON(emailed ?? known),
+      mail: emailed ? (active ? 'already-subscribed' : 'confirm') : null,
+    };
+  }
+  // Left the list or bounced: back only through the confirmation link. Links issued before
+  // now (pendingSince) belong to an earlier sign-up and confirm nothing.
+  const emailed = await update(mailDue(CONFIRMATION_RESEND_INTERVAL_MS), {
+    status: 'pending',
+    pendingSince: now,
+    signUpMailAt: now,
+  });
+  if (emailed) return { subscriber: toSubscriberJSON(emailed), mail: 'confirm' };
+  const pending = await update({}, { status: 'pending', pendingSince: now });
+  return { subscriber: toSubscriberJSON(pending ?? known), mail: null };
 }
 
 /** The list's entry for an address (any status), case-insensitively; null when never on it. */
@@ -129,14 +226,61 @@ export async function activeSubscriberJoinDates(): Promise<Date[]> {
   return docs.map((d) => d.createdAt);
 }
 
-/** Follow a confirmation link: a pending subscriber becomes active. Null when gone. */
-export async function confirmSubscriber(id: number) {
+/**
+ * What following a confirmation link issued at `issuedAt` does for subscriber `id`: `ask`
+ * (pending, the link answers its current sign-up), `done` (already active), `expired` (the
+ * address signed up again since: a newer link was sent) or `gone` (left, bounced, removed).
+ */
+export type ConfirmationState = 'ask' | 'done' | 'expired' | 'gone';
+
+function confirmationStateOf(doc: SubscriberDoc | null, issuedAt: Date): ConfirmationState {
+  if (!doc || doc.status === 'unsubscribed' || doc.status === 'bounced') return 'gone';
+  if (doc.status === 'active') return 'done';
+  return (doc.pendingSince ?? doc.createdAt) <= issuedAt ? 'ask' : 'expired';
+}
+
+/** The confirmation page before the button: the state and the address (to mask). */
+export async function getConfirmation(
+  id: number,
+  issuedAt: Date,
+): Promise<{ state: ConfirmationState; email: string | null }> {
+  const doc = await Subscriber.findOne({ id }).lean();
+  return { state: confirmationStateOf(doc, issuedAt), email: doc?.email ?? null };
+}
+
+/**
+ * Follow a confirmation link issued at `issuedAt`: a pending subscriber whose current
+ * sign-up is not newer than the link becomes active. Anything else changes nothing; the
+ * answer says why (an address that left is never re-activated by a link from before).
+ */
+export async function confirmSubscriber(
+  id: number,
+  issuedAt: Date,
+): Promise<{ state: Exclude<ConfirmationState, 'ask'>; email: string | null }> {
   const doc = await Subscriber.findOneAndUpdate(
-    { id, status: mongoose.trusted({ $in: ['pending', 'active'] }) },
-    { $set: { status: 'active', confirmedAt: new Date() } },
+    {
+      id,
+      status: 'pending',
+      $or: [
+        { pendingSince: mongoose.trusted({ $lte: issuedAt }) },
+        {
+          pendingSince: mongoose.trusted({ $exists: false }),
+          createdAt: mongoose.trusted({ $lte: issuedAt }),
+        },
+      ],
+    },
+    {
+      $set: { status: 'active', confirmedAt: new Date() },
+      $unset: { pendingSince: 1, unsubscribedAt: 1, bounceReason: 1 },
+    },
     { returnDocument: 'after' },
   ).lean();
-  return doc ? toSubscriberJSON(doc) : null;
+  if (doc) return { state: 'done', email: doc.email };
+  const current = await Subscriber.findOne({ id }).lean();
+  const state = confirmationStateOf(current, issuedAt);
+  // The update was refused, so this link did nothing: never answer 'ask' (only clocks that
+  // disagree could make the read say so).
+  return { state: state === 'ask' ? 'expired' : state, email: current?.email ?? null };
 }
 
 /**

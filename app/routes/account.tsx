@@ -54,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = formData.get('intent');
   if (intent === ACCOUNT_EMAIL_INTENT) return saveEmail(user, formData, request);
-  if (intent === ACCOUNT_EMAIL_RESEND_INTENT) return resendLink(user, request);
+  if (intent === ACCOUNT_EMAIL_RESEND_INTENT) return resendLink(user);
   return changePassword(user, formData, request);
 }
 
@@ -120,8 +120,8 @@ async function saveEmail(user: UserJSON, formData: FormData, request: Request) {
 }
 
 /** "Send the link again" to the unconfirmed address. */
-async function resendLink(user: UserJSON, request: Request) {
-  const sent = await resendEmailLink(user, request);
+async function resendLink(user: UserJSON) {
+  const sent = await resendEmailLink(user);
   if (sent.result === 'too-many') {
     return data(
       { form: 'email-resend' as const, error: sent.message },

@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const outcome = await verifyAccountEmail(user, params.token ?? '', request);
+  const outcome = await verifyAccountEmail(user, params.token ?? '');
   if (outcome.result === 'confirmed') {
     return redirectWithToast('/account', {
       type: 'success',

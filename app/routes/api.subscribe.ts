@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { AlreadySubscribedError } from '~/models/subscriber.server';
-import { subscribe } from '~/services/mail.server';
+import { decoySignUpAnswer, subscribe, type SignUpAnswer } from '~/services/mail.server';
+import { CONFIRM_TOAST, SUBSCRIBED_TOAST } from '~/services/public-forms.server';
 import { HONEYPOT_FIELD } from '~/schemas/common';
 import { SubscribeSchema } from '~/schemas/subscriber';
-import type { SubscriberJSON } from '~/types/entities';
 import {
-  apiError,
   apiJson,
   handleApi,
   honeypotFilled,
@@ -16,10 +14,17 @@ import {
 } from '~/api/api.server';
 import { enforceRateLimit } from '~/server/rate-limit.server';
 
+/** The whole answer: built from the settings only, never from a stored subscriber. */
+const answerBody = (status: SignUpAnswer) => ({
+  status,
+  message: status === 'pending' ? CONFIRM_TOAST.description : SUBSCRIBED_TOAST.description,
+});
+
 /**
- * POST /api/subscribe — JSON (or form) `{ name?, email }`. 201 with the subscriber (status
- * 'pending' when sign-ups must be confirmed by email); 409 when the email is already an
- * active subscriber (case-insensitively).
+ * POST /api/subscribe — JSON (or form) `{ name?, email }`. 201 `{ status, message }` for
+ * every valid sign-up, new address or known (decision 029): `status` is 'pending' when
+ * sign-ups must be confirmed by email, else 'subscribed'. What a known address needs (its
+ * confirmation link, a note that it is already subscribed) goes to that address by email.
  */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
@@ -29,25 +34,10 @@ export const action = ({ request }: ActionFunctionArgs) =>
     await enforceRateLimit('subscribe', request);
     if (honeypotFilled(body, HONEYPOT_FIELD)) {
       // A bot filled in the hidden field: answer as for a person, store nothing.
-      const email = input.email.trim();
-      const decoy: SubscriberJSON = {
-        id: 0,
-        name: input.name?.trim() || email.split('@')[0] || email,
-        email,
-        status: 'active',
-        createdAt: new Date().toISOString(),
-      };
-      return apiJson(decoy, { status: 201 });
+      return apiJson(answerBody(await decoySignUpAnswer()), { status: 201 });
     }
-    try {
-      const { subscriber } = await subscribe(input, request);
-      return apiJson(subscriber, { status: 201 });
-    } catch (error) {
-      if (error instanceof AlreadySubscribedError) {
-        return apiError(409, error.message, { email: [error.message] });
-      }
-      throw error;
-    }
+    const { answer } = await subscribe(input);
+    return apiJson(answerBody(answer), { status: 201 });
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>

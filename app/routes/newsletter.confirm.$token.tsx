@@ -7,8 +7,8 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { PageHeader } from '~/components/site/section-heading';
 import { SubmitButton } from '~/components/ui/button';
-import { maskEmail, verifyLinkToken } from '~/mail/tokens.server';
-import { confirmSubscriber, getSubscriber } from '~/models/subscriber.server';
+import { checkLinkToken, maskEmail } from '~/mail/tokens.server';
+import { confirmSubscriber, getConfirmation } from '~/models/subscriber.server';
 import { readForm } from '~/server/request-body.server';
 
 export const meta: MetaFunction = () => [
@@ -17,31 +17,37 @@ export const meta: MetaFunction = () => [
 ];
 
 export const CONFIRMED_TEXT = 'Your subscription is confirmed';
+export const EXPIRED_TEXT = 'This confirmation link has expired';
+
+/** Malformed or not ours: 400; ours but too old or superseded: 410 Gone. */
+function refused(reason: 'invalid' | 'expired') {
+  return reason === 'invalid'
+    ? data({ state: 'invalid' as const, email: null }, { status: 400 })
+    : data({ state: 'expired' as const, email: null }, { status: 410 });
+}
 
 /**
- * The link in the confirmation email (double opt-in). GET shows the address and a Confirm
- * button; the POST makes the subscriber active. Opening the link alone changes nothing,
- * so a mail scanner that follows links cannot subscribe anyone (decision 016).
+ * The link in the confirmation email (double opt-in, decisions 016 and 029). GET shows the
+ * address and a Confirm button; the POST makes the subscriber active. Opening the link alone
+ * changes nothing, so a mail scanner that follows links cannot subscribe anyone. A link works
+ * for 7 days, and only for the sign-up it was sent for: one issued before the address left
+ * the list (or signed up again) confirms nothing.
  */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const id = verifyLinkToken('confirm', params.token ?? '');
-  if (!id) return data({ state: 'invalid' as const }, { status: 400 });
-  const subscriber = await getSubscriber(id);
-  if (!subscriber || subscriber.status === 'unsubscribed' || subscriber.status === 'bounced') {
-    return { state: 'gone' as const };
-  }
-  return {
-    state: subscriber.status === 'active' ? ('done' as const) : ('ask' as const),
-    email: maskEmail(subscriber.email),
-  };
+  const token = checkLinkToken('confirm', params.token ?? '');
+  if (!token.ok) return refused(token.reason);
+  const { state, email } = await getConfirmation(token.id, token.issuedAt ?? new Date(0));
+  if (state === 'expired') return refused('expired');
+  return data({ state, email: state === 'gone' || !email ? null : maskEmail(email) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await readForm(request, { maxBytes: 16 * 1024 });
-  const id = verifyLinkToken('confirm', params.token ?? '');
-  if (!id) return data({ state: 'invalid' as const }, { status: 400 });
-  const subscriber = await confirmSubscriber(id);
-  return { state: subscriber ? ('done' as const) : ('gone' as const) };
+  const token = checkLinkToken('confirm', params.token ?? '');
+  if (!token.ok) return refused(token.reason);
+  const { state, email } = await confirmSubscriber(token.id, token.issuedAt ?? new Date(0));
+  if (state === 'expired') return refused('expired');
+  return data({ state, email: state === 'gone' || !email ? null : maskEmail(email) });
 }
 
 export default function ConfirmSubscription() {
@@ -49,7 +55,7 @@ export default function ConfirmSubscription() {
   const acted = useActionData<typeof action>();
   const navigation = useNavigation();
   const state = acted?.state ?? loaded.state;
-  const email = 'email' in loaded ? loaded.email : null;
+  const email = acted?.email ?? loaded.email;
   return (
     <>
       <PageHeader title="Newsletter" intro="Confirm your subscription" />
@@ -60,6 +66,15 @@ export default function ConfirmSubscription() {
             <p className="text-muted-foreground">
               This confirmation link is not valid. Please use the link from our email as it is, or
               sign up again on the <Link to="/#newsletter">home page</Link>.
+            </p>
+          </div>
+        ) : state === 'expired' ? (
+          <div role="alert" className="space-y-2">
+            <h2 className="text-2xl font-bold">{EXPIRED_TEXT}</h2>
+            <p className="text-muted-foreground">
+              A confirmation link works for 7 days, and only the newest one we sent counts. Sign up
+              again on the <Link to="/#newsletter">home page</Link> and we will email you a new
+              link.
             </p>
           </div>
         ) : state === 'done' ? (

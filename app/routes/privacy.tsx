@@ -31,7 +31,10 @@ export default function PrivacyPage() {
             name (on forms without a name field we store the part of your email before the @ as your
             name). We use them only to send you our newsletter. Every issue has an unsubscribe link
             that takes you off the list at once; we keep the address marked as unsubscribed so that
-            no later issue reaches it, and delete it on request.
+            no later issue reaches it, and delete it on request. The site never shows whether an
+            address is on the list: a sign-up for an address we already know gets the usual answer,
+            and its owner hears from us by email. An address that left comes back only when its
+            owner follows the confirmation link we email (valid for 7 days).
           </li>
           <li>
             <strong>Contact messages:</strong> your name, email address, the subject and your

@@ -83,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
         : `You had no spot on the guest list of ${when}.`,
     });
   }
-  const result = await joinGuestList(show, user, when, request);
+  const result = await joinGuestList(show, user, when);
   const toasts = {
     added: {
       type: 'success',

@@ -24,7 +24,9 @@ const INVALID_LINK =
  * The link in every newsletter (and its List-Unsubscribe header). GET shows whose address
  * it is and an Unsubscribe button; POST (that button, or a mail client's one-click
  * `List-Unsubscribe=One-Click`, RFC 8058) takes the address off the list. A token that is
- * not ours answers 400 and changes nothing.
+ * not ours answers 400 and changes nothing. Unsubscribe links never expire, also those from
+ * before tokens carried an issue time (decision 029), and they only ever take an address off:
+ * nothing here signs it up again (that takes a new sign-up and its confirmation link).
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = verifyLinkToken('unsubscribe', params.token ?? '');
@@ -67,7 +69,8 @@ export default function Unsubscribe() {
             <h2 className="text-2xl font-bold">{UNSUBSCRIBED_TEXT}</h2>
             <p className="text-muted-foreground">
               {email ? `${email} will` : 'Your address will'} receive no more newsletters from us.
-              Changed your mind? Sign up again on the <Link to="/#newsletter">home page</Link>.
+              Changed your mind? Sign up again on the <Link to="/#newsletter">home page</Link>: we
+              will email you a link to confirm it is you.
             </p>
           </div>
         ) : state === 'gone' ? (

@@ -56,7 +56,11 @@ export function clientAddress(
  * log writes `[token]` in its place. Anyone who reads the log must not be able to follow
  * the links (docs/decisions/028-trust-boundary.md).
  */
-const TOKEN_PATHS = [/^(\/unsubscribe\/)[^/]+/, /^(\/newsletter\/confirm\/)[^/]+/];
+const TOKEN_PATHS = [
+  /^(\/unsubscribe\/)[^/]+/,
+  /^(\/newsletter\/confirm\/)[^/]+/,
+  /^(\/account\/verify-email\/)[^/]+/,
+];
 
 /** The path to log: no query string, no link token (they are capabilities), bounded. */
 export function loggablePath(url: string | undefined): string {

@@ -211,6 +211,9 @@ describe('loggablePath', () => {
     expect(tracking.loggablePath('/newsletter/confirm/12.abc.data')).toBe(
       '/newsletter/confirm/[token]',
     );
+    expect(tracking.loggablePath('/account/verify-email/abc_DEF-123')).toBe(
+      '/account/verify-email/[token]',
+    );
     expect(tracking.loggablePath('/blog/a-post?utm=1')).toBe('/blog/a-post');
   });
 });

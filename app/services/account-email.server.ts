@@ -114,7 +114,7 @@ export async function saveAccountEmail(
   if (sameAddress(email, state.pendingEmail) && state.linkLive && state.pendingEmail) {
     return { result: 'link-live', pendingEmail: state.pendingEmail, email: state.email };
   }
-  const sent = await sendLink(user, email, request);
+  const sent = await sendLink(user, email);
   if (sent.result === 'too-many') return sent;
   return { result: 'link-sent', pendingEmail: email, email: state.email };
 }
@@ -122,13 +122,12 @@ export async function saveAccountEmail(
 /** "Send the link again": a new link to the unconfirmed address (the old one stops working). */
 export async function resendEmailLink(
   user: UserJSON,
-  request: Request | undefined,
 ): Promise<
   { result: 'link-sent'; pendingEmail: string } | { result: 'nothing-pending' } | TooMany
 > {
   const { pendingEmail } = await getUserEmailState(user.id);
   if (!pendingEmail) return { result: 'nothing-pending' };
-  const sent = await sendLink(user, pendingEmail, request);
+  const sent = await sendLink(user, pendingEmail);
   if (sent.result === 'too-many') return sent;
   return { result: 'link-sent', pendingEmail };
 }
@@ -137,11 +136,7 @@ export async function resendEmailLink(
  * Counted first (3 an hour from the account, 3 an hour to the address, in the database so it
  * holds across instances); a refusal changes and sends nothing.
  */
-async function sendLink(
-  user: UserJSON,
-  email: string,
-  request: Request | undefined,
-): Promise<{ result: 'sent' } | TooMany> {
+async function sendLink(user: UserJSON, email: string): Promise<{ result: 'sent' } | TooMany> {
   const decision = await consumeVerificationEmailLimit(user.id, addressKey(email));
   if (!decision.ok) return { result: 'too-many', ...decision };
   const token = crypto.randomBytes(32).toString('base64url');
@@ -180,16 +175,12 @@ async function applyNewsletter(
     const decision = await consumeRateLimit('subscribe', request);
     if (!decision.ok) return { result: 'too-many', ...decision };
   }
-  return { result: 'ok', newsletter: await signUp(user, email, request) };
+  return { result: 'ok', newsletter: await signUp(user, email) };
 }
 
-async function signUp(
-  user: UserJSON,
-  email: string,
-  request: Request | undefined,
-): Promise<AccountNewsletter> {
+async function signUp(user: UserJSON, email: string): Promise<AccountNewsletter> {
   try {
-    const { mustConfirm } = await subscribe({ name: user.username, email }, request);
+    const { mustConfirm } = await subscribe({ name: user.username, email });
     return mustConfirm ? 'pending' : 'subscribed';
   } catch (error) {
     // Signed up in the meantime (another tab, the public form): it is on the list.
@@ -218,7 +209,6 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 export async function verifyAccountEmail(
   user: UserJSON,
   token: string,
-  request: Request | undefined,
 ): Promise<VerifyEmailOutcome> {
   if (!TOKEN_SHAPE.test(token)) return { result: 'invalid' };
   const tokenHash = sha256(token);
@@ -235,7 +225,7 @@ export async function verifyAccountEmail(
     const old = await findSubscriberByEmail(previous);
     if (old && onTheList(old.status)) {
       await unsubscribeSubscriber(old.id);
-      const moved = await signUp(user, confirmed.email, request);
+      const moved = await signUp(user, confirmed.email);
       return { result: 'confirmed', email: confirmed.email, newsletter: moved };
     }
   }

@@ -6,7 +6,7 @@ import { kickMailWorker } from '~/mail/worker.server';
 import { enqueueMessage } from '~/models/mail-delivery.server';
 import { createNewsletterIssue } from '~/models/newsletter.server';
 import { getNewsletterSettings } from '~/models/newsletter-settings.server';
-import { createSubscriber } from '~/models/subscriber.server';
+import { signUpSubscriber } from '~/models/subscriber.server';
 import { getTheme } from '~/models/theme.server';
 import { env } from '~/server/env.server';
 import type {
@@ -38,31 +38,50 @@ export async function sendNewsletter(input: {
 }
 
 /**
- * A sign-up. With confirmation on (double opt-in, /admin/settings) the address stays
- * pending and gets a confirmation email; otherwise it is active at once.
- * AlreadySubscribedError for an address that is already active.
+ * What a sign-up is answered (the forms' toast, POST /api/subscribe): the same for every
+ * address, new or already known, so the answer tells a stranger nothing about the list
+ * (decision 029). `pending` when sign-ups must be confirmed (double opt-in), else `subscribed`.
  */
-export async function subscribe(
-  input: { name?: string | null; email: string },
-  request: Request | undefined,
-): Promise<{ subscriber: SubscriberJSON; mustConfirm: boolean }> {
+export type SignUpAnswer = 'subscribed' | 'pending';
+
+/**
+ * A sign-up (see `signUpSubscriber` for what it does to a known address). The email it owes
+ * is queued: a confirmation link, or a note that the address is already subscribed.
+ *
+ * `answer` is for whoever asked. `mustConfirm` says whether this address now waits for its
+ * confirmation link (a new one with double opt-in, or one that left): it describes the stored
+ * record, so it is only for the address's owner (the account page), never for an answer to
+ * an anonymous sign-up.
+ */
+export async function subscribe(input: {
+  name?: string | null;
+  email: string;
+}): Promise<{ answer: SignUpAnswer; mustConfirm: boolean }> {
   const { doubleOptIn } = await getNewsletterSettings();
-  const subscriber = await createSubscriber({
-    ...input,
-    status: doubleOptIn ? 'pending' : 'active',
-  });
-  if (doubleOptIn) await sendConfirmation(subscriber, request);
-  return { subscriber, mustConfirm: doubleOptIn };
+  const { subscriber, mail } = await signUpSubscriber({ ...input, doubleOptIn });
+  if (mail === 'confirm') await sendConfirmation(subscriber);
+  if (mail === 'already-subscribed') await sendAlreadySubscribed(subscriber);
+  return {
+    answer: doubleOptIn ? 'pending' : 'subscribed',
+    mustConfirm: subscriber.status === 'pending',
+  };
 }
 
-async function sendConfirmation(subscriber: SubscriberJSON, request: Request | undefined) {
+/** The answer to a sign-up a bot made (honeypot): what a person would get, nothing stored. */
+export async function decoySignUpAnswer(): Promise<SignUpAnswer> {
+  const { doubleOptIn } = await getNewsletterSettings();
+  return doubleOptIn ? 'pending' : 'subscribed';
+}
+
+async function sendConfirmation(subscriber: SubscriberJSON) {
   const theme = await getTheme();
-  const url = `${siteOrigin()}/newsletter/confirm/${signLinkToken('confirm', subscriber.id)}`;
+  const token = signLinkToken('confirm', subscriber.id);
+  const url = `${siteOrigin()}/newsletter/confirm/${token}`;
   const mail = await renderNotice({
     siteName: env.SITE_NAME,
     subject: `Confirm your subscription to the ${env.SITE_NAME} newsletter`,
     heading: 'One more step',
-    text: `Hi ${subscriber.name},\n\nPlease confirm that you want to receive the ${env.SITE_NAME} newsletter at this address.`,
+    text: `Hi ${subscriber.name},\n\nPlease confirm that you want to receive the ${env.SITE_NAME} newsletter at this address. The link works for 7 days.`,
     primary: theme.primary,
     action: { label: 'Confirm subscription', url },
     footer: `If you did not sign up, ignore this email: without confirmation you will receive nothing.`,
@@ -72,6 +91,32 @@ async function sendConfirmation(subscriber: SubscriberJSON, request: Request | u
     toName: subscriber.name,
     ...mail,
     purpose: 'confirm',
+  });
+  kickMailWorker();
+}
+
+/**
+ * An active address was signed up again: its owner hears so (the answer on the site said
+ * nothing about it). At most once per ALREADY_SUBSCRIBED_NOTICE_INTERVAL_MS per address.
+ */
+async function sendAlreadySubscribed(subscriber: SubscriberJSON) {
+  const theme = await getTheme();
+  const token = signLinkToken('unsubscribe', subscriber.id);
+  const url = `${siteOrigin()}/unsubscribe/${token}`;
+  const mail = await renderNotice({
+    siteName: env.SITE_NAME,
+    subject: `You are already subscribed to the ${env.SITE_NAME} newsletter`,
+    heading: 'You are already on the list',
+    text: `Hi ${subscriber.name},\n\nSomeone, probably you, asked to subscribe this address to the ${env.SITE_NAME} newsletter. It is already subscribed, so nothing has changed: you will keep receiving it.`,
+    primary: theme.primary,
+    action: { label: 'Unsubscribe instead', url },
+    footer: `If you did not ask, ignore this email. We send this note at most once a day.`,
+  });
+  await enqueueMessage({
+    to: subscriber.email,
+    toName: subscriber.name,
+    ...mail,
+    purpose: 'already-subscribed',
   });
   kickMailWorker();
 }

@@ -65,24 +65,25 @@ describe('handleSubscribe', () => {
     expect(list.find((s) => s.email === 'dj.nova@example.com')?.name).toBe('dj.nova');
   });
 
-  it('refuses a duplicate (any case) with a friendly message and stores nothing', async () => {
-    const before = await subscribers.countSubscribers();
+  it('answers a known address (any case) as a new one, and changes nothing stored', async () => {
+    const before = await subscribers.listSubscribers();
     const outcome = await forms.handleSubscribe(
       fd({ name: 'Ada again', email: 'ADA@example.com', privacy: 'on' }),
       'full',
     );
-    expect(outcome.ok).toBe(false);
-    if (outcome.ok) return;
-    expect(outcome.status).toBe(409);
-    expect(outcome.result.error?.['']).toEqual([
-      'This email is already subscribed to our newsletter.',
-    ]);
-    expect(outcome.toast).toEqual({
-      type: 'error',
-      title: 'Subscription failed',
-      description: 'This email is already subscribed to our newsletter.',
-    });
-    expect(await subscribers.countSubscribers()).toBe(before);
+    expect(outcome).toEqual({ ok: true, stored: true, mustConfirm: false });
+    expect(await subscribers.listSubscribers()).toEqual(before);
+  });
+
+  it('a known address that left is answered alike and stays off the list until it confirms', async () => {
+    const ada = (await subscribers.findSubscriberByEmail('ada@example.com'))!;
+    await subscribers.unsubscribeSubscriber(ada.id);
+    const outcome = await forms.handleSubscribe(
+      fd({ name: 'Ada', email: 'ada@example.com', privacy: 'on' }),
+      'full',
+    );
+    expect(outcome).toEqual({ ok: true, stored: true, mustConfirm: false });
+    expect(await subscribers.getSubscriber(ada.id)).toMatchObject({ status: 'pending' });
   });
 
   it('answers a filled honeypot as a success and stores nothing', async () => {

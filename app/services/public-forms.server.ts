@@ -2,13 +2,12 @@ import { parseWithZod } from '@conform-to/zod';
 import type { SubmissionResult } from '@conform-to/react';
 import { data } from '@remix-run/node';
 import { createContactMessage } from '~/models/contact-message.server';
-import { AlreadySubscribedError } from '~/models/subscriber.server';
 import { CONTACT_INTENT, ContactSchema } from '~/schemas/contact';
 import { HONEYPOT_FIELD } from '~/schemas/common';
 import { NewsletterFormSchema, NewsletterFullFormSchema } from '~/schemas/subscriber';
 import { consumeRateLimit, retryAfterHeaders } from '~/server/rate-limit.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { notifyContactMessage, subscribe } from './mail.server';
+import { decoySignUpAnswer, notifyContactMessage, subscribe } from './mail.server';
 
 /**
  * The public forms (newsletter full and minimal, contact), shared by every page that shows
@@ -54,7 +53,10 @@ export type FormOutcome =
   | {
       ok: true;
       stored: boolean;
-      /** A sign-up waiting for its confirmation link (double opt-in). */
+      /**
+       * The sign-up's answer is "check your inbox" (double opt-in): the same for every
+       * address, new or known (decision 029).
+       */
       mustConfirm?: boolean;
     }
   | FormFailure;
@@ -67,7 +69,11 @@ export function isHoneypotFilled(formData: FormData): boolean {
 
 const GENERIC_FAILURE = 'Something went wrong on our side. Please try again in a moment.';
 
-/** Newsletter sign-up: `full` requires a name, `minimal` has none (decision 003). */
+/**
+ * Newsletter sign-up: `full` requires a name, `minimal` has none (decision 003). An address
+ * already on the list is answered as a new one (decision 029): nothing on the page says
+ * whether it was known.
+ */
 export async function handleSubscribe(
   formData: FormData,
   variant: 'full' | 'minimal',
@@ -89,20 +95,21 @@ export async function handleSubscribe(
       headers: retryAfterHeaders(limit),
     };
   }
-  if (isHoneypotFilled(formData)) return { ok: true, stored: false };
+  if (isHoneypotFilled(formData)) {
+    return { ok: true, stored: false, mustConfirm: (await decoySignUpAnswer()) === 'pending' };
+  }
   const name = variant === 'full' ? submission.value.name : undefined;
   try {
-    const { mustConfirm } = await subscribe({ name, email: submission.value.email }, request);
-    return { ok: true, stored: true, mustConfirm };
+    // Known or new, the address gets the same answer; what differs goes by email (029).
+    const { answer } = await subscribe({ name, email: submission.value.email });
+    return { ok: true, stored: true, mustConfirm: answer === 'pending' };
   } catch (error) {
-    const already = error instanceof AlreadySubscribedError;
-    const message = already ? error.message : GENERIC_FAILURE;
-    if (!already) console.error('Subscription failed', error);
+    console.error('Subscription failed', error);
     return {
       ok: false,
-      status: already ? 409 : 500,
-      result: submission.reply({ formErrors: [message] }),
-      toast: { type: 'error', title: 'Subscription failed', description: message },
+      status: 500,
+      result: submission.reply({ formErrors: [GENERIC_FAILURE] }),
+      toast: { type: 'error', title: 'Subscription failed', description: GENERIC_FAILURE },
     };
   }
 }

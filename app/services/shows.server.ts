@@ -38,7 +38,6 @@ export async function joinGuestList(
   show: ShowJSON,
   member: UserJSON,
   when: string,
-  request: Request,
 ): Promise<SpotRequestResult> {
   const result = await requestGuestListSpot(show.id, member);
   if (result !== 'added') return result;

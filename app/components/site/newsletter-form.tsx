@@ -60,7 +60,7 @@ export function NewsletterForm({
         <p className="text-muted-foreground">
           {subscribed === 'confirm'
             ? 'Check your inbox: follow the link in our email to confirm your subscription.'
-            : 'You’ll be the first to hear about new releases, shows and news.'}
+            : 'You’ll be the first to hear about new releases, shows and news. If this address left our list before, check your inbox: it comes back once you follow the link in our email.'}
         </p>
       </div>
     );
