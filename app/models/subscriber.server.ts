@@ -139,14 +139,17 @@ export type SignUpResult = {
  * - an active address stays as it is and is told it is already subscribed;
  * - a pending one stays pending and gets its confirmation link again;
  * - one that left or bounced becomes pending and needs the confirmation link, whatever
- *   `doubleOptIn` says: nobody but the address's owner can bring it back.
+ *   `doubleOptIn` says: nobody but the address's owner can bring it back. The one exception
+ *   is `ownerProven`: a member's own address, confirmed through the account's verification
+ *   link (decision 030), that left the list comes back active at once (a bounced one still
+ *   needs the link: it proves the address receives mail again).
  *
  * A known address's stored name and dates are not changed. The emails to a known address are
  * throttled per address (CONFIRMATION_RESEND_INTERVAL_MS, ALREADY_SUBSCRIBED_NOTICE_INTERVAL_MS)
  * with a conditional update, so several instances cannot send two at once.
  */
 export async function signUpSubscriber(
-  input: { name?: string | null; email: string; doubleOptIn: boolean },
+  input: { name?: string | null; email: string; doubleOptIn: boolean; ownerProven?: boolean },
   now = new Date(),
 ): Promise<SignUpResult> {
   const email = input.email.trim();
@@ -170,12 +173,16 @@ export async function signUpSubscriber(
       if (!isDuplicateKeyError(error)) throw error;
     }
     const known = await Subscriber.findOne({ emailLower }).lean();
-    if (known) return signUpKnown(known, now);
+    if (known) return signUpKnown(known, now, input.ownerProven === true);
   }
   throw new Error('The address was added and removed during the sign-up');
 }
 
-async function signUpKnown(known: SubscriberDoc, now: Date): Promise<SignUpResult> {
+async function signUpKnown(
+  known: SubscriberDoc,
+  now: Date,
+  ownerProven: boolean,
+): Promise<SignUpResult> {
   const mailDue = (intervalMs: number) => ({
     $or: [
       { signUpMailAt: mongoose.trusted({ $exists: false }) },
@@ -199,6 +206,14 @@ async function signUpKnown(known: SubscriberDoc, now: Date): Promise<SignUpResul
       subscriber: toSubscriberJSON(emailed ?? known),
       mail: emailed ? (active ? 'already-subscribed' : 'confirm') : null,
     };
+  }
+  if (known.status === 'unsubscribed' && ownerProven) {
+    const back = await Subscriber.findOneAndUpdate(
+      { id: known.id, status: 'unsubscribed' },
+      { $set: { status: 'active', confirmedAt: now }, $unset: { unsubscribedAt: 1 } },
+      { returnDocument: 'after' },
+    ).lean();
+    return { subscriber: toSubscriberJSON(back ?? known), mail: null };
   }
   // Left the list or bounced: back only through the confirmation link. Links issued before
   // now (pendingSince) belong to an earlier sign-up and confirm nothing.

@@ -180,7 +180,7 @@ async function applyNewsletter(
 
 async function signUp(user: UserJSON, email: string): Promise<AccountNewsletter> {
   try {
-    const { mustConfirm } = await subscribe({ name: user.username, email });
+    const { mustConfirm } = await subscribe({ name: user.username, email, ownerProven: true });
     return mustConfirm ? 'pending' : 'subscribed';
   } catch (error) {
     // Signed up in the meantime (another tab, the public form): it is on the list.

@@ -51,11 +51,14 @@ export type SignUpAnswer = 'subscribed' | 'pending';
  * `answer` is for whoever asked. `mustConfirm` says whether this address now waits for its
  * confirmation link (a new one with double opt-in, or one that left): it describes the stored
  * record, so it is only for the address's owner (the account page), never for an answer to
- * an anonymous sign-up.
+ * an anonymous sign-up. `ownerProven`: the account page signs up the member's own confirmed
+ * address, whose owner has already proven it (an address that left comes back at once).
  */
 export async function subscribe(input: {
   name?: string | null;
   email: string;
+  /** The address is a logged-in member's own confirmed one (decision 030). */
+  ownerProven?: boolean;
 }): Promise<{ answer: SignUpAnswer; mustConfirm: boolean }> {
   const { doubleOptIn } = await getNewsletterSettings();
   const { subscriber, mail } = await signUpSubscriber({ ...input, doubleOptIn });

@@ -20,6 +20,8 @@ import type * as MongooseModule from 'mongoose';
  * each message parsed with mailparser: the newsletter queue, retries, permanent failures,
  * unsubscribe links and headers, confirmations, contact notifications and the outbox.
  */
+// Every link in an email starts with SITE_URL, never a request's host (decision 028).
+process.env.SITE_URL = 'http://site.test';
 setupTestDatabase();
 
 let sink: SmtpSink;

@@ -262,6 +262,24 @@ describe('nothing comes back on the list without its owner’s confirmation', ()
     }
   });
 
+  it('a member’s own confirmed address that left comes back at once from the account; a bounced one still needs its link', async () => {
+    await settings.saveNewsletterSettings({ doubleOptIn: false });
+    await knownAddresses();
+    // What the account page does for the member's verified address (decision 030).
+    const back = await subscribers.signUpSubscriber({
+      email: 'u@example.com',
+      doubleOptIn: false,
+      ownerProven: true,
+    });
+    expect(back).toMatchObject({ subscriber: { status: 'active' }, mail: null });
+    const bounced = await subscribers.signUpSubscriber({
+      email: 'b@example.com',
+      doubleOptIn: false,
+      ownerProven: true,
+    });
+    expect(bounced).toMatchObject({ subscriber: { status: 'pending' }, mail: 'confirm' });
+  });
+
   it('a pending address gets its confirmation again, at most once an hour', async () => {
     await settings.saveNewsletterSettings({ doubleOptIn: true });
     await apiSubscribe({ email: 'twice@example.com' });
