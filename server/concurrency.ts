@@ -1,15 +1,10 @@
 /**
  * WEB_CONCURRENCY: how many worker processes serve the site (default 1: one process, no
- * primary). A whole number from 1 to 64; anything else stops the start with a clear message.
+ * primary). A whole number from 1 to 64; null for anything else (the start stops with a
+ * message naming the variable).
  */
-export function parseWebConcurrency(value: string | undefined): number {
+export function parseWebConcurrency(value: string | undefined): number | null {
   if (value === undefined || value.trim() === '') return 1;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 64) {
-    console.error(
-      `[night-shore] WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${value}").`,
-    );
-    process.exit(1);
-  }
-  return n;
+  return Number.isInteger(n) && n >= 1 && n <= 64 ? n : null;
 }

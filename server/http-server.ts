@@ -44,6 +44,7 @@ import express, { type NextFunction, type Request as ExpressRequest } from 'expr
 import type * as EntryModule from '~/entry.server';
 
 process.env.NODE_ENV ??= 'production';
+const { logger } = await import('~/server/logger.server');
 // Stack traces in the JSON error lines point at the sources when the build has source maps.
 process.setSourceMapsEnabled(true);
 
@@ -58,8 +59,8 @@ const buildPath = path.resolve(process.argv[2] ?? 'build/index.js');
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 const hooks = build.entry.module as unknown as Partial<ServerHooks>;
 if (HOOKS.some((name) => typeof hooks[name as keyof ServerHooks] !== 'function')) {
-  console.error(
-    `[night-shore] ${buildPath} does not export ${HOOKS.join(', ')} from ` +
+  logger.error(
+    `${buildPath} does not export ${HOOKS.join(', ')} from ` +
       'app/entry.server.tsx: it was built from older sources. Run `npm run build`.',
   );
   process.exit(1);
@@ -167,8 +168,8 @@ server.on('listening', () => {
     .find((ip) => ip?.family === 'IPv4' && !ip.internal)?.address;
   serverListening(port);
   const worker = cluster.isWorker ? ` (worker ${cluster.worker?.id}, pid ${process.pid})` : '';
-  console.log(
-    `[night-shore] http://localhost:${port}${host || !lan ? '' : ` (http://${lan}:${port})`}${worker}`,
+  logger.info(
+    `http://localhost:${port}${host || !lan ? '' : ` (http://${lan}:${port})`}${worker}`,
   );
 });
 server.on('error', (error: NodeJS.ErrnoException) => {
@@ -177,7 +178,7 @@ server.on('error', (error: NodeJS.ErrnoException) => {
     listen(0);
     return;
   }
-  console.error(`[night-shore] the server cannot listen: ${error.message}`);
+  logger.error(`the server cannot listen: ${error.message}`);
   process.exit(1);
 });
 

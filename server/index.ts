@@ -8,7 +8,17 @@
 import cluster from 'node:cluster';
 import { parseWebConcurrency } from './concurrency';
 
+// Before anything reads the configuration (the logger, the build): production unless told.
+process.env.NODE_ENV ??= 'production';
+const { logger } = await import('~/server/logger.server');
+
 const concurrency = parseWebConcurrency(process.env.WEB_CONCURRENCY);
+if (concurrency === null) {
+  logger.error(
+    `WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${process.env.WEB_CONCURRENCY}").`,
+  );
+  process.exit(1);
+}
 if (cluster.isPrimary && concurrency > 1) {
   const { runPrimary } = await import('./primary');
   await runPrimary(concurrency);

@@ -18,6 +18,7 @@ import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { findRunningStore, startEmbeddedMongo } from '@night-shore/embedded-mongo';
 import { env } from '~/server/env.server';
+import { logger } from '~/server/logger.server';
 
 const QUICK_DEATH_MS = 10_000;
 const MAX_QUICK_DEATHS = 5;
@@ -27,11 +28,11 @@ export async function runPrimary(concurrency: number): Promise<void> {
   if (!env.MONGODB_URI) {
     const dataDir = path.resolve(env.DATA_DIR, 'db');
     if (findRunningStore(dataDir)) {
-      console.log(`[night-shore] the workers use the store already running for ${dataDir}`);
+      logger.info(`the workers use the store already running for ${dataDir}`);
     } else {
       const store = await startEmbeddedMongo({ dataDir });
       stopStore = store.stop;
-      console.log(`[night-shore] embedded store for ${concurrency} workers: ${store.uri}`);
+      logger.info(`embedded store for ${concurrency} workers: ${store.uri}`);
     }
   }
 
@@ -58,12 +59,12 @@ export async function runPrimary(concurrency: number): Promise<void> {
       if (Object.keys(cluster.workers ?? {}).length === 0) void finish(exitCode);
       return;
     }
-    console.error(
-      `[night-shore] worker ${worker.id} (pid ${worker.process.pid}) exited (${signal ?? code}); starting another`,
+    logger.error(
+      `worker ${worker.id} (pid ${worker.process.pid}) exited (${signal ?? code}); starting another`,
     );
     quickDeaths = lived < QUICK_DEATH_MS ? quickDeaths + 1 : 0;
     if (quickDeaths >= MAX_QUICK_DEATHS) {
-      console.error(`[night-shore] ${MAX_QUICK_DEATHS} workers died at start in a row: giving up`);
+      logger.error(`${MAX_QUICK_DEATHS} workers died at start in a row: giving up`);
       stopping = true;
       exitCode = 1;
       for (const other of Object.values(cluster.workers ?? {})) other?.kill('SIGTERM');

@@ -12,6 +12,7 @@ import {
   readForm,
   readJson,
 } from '~/server/request-body.server';
+import { logError } from '~/server/request-tracking.server';
 
 /**
  * Helpers shared by the /api resource routes (app/routes/api.*.ts): JSON errors,
@@ -197,7 +198,7 @@ export async function handleApi(request: Request, run: () => Promise<Response>):
     if (isResponse(error)) {
       response = await ensureJsonError(error);
     } else {
-      console.error('[api] unexpected error', error);
+      logError(error, request, 'unexpected /api error');
       response = apiError(500, 'Internal server error');
     }
   }

@@ -15,6 +15,7 @@ import roboto from '@capsizecss/metrics/roboto';
 import syncopate from '@capsizecss/metrics/syncopate';
 import type { FontChoice } from '~/types/entities';
 import { FONT_STYLESHEETS, fallbackFamily } from '~/utils/theme/fonts';
+import { logger } from '~/server/logger.server';
 
 /** The built @fontsource stylesheets, read once: `null` when a file cannot be read. */
 const builtCss = new Map<string, string | null>();
@@ -30,7 +31,7 @@ function readBuiltStylesheet(href: string, publicDir: string): string | null {
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .trim();
   } catch (error) {
-    console.error(`[fonts] cannot inline ${href}, linking it instead:`, error);
+    logger.error({ err: error, href }, 'fonts: cannot inline a stylesheet, linking it instead');
   }
   builtCss.set(file, css);
   return css;

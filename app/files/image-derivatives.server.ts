@@ -5,6 +5,7 @@ import type { ImageInfo } from '~/types/image-info';
 import { escapeRegExp } from '~/utils/regexp';
 import { mediaKeyFromUrl, mediaStore, type MediaStore } from './media-store.server';
 import { onUploadedFileDeleted, uploadPathFromUrl } from './stored-files.server';
+import { logger } from '~/server/logger.server';
 
 /**
  * Responsive derivatives of uploaded images. Beside `<base>.<ext>` we write
@@ -102,7 +103,7 @@ export async function prepareUploadedImage(absolutePath: string): Promise<void> 
     ];
     await Promise.all(names.map((name) => fs.rm(name, { force: true })));
     const reason = failed.reason instanceof Error ? failed.reason.message : String(failed.reason);
-    console.warn(`[images] no derivatives for ${path.basename(absolutePath)}: ${reason}`);
+    logger.warn({ file: path.basename(absolutePath), reason }, 'images: no derivatives');
   }
   generation += 1;
 }

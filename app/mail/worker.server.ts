@@ -24,6 +24,7 @@ import {
   type MailTransport,
   type OutgoingMail,
 } from './transport.server';
+import { logger } from '~/server/logger.server';
 
 /**
  * Sends what the mail queue holds (app/models/mail-delivery.server.ts), on every app
@@ -237,7 +238,7 @@ export function createMailWorker(overrides: Partial<MailWorkerOptions> = {}): Ma
     maxAttempts: env.MAIL_MAX_ATTEMPTS,
     ratePerMinute: env.MAIL_RATE_PER_MINUTE,
     pollMs: 1000,
-    log: (message) => console.error(`[night-shore] ${message}`),
+    log: (message) => logger.error(message),
     ...overrides,
   });
 }

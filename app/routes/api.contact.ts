@@ -14,6 +14,7 @@ import {
   validate,
 } from '~/api/api.server';
 import { enforceRateLimit } from '~/server/rate-limit.server';
+import { logError } from '~/server/request-tracking.server';
 
 /** POST /api/contact — JSON (or form) `{ name, email, subject, message }`. 201 with the message. */
 export const action = ({ request }: ActionFunctionArgs) =>
@@ -29,7 +30,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     }
     const message = await createContactMessage(input);
     await notifyContactMessage(message).catch((error: unknown) => {
-      console.error('Contact notification could not be queued', error);
+      logError(error, request, 'contact notification could not be queued');
     });
     return apiJson(message, { status: 201 });
   });

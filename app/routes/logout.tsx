@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { logoutHeaders } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import { logError } from '~/server/request-tracking.server';
 
 /**
  * POST /logout ends the session (server side too) and goes home with a toast. When the
@@ -12,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     headers = await logoutHeaders(request);
   } catch (error) {
-    console.error('Logout failed', error);
+    logError(error, request, 'logout failed');
     return redirectWithToast('/', {
       type: 'error',
       title: 'Logout failed',

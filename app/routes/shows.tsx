@@ -16,6 +16,7 @@ import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { DATE_FULL, DATE_LONG, DATE_SHORT, formatSiteDate } from '~/utils/time';
 import { musicEventLd, seoMeta, seoSite } from '~/utils/seo/seo';
+import { logError } from '~/server/request-tracking.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const site = seoSite(matches);
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ]);
     return { ok: true as const, upcoming, past, member: user !== null, onList };
   } catch (error) {
-    console.error('Loading shows failed', error);
+    logError(error, request, 'loading shows failed');
     return {
       ok: false as const,
       upcoming: [] as ShowJSON[],

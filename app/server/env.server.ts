@@ -62,7 +62,7 @@ const EnvSchema = z.object({
   SEED: booleanish.default('true'),
   // Count plays and visits (decision 024); false turns counting off (the benchmark compares).
   ANALYTICS: booleanish.default('true'),
-  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
   // Security and operations (proxy trust, rate limits, shutdown): see .env.example.
   TRUST_PROXY: booleanish.default('false'),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(20),

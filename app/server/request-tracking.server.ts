@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
 import { env } from './env.server';
+import { loggablePath, logger } from './logger.server';
 import { DISCARD_LIMIT } from './request-body.server';
 import { baseSecurityHeaders } from '~/document/security-headers.server';
 
@@ -15,7 +17,7 @@ import { baseSecurityHeaders } from '~/document/security-headers.server';
  *   TRUST_PROXY=true, in the `x-night-shore-client-ip` request header (overwritten too);
  * - sets the base security headers (an answer that sets one itself replaces it: the
  *   server writes Remix answers with `setHeader`, never `append`);
- * - writes one JSON log line per request (time, method, path without query, status, ms, id);
+ * - logs one line per request through the site's logger (method, path, status, ms, id);
  * - counts the requests in flight, which graceful shutdown waits for;
  * - after an answer sent before the body was read, reads and drops the rest (up to 16 MB).
  *
@@ -49,42 +51,6 @@ export function clientAddress(
     if (last) return last.slice(0, 64);
   }
   return (remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
-}
-
-/**
- * Routes whose last path segment is a link token (a signed capability sent by email): the
- * log writes `[token]` in its place. Anyone who reads the log must not be able to follow
- * the links (docs/decisions/028-trust-boundary.md).
- */
-const TOKEN_PATHS = [
-  /^(\/unsubscribe\/)[^/]+/,
-  /^(\/newsletter\/confirm\/)[^/]+/,
-  /^(\/account\/verify-email\/)[^/]+/,
-];
-
-/** The path to log: no query string, no link token (they are capabilities), bounded. */
-export function loggablePath(url: string | undefined): string {
-  let raw = (url ?? '/').split('?')[0] ?? '/';
-  for (const pattern of TOKEN_PATHS) raw = raw.replace(pattern, '$1[token]');
-  return raw.length > 200 ? `${raw.slice(0, 200)}…` : raw;
-}
-
-export type RequestLogLine = {
-  time: string;
-  level: 'info' | 'error';
-  msg: 'request';
-  method: string;
-  path: string;
-  status: number;
-  ms: number;
-  requestId: string;
-  aborted?: boolean;
-};
-
-function shouldLog(status: number): boolean {
-  if (env.LOG_LEVEL === 'silent') return false;
-  if (env.LOG_LEVEL === 'error') return status >= 500;
-  return true;
 }
 
 /**
@@ -127,19 +93,16 @@ export function trackRequest(request: IncomingMessage, response: ServerResponse,
     state.inFlight -= 1;
     if (state.inFlight === 0) for (const resolve of state.idle) resolve();
     const status = response.statusCode;
-    if (!shouldLog(status)) return;
-    const line: RequestLogLine = {
-      time: new Date().toISOString(),
-      level: status >= 500 ? 'error' : 'info',
-      msg: 'request',
+    const line = {
+      requestId: id,
       method: request.method ?? 'GET',
       path,
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
-      requestId: id,
+      ...(response.writableFinished ? {} : { aborted: true }),
     };
-    if (!response.writableFinished) line.aborted = true;
-    process.stdout.write(`${JSON.stringify(line)}\n`);
+    if (status >= 500) logger.error(line, 'request');
+    else logger.info(line, 'request');
   });
   next();
 }
@@ -172,7 +135,7 @@ export function answerError(
   const requestId = String(request.headers[REQUEST_ID_HEADER] ?? '');
   const path = loggablePath(request.originalUrl ?? request.url);
   if (status >= 500) {
-    writeErrorLine(error, 'unhandled server error', { requestId, method: request.method, path });
+    logger.error({ err: error, requestId, method: request.method, path }, 'unhandled server error');
   }
   if (response.headersSent) {
     response.destroy();
@@ -212,48 +175,33 @@ export function requestIdOf(request: Request): string {
   return request.headers.get(REQUEST_ID_HEADER) ?? '';
 }
 
-function writeErrorLine(
-  error: unknown,
-  context: string,
-  where: { requestId: string; method?: string; path?: string },
-): void {
-  if (env.LOG_LEVEL === 'silent') return;
-  const err = error instanceof Error ? error : new Error(String(error));
-  const line = {
-    time: new Date().toISOString(),
-    level: 'error',
-    msg: context,
-    ...where,
-    error: err.message,
-    stack: err.stack,
-  };
-  process.stderr.write(`${JSON.stringify(line)}\n`);
+/** A child of the site's logger carrying the request's id, method and path. */
+export function requestLogger(request: Request): Logger {
+  return logger.child({
+    requestId: requestIdOf(request),
+    method: request.method,
+    path: new URL(request.url).pathname,
+  });
 }
 
-/** A refused request worth an operator's attention (a host not served), on stderr. */
+/** A refused request worth an operator's attention (a host not served). */
 export function logWarning(
   request: IncomingMessage,
   message: string,
   details: Record<string, string>,
 ): void {
-  if (env.LOG_LEVEL !== 'info') return;
-  const line = {
-    time: new Date().toISOString(),
-    level: 'warn',
-    msg: message,
-    requestId: String(request.headers[REQUEST_ID_HEADER] ?? ''),
-    method: request.method,
-    path: loggablePath(request.url),
-    ...details,
-  };
-  process.stderr.write(`${JSON.stringify(line)}\n`);
+  logger.warn(
+    {
+      requestId: String(request.headers[REQUEST_ID_HEADER] ?? ''),
+      method: request.method,
+      path: request.url,
+      ...details,
+    },
+    message,
+  );
 }
 
-/** Log an error as one JSON line with the request's id. No stack in the answer, ever. */
+/** Log an error with the request's id (its stack in the log, never in the answer). */
 export function logError(error: unknown, request: Request | null, context: string): void {
-  writeErrorLine(error, context, {
-    requestId: request ? requestIdOf(request) : '',
-    method: request?.method,
-    path: request ? loggablePath(new URL(request.url).pathname) : undefined,
-  });
+  (request ? requestLogger(request) : logger).error({ err: error }, context);
 }

@@ -1,4 +1,5 @@
 import { env } from './env.server';
+import { logger } from './logger.server';
 
 /**
  * The site's absolute origin, for every link that leaves the site (emails, feeds, sitemaps,
@@ -18,9 +19,9 @@ export function siteOrigin(): string {
  */
 export function serverListening(port: number): void {
   listening.port = port;
-  if (!env.SITE_URL && env.LOG_LEVEL === 'info') {
-    console.log(
-      `[night-shore] SITE_URL is unset: links in emails and feeds use ${siteOrigin()}, and the ` +
+  if (!env.SITE_URL) {
+    logger.info(
+      `SITE_URL is unset: links in emails and feeds use ${siteOrigin()}, and the ` +
         'site answers only for localhost (set SITE_URL, and ALLOWED_HOSTS for other names).',
     );
   }

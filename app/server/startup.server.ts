@@ -7,6 +7,7 @@ import { outboxDir } from '~/mail/transport.server';
 import { startMailWorker, stopMailWorker } from '~/mail/worker.server';
 import mongoose from 'mongoose';
 import { connectDb, disconnectDb, ownsEmbeddedStore } from './db.server';
+import { logger } from './logger.server';
 import { env, uploadsDir } from './env.server';
 import { requestsInFlight, waitForIdle } from './request-tracking.server';
 import { seedIfEmpty } from './seed.server';
@@ -62,10 +63,8 @@ export async function removeStaleUploadParts(
       removed.push(`${sub}/${name}`);
     }
   }
-  if (removed.length > 0 && env.LOG_LEVEL !== 'silent') {
-    console.log(
-      `[night-shore] removed ${removed.length} unfinished upload(s): ${removed.join(', ')}`,
-    );
+  if (removed.length > 0) {
+    logger.info({ files: removed }, `removed ${removed.length} unfinished upload(s)`);
   }
   return removed;
 }
@@ -133,9 +132,10 @@ export async function quarantineOrphanUploads(
       if (stat && now - stat.mtimeMs > ORPHAN_KEEP_MS) await fs.rm(full, { force: true });
     }
   }
-  if (moved.length > 0 && env.LOG_LEVEL !== 'silent') {
-    console.log(
-      `[night-shore] moved ${moved.length} unreferenced upload(s) to ${ORPHANS_FOLDER}/: ${moved.join(', ')}`,
+  if (moved.length > 0) {
+    logger.info(
+      { files: moved },
+      `moved ${moved.length} unreferenced upload(s) to ${ORPHANS_FOLDER}/`,
     );
   }
   return moved;
@@ -153,9 +153,9 @@ async function sweepMedia(graceMs = sharedUploadsGraceMs(), now = Date.now()): P
   }
   const result = await sweepGridfsMedia(await referencedUploads(), graceMs, now);
   const staged = await removeStagingLeftovers(uploadsDir(), graceMs, now);
-  if (env.LOG_LEVEL !== 'silent' && (result.orphanChunks || result.quarantined.length || staged)) {
-    console.log(
-      `[night-shore] media sweep: ${result.orphanChunks} chunk(s) of unfinished uploads removed, ` +
+  if (result.orphanChunks || result.quarantined.length || staged) {
+    logger.info(
+      `media sweep: ${result.orphanChunks} chunk(s) of unfinished uploads removed, ` +
         `${result.quarantined.length} unreferenced file(s) moved to .orphans/, ` +
         `${staged} local staging file(s) removed`,
     );
@@ -189,28 +189,26 @@ export async function stopApp(
   /** Work that must reach the database before it closes (the buffered statistics). */
   beforeClose: () => Promise<void> = async () => undefined,
 ): Promise<number> {
-  const log = (msg: string) => {
-    if (env.LOG_LEVEL !== 'silent') console.log(`[night-shore] ${msg}`);
-  };
+  const log = (msg: string) => logger.info(msg);
   log(`${signal}: finishing ${requestsInFlight()} request(s) in flight`);
   const idle = await waitForIdle(env.SHUTDOWN_TIMEOUT_MS);
   if (!idle)
     log(`gave up waiting after ${env.SHUTDOWN_TIMEOUT_MS} ms (${requestsInFlight()} left)`);
   await beforeClose().catch((error: unknown) => {
-    console.error('[night-shore] error while writing the last statistics', error);
+    logger.error({ err: error }, 'error while writing the last statistics');
   });
   try {
     // Messages in flight finish; the rest stay queued for the next start or another instance.
     await stopMailWorker();
   } catch (error) {
-    console.error('[night-shore] error while stopping the mail worker', error);
+    logger.error({ err: error }, 'error while stopping the mail worker');
   }
   try {
     await disconnectDb();
     log('database closed; bye');
     return 0;
   } catch (error) {
-    console.error('[night-shore] error while closing the database', error);
+    logger.error({ err: error }, 'error while closing the database');
     return 1;
   }
 }
@@ -224,23 +222,20 @@ export function startApp(): Promise<void> {
     await ensureUploadFolders();
     if (env.SEED) {
       const result = await seedIfEmpty();
-      if (result.seeded && env.LOG_LEVEL !== 'silent')
-        console.log(`[night-shore] seeded demo content: ${result.summary}`);
+      if (result.seeded) logger.info(`seeded demo content: ${result.summary}`);
     }
     await ensureTheme();
     await migrateSubscriberStatuses();
     // Addresses saved before they had to be confirmed wait for their link (decision 030).
     await migrateUnconfirmedEmails();
     const worker = startMailWorker();
-    if (env.LOG_LEVEL !== 'silent') {
-      console.log(
-        worker.transport.kind === 'smtp'
-          ? `[night-shore] email: ${worker.transport.description}`
-          : `[night-shore] email: no SMTP_URL, so messages are written to ${outboxDir()} (nothing is sent)`,
-      );
-    }
+    logger.info(
+      worker.transport.kind === 'smtp'
+        ? `email: ${worker.transport.description}`
+        : `email: no SMTP_URL, so messages are written to ${outboxDir()} (nothing is sent)`,
+    );
     await sweepMedia().catch((error: unknown) => {
-      console.error('[night-shore] orphan upload sweep failed', error);
+      logger.error({ err: error }, 'orphan upload sweep failed');
     });
   })();
   return started;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as TrustModule from './trust-boundary.server';
-import type * as TrackingModule from './request-tracking.server';
+import type * as LoggerModule from './logger.server';
 
 /**
  * The trust boundary's rules (allowed hosts, same origin), then `guardRequest` in a bare
@@ -10,7 +10,7 @@ import type * as TrackingModule from './request-tracking.server';
  */
 
 let t: typeof TrustModule;
-let tracking: typeof TrackingModule;
+let log: typeof LoggerModule;
 let server: http.Server;
 let port = 0;
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   process.env.SITE_URL = 'https://nightshore.example';
   process.env.ALLOWED_HOSTS = 'www.nightshore.example,.nightshore.test';
   t = await import('./trust-boundary.server');
-  tracking = await import('./request-tracking.server');
+  log = await import('./logger.server');
   server = http.createServer((req, res) => {
     t.guardRequest(req, res, () =>
       res.end(
@@ -207,13 +207,13 @@ describe('X-Forwarded-Host without TRUST_PROXY', () => {
 
 describe('loggablePath', () => {
   it('writes [token] in place of link tokens and drops the query string', () => {
-    expect(tracking.loggablePath('/unsubscribe/12.abcDEF_-?x=1')).toBe('/unsubscribe/[token]');
-    expect(tracking.loggablePath('/newsletter/confirm/12.abc.data')).toBe(
+    expect(log.loggablePath('/unsubscribe/12.abcDEF_-?x=1')).toBe('/unsubscribe/[token]');
+    expect(log.loggablePath('/newsletter/confirm/12.abc.data')).toBe(
       '/newsletter/confirm/[token]',
     );
-    expect(tracking.loggablePath('/account/verify-email/abc_DEF-123')).toBe(
+    expect(log.loggablePath('/account/verify-email/abc_DEF-123')).toBe(
       '/account/verify-email/[token]',
     );
-    expect(tracking.loggablePath('/blog/a-post?utm=1')).toBe('/blog/a-post');
+    expect(log.loggablePath('/blog/a-post?utm=1')).toBe('/blog/a-post');
   });
 });

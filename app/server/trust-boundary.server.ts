@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { env } from './env.server';
-import { isApiPath, loggablePath, logWarning, type Next } from './request-tracking.server';
+import { loggablePath } from './logger.server';
+import { isApiPath, logWarning, type Next } from './request-tracking.server';
 
 /**
  * The trust boundary (docs/decisions/028-trust-boundary.md): what every request must pass

@@ -5,6 +5,7 @@ import { siteToday } from '~/utils/time';
 import { env } from '~/server/env.server';
 import { clientIp } from '~/server/rate-limit.server';
 import { isPrivatePath } from '~/document/cache-headers.server';
+import { logger } from '~/server/logger.server';
 
 /**
  * Counting plays and visits without cookies or personal data (decision 024).
@@ -122,7 +123,7 @@ export async function flushStats(): Promise<void> {
   if (batch.length === 0) return;
   state.flushing = writeBatch(batch)
     .catch((error: unknown) => {
-      console.error('[night-shore] analytics: counts not written', error);
+      logger.error({ err: error }, 'analytics: counts not written');
     })
     .finally(() => {
       state.flushing = null;

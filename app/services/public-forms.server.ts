@@ -8,6 +8,7 @@ import { NewsletterFormSchema, NewsletterFullFormSchema } from '~/schemas/subscr
 import { consumeRateLimit, retryAfterHeaders } from '~/server/rate-limit.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { decoySignUpAnswer, notifyContactMessage, subscribe } from './mail.server';
+import { logError } from '~/server/request-tracking.server';
 
 /**
  * The public forms (newsletter full and minimal, contact), shared by every page that shows
@@ -104,7 +105,7 @@ export async function handleSubscribe(
     const { answer } = await subscribe({ name, email: submission.value.email });
     return { ok: true, stored: true, mustConfirm: answer === 'pending' };
   } catch (error) {
-    console.error('Subscription failed', error);
+    logError(error, request ?? null, 'subscription failed');
     return {
       ok: false,
       status: 500,
@@ -134,7 +135,7 @@ export async function handleContact(formData: FormData, request?: Request): Prom
   try {
     message = await createContactMessage(submission.value);
   } catch (error) {
-    console.error('Contact message failed', error);
+    logError(error, request ?? null, 'contact message failed');
     return {
       ok: false,
       status: 500,
@@ -145,7 +146,7 @@ export async function handleContact(formData: FormData, request?: Request): Prom
   // The message is stored (the back office shows it); emailing it to the collective is
   // extra, so a failure to queue that email is logged, not shown to the visitor.
   await notifyContactMessage(message).catch((error: unknown) => {
-    console.error('Contact notification could not be queued', error);
+    logError(error, request ?? null, 'contact notification could not be queued');
   });
   return { ok: true, stored: true };
 }

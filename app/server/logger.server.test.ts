@@ -1,0 +1,71 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type * as LoggerModule from './logger.server';
+
+/** The site's logger configuration, written to memory: fields, redaction, token paths. */
+
+let m: typeof LoggerModule;
+beforeAll(async () => {
+  process.env.LOG_LEVEL = 'silent';
+  m = await import('./logger.server');
+});
+
+function memoryLogger(level = 'info') {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { log: pino(m.loggerOptions(level), stream), lines };
+}
+
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the site logger', () => {
+  it('writes JSON with level, time and msg', async () => {
+    const { log, lines } = memoryLogger();
+    log.info({ requestId: 'r1' }, 'request');
+    await flush();
+    expect(lines[0]).toMatchObject({ level: 'info', msg: 'request', requestId: 'r1' });
+    expect(String(lines[0]?.time)).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('redacts cookies, authorisation, passwords and secrets wherever a caller puts them', async () => {
+    const { log, lines } = memoryLogger();
+    log.info({
+      headers: { cookie: '__session=abc', authorization: 'Bearer x', accept: 'text/html' },
+      password: 'hunter22',
+      user: { password: 'hunter22', token: 'tok' },
+      secret: 's',
+    });
+    await flush();
+    const text = JSON.stringify(lines[0]);
+    for (const value of ['__session=abc', 'Bearer x', 'hunter22', '"tok"', '"s"'])
+      expect(text).not.toContain(value);
+    expect(text).toContain('text/html');
+  });
+
+  it('writes link tokens in paths as [token], in fields and in child bindings', async () => {
+    const { log, lines } = memoryLogger();
+    log.info({ path: '/unsubscribe/12.abc.def?x=1' }, 'request');
+    log.child({ path: '/newsletter/confirm/9.zz' }).info('child');
+    log.info({ path: '/account/verify-email/secret-token' }, 'request');
+    await flush();
+    expect(lines.map((l) => l.path)).toEqual([
+      '/unsubscribe/[token]',
+      '/newsletter/confirm/[token]',
+      '/account/verify-email/[token]',
+    ]);
+  });
+
+  it('keeps to its level', async () => {
+    const { log, lines } = memoryLogger('error');
+    log.info('not written');
+    log.error('written');
+    await flush();
+    expect(lines.map((l) => l.msg)).toEqual(['written']);
+  });
+});
