@@ -168,9 +168,7 @@ server.on('listening', () => {
     .find((ip) => ip?.family === 'IPv4' && !ip.internal)?.address;
   serverListening(port);
   const worker = cluster.isWorker ? ` (worker ${cluster.worker?.id}, pid ${process.pid})` : '';
-  logger.info(
-    `http://localhost:${port}${host || !lan ? '' : ` (http://${lan}:${port})`}${worker}`,
-  );
+  logger.info(`http://localhost:${port}${host || !lan ? '' : ` (http://${lan}:${port})`}${worker}`);
 });
 server.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EADDRINUSE' && Number.isNaN(portFromEnv)) {

@@ -208,9 +208,7 @@ describe('X-Forwarded-Host without TRUST_PROXY', () => {
 describe('loggablePath', () => {
   it('writes [token] in place of link tokens and drops the query string', () => {
     expect(log.loggablePath('/unsubscribe/12.abcDEF_-?x=1')).toBe('/unsubscribe/[token]');
-    expect(log.loggablePath('/newsletter/confirm/12.abc.data')).toBe(
-      '/newsletter/confirm/[token]',
-    );
+    expect(log.loggablePath('/newsletter/confirm/12.abc.data')).toBe('/newsletter/confirm/[token]');
     expect(log.loggablePath('/account/verify-email/abc_DEF-123')).toBe(
       '/account/verify-email/[token]',
     );
