@@ -13,7 +13,11 @@ test('two workers serve the site on one port and one store; a killed worker is r
   test.setTimeout(180_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-cluster-'));
   try {
-    const server = await startServer(dir, { WEB_CONCURRENCY: '2', SEED: 'true' });
+    const server = await startServer(dir, {
+      WEB_CONCURRENCY: '2',
+      SEED: 'true',
+      LOG_LEVEL: 'info',
+    });
     const workerPids = () =>
       [...server.stdout().matchAll(/\(worker (\d+), pid (\d+)\)/g)].map((m) => Number(m[2]));
     await expect.poll(() => workerPids().length, { timeout: 60_000 }).toBe(2);

@@ -41,6 +41,8 @@ test.beforeAll(async () => {
     MEDIA_STORAGE: 'gridfs',
     SEED: 'true',
     RATE_LIMIT_LOGIN_PER_USER: String(LOGIN_LIMIT),
+    // The start-up lines ("seeded demo content") are info.
+    LOG_LEVEL: 'info',
   };
   // Both at once, on the empty database, each with a disk of its own.
   [a, b] = await Promise.all([

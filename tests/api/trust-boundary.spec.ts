@@ -75,7 +75,16 @@ test.describe('without SITE_URL (the quick start)', () => {
       expect(JSON.parse(api.body)).toEqual({ error: 'Bad Request: unknown host' });
     }
     // The operator learns why, with the settings to change.
-    expect(server.output()).toMatch(/"msg":"host refused".*SITE_URL.*ALLOWED_HOSTS/);
+    const refusals = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"host refused"'))
+      .map((line) => JSON.parse(line) as { level: string; host: string; hint: string });
+    expect(refusals.map((r) => r.host)).toContain('evil.example');
+    expect(refusals[0]).toMatchObject({
+      level: 'warn',
+      hint: expect.stringMatching(/SITE_URL.*ALLOWED_HOSTS/),
+    });
     for (const host of [`localhost:${server.port}`, `127.0.0.1:${server.port}`]) {
       expect((await raw('GET', '/', { Host: host }, [], { base })).status, host).toBe(200);
     }
