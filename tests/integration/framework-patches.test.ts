@@ -75,6 +75,49 @@ const summary = (matches: AgnosticRouteMatch<string, AgnosticRouteObject>[] | nu
     pathnameBase: m.pathnameBase,
   })) ?? null;
 
+/** Each file a patch changes, and the lines it adds (in order), as patch-package applies them. */
+function addedLines(patch: string): Map<string, string[]> {
+  const files = new Map<string, string[]>();
+  let current: string[] | null = null;
+  for (const line of patch.split('\n')) {
+    const file = /^\+\+\+ b\/(.+)$/.exec(line)?.[1];
+    if (file) files.set(file, (current = []));
+    else if (current && line.startsWith('+')) current.push(line.slice(1));
+  }
+  return files;
+}
+
+describe('every patch of patches/', () => {
+  const patches = fs.readdirSync(path.join(root, 'patches')).filter((f) => f.endsWith('.patch'));
+
+  it.each(patches)('%s is applied to the installed package, in its version', (file) => {
+    const [, scope, name, version] = /^(@[^+]+\+)?([^+]+)\+(.+)\.patch$/.exec(file) ?? [];
+    const pkg = `${scope ? scope.replace('+', '/') : ''}${name}`;
+    const pkgDir =
+      pkg === '@remix-run/router' && process.env.ROUTER_PACKAGE_DIR
+        ? path.resolve(process.env.ROUTER_PACKAGE_DIR)
+        : path.join(root, 'node_modules', pkg);
+    const installed = (
+      JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as { version: string }
+    ).version;
+    expect(installed, `${pkg} is ${installed}: regenerate patches/${file} for it`).toBe(version);
+    for (const [target, lines] of addedLines(
+      fs.readFileSync(path.join(root, 'patches', file), 'utf8'),
+    )) {
+      const code = fs.readFileSync(
+        path.join(pkgDir, target.slice(`node_modules/${pkg}/`.length)),
+        'utf8',
+      );
+      let at = 0;
+      for (const line of lines) {
+        const found = code.indexOf(line, at);
+        expect(found, `${target} lacks "${line.trim()}". ${REAPPLY}`).toBeGreaterThanOrEqual(0);
+        at = found + line.length;
+      }
+    }
+  });
+});
+
 describe('the router patch', () => {
   it('is applied to the router the server loads, in the version patches/ holds', () => {
     const file = patchFile('@remix-run+router');
