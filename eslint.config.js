@@ -34,6 +34,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'demo/media',
+      '.bench-tmp',
     ],
   },
   js.configs.recommended,

@@ -67,7 +67,14 @@ export type ProdServer = {
 };
 
 export async function startProdServer(
-  options: { env?: Record<string, string>; nodeArgs?: string[] } = {},
+  options: {
+    env?: Record<string, string>;
+    nodeArgs?: string[];
+    /** Another copy of server/index.ts (default: the project's), e.g. a bench variant's. */
+    serverEntry?: string;
+    /** Another build (default: build/index.js). */
+    buildPath?: string;
+  } = {},
 ): Promise<ProdServer> {
   const port = await freePort();
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-prod-'));
@@ -79,8 +86,8 @@ export async function startProdServer(
       ...(options.nodeArgs ?? []),
       '--import',
       'tsx',
-      path.join(root, 'server', 'index.ts'),
-      'build/index.js',
+      options.serverEntry ?? path.join(root, 'server', 'index.ts'),
+      options.buildPath ?? 'build/index.js',
     ],
     {
       cwd: root,

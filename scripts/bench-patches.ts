@@ -1,0 +1,279 @@
+/**
+ * `npm run bench:patches`: what each patch of patches/ buys (decision 031), measured on private
+ * copies of the packages, never on node_modules (which may be shared, and carry an older patch).
+ *
+ * Both sides start from the pristine package (`npm pack <name>@<installed version>`); the "with"
+ * side gets the patch file of patches/ (`patch -p1`), so what is measured is the patch in the
+ * repository, whatever node_modules holds.
+ *
+ * - Router: the app is served twice at once, by the production server (server/index.ts) and the
+ *   same build, from .bench-tmp/patches/router-{patched,pristine}/: each holds a copy of server/
+ *   and build/ and a node_modules/ with its own @remix-run/router and the packages that load it
+ *   (@remix-run/server-runtime, @remix-run/node, @remix-run/react, react-router,
+ *   react-router-dom); everything else resolves to the project's node_modules. Node's ordinary
+ *   resolution does the rest: nothing is hooked. Then autocannon runs on `/`, `/music` and
+ *   `/api/tracks`, alternating the two servers (the order flips every round), and prints req/s of
+ *   each, the ratio per round and its spread.
+ * - Compiler (`@remix-run/dev`): the app is built with the patched and with the pristine
+ *   compiler (copies in .bench-tmp/patches/node_modules), and the first visit's JavaScript of `/`
+ *   and `/music` is weighed gzipped, as `npm run bundle:report` does. The project is built
+ *   again with the installed compiler at the end.
+ *
+ *   npm run bench:patches                  # both
+ *   npm run bench:patches -- router        # or: compiler
+ *   BENCH_DURATION=10 BENCH_ROUNDS=5 BENCH_CONNECTIONS=50 npm run bench:patches -- router
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { bundleReport, readBuildManifest, type Metafile } from './bundle-report-lib';
+import { buildIfNeeded, projectRoot, startProdServer, type ProdServer } from './prod-server';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARMUP = 2;
+const TARGETS = ['/', '/music', '/api/tracks'];
+const work = path.join(projectRoot, '.bench-tmp', 'patches');
+const installed = path.join(projectRoot, 'node_modules');
+
+/** The packages that load @remix-run/router on the server, copied beside each router variant. */
+const ROUTER_USERS = [
+  '@remix-run/server-runtime',
+  '@remix-run/node',
+  '@remix-run/react',
+  'react-router',
+  'react-router-dom',
+];
+
+const version = (pkg: string) =>
+  (
+    JSON.parse(fs.readFileSync(path.join(installed, pkg, 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+
+/** The patch file of patches/ for a package (`@remix-run/router` → `@remix-run+router+1.23.3.patch`). */
+function patchFile(pkg: string): string {
+  const file = path.join(projectRoot, 'patches', `${pkg.replace('/', '+')}+${version(pkg)}.patch`);
+  if (!fs.existsSync(file)) throw new Error(`no ${path.relative(projectRoot, file)}`);
+  return file;
+}
+
+/** The pristine package from the registry, unpacked once into .bench-tmp/patches/pristine. */
+function pristine(pkg: string): string {
+  const dir = path.join(work, 'pristine', `${pkg.replace('/', '+')}@${version(pkg)}`);
+  if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+  fs.mkdirSync(dir, { recursive: true });
+  const tgz = execFileSync('npm', ['pack', `${pkg}@${version(pkg)}`, '--silent'], {
+    cwd: path.dirname(dir),
+    encoding: 'utf8',
+  }).trim();
+  execFileSync('tar', ['xzf', tgz, '-C', dir, '--strip-components=1'], { cwd: path.dirname(dir) });
+  fs.rmSync(path.join(path.dirname(dir), tgz));
+  return dir;
+}
+
+/**
+ * Put a package into `<base>/node_modules/<pkg>`: the pristine copy, patched with patches/ when
+ * asked. (Installed extras, such as @remix-run/dev's own esbuild, come from node_modules.)
+ */
+function placePackage(base: string, pkg: string, patched: boolean): string {
+  const target = path.join(base, 'node_modules', pkg);
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.cpSync(pristine(pkg), target, { recursive: true });
+  const nested = path.join(fs.realpathSync(path.join(installed, pkg)), 'node_modules');
+  if (fs.existsSync(nested))
+    fs.cpSync(nested, path.join(target, 'node_modules'), { recursive: true });
+  if (patched) {
+    const result = spawnSync('patch', ['-p1', '--forward', '-i', patchFile(pkg)], {
+      cwd: base,
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) throw new Error(`patch ${pkg}: ${result.stdout}${result.stderr}`);
+  }
+  return target;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Router
+
+type RouterVariant = { name: 'patched' | 'pristine'; dir: string; server?: ProdServer };
+
+function prepareRouterVariant(name: RouterVariant['name']): RouterVariant {
+  const dir = path.join(work, `router-${name}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const router = placePackage(dir, '@remix-run/router', name === 'patched');
+  for (const pkg of ROUTER_USERS)
+    fs.cpSync(fs.realpathSync(path.join(installed, pkg)), path.join(dir, 'node_modules', pkg), {
+      recursive: true,
+    });
+  fs.cpSync(path.join(projectRoot, 'server'), path.join(dir, 'server'), { recursive: true });
+  fs.cpSync(path.join(projectRoot, 'build'), path.join(dir, 'build'), { recursive: true });
+
+  // The router each loader of it gets, by Node's resolution from the copied server and build.
+  const from = (file: string) => createRequire(file);
+  const serverFile = path.join(dir, 'server', 'http-server.ts');
+  const nodePkg = from(serverFile).resolve('@remix-run/node');
+  const runtime = from(nodePkg).resolve('@remix-run/server-runtime');
+  const reactPkg = from(path.join(dir, 'build', 'index.js')).resolve('@remix-run/react');
+  const domServer = from(reactPkg).resolve('react-router-dom/server');
+  const loaders = [runtime, reactPkg, domServer, from(domServer).resolve('react-router')];
+  const wanted = from(path.join(router, 'package.json')).resolve('@remix-run/router');
+  for (const loader of [nodePkg, ...loaders]) {
+    if (!fs.realpathSync(loader).startsWith(dir + path.sep))
+      throw new Error(`${loader} is not the ${name} variant's copy`);
+  }
+  for (const loader of loaders) {
+    const got = from(loader).resolve('@remix-run/router');
+    if (got !== wanted) throw new Error(`${loader} loads ${got}, not ${wanted}`);
+  }
+  const marked = 'UNSAFE_nightShoreRouterPatch' in (from(wanted)(wanted) as object);
+  if (marked !== (name === 'patched')) throw new Error(`${wanted}: marker ${marked}`);
+  return { name, dir };
+}
+
+async function requestsPerSecond(origin: string, url: string, duration: number): Promise<number> {
+  const result = await autocannon({
+    url: `${origin}${url}`,
+    connections: CONNECTIONS,
+    duration,
+    timeout: 10,
+  });
+  if (result.errors + result.timeouts + result.non2xx > 0)
+    throw new Error(
+      `${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
+    );
+  return result.requests.average;
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+async function benchRouter(): Promise<void> {
+  buildIfNeeded();
+  const variants = [prepareRouterVariant('patched'), prepareRouterVariant('pristine')];
+  try {
+    for (const v of variants) {
+      v.server = await startProdServer({
+        serverEntry: path.join(v.dir, 'server', 'index.ts'),
+        buildPath: path.join(v.dir, 'build', 'index.js'),
+      });
+      for (const url of TARGETS) await requestsPerSecond(v.server.origin, url, WARMUP);
+    }
+    console.log(
+      `Router patch A/B: ${ROUNDS} rounds × ${TARGETS.length} URLs × 2 servers, ${DURATION} s each, ` +
+        `${CONNECTIONS} connections; the order of the two servers flips every round.`,
+    );
+    const rps: Record<string, Record<RouterVariant['name'], number[]>> = {};
+    for (const url of TARGETS) rps[url] = { patched: [], pristine: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? variants : [...variants].reverse();
+      for (const url of TARGETS) {
+        for (const v of order) {
+          const n = await requestsPerSecond(v.server!.origin, url, DURATION);
+          rps[url]![v.name].push(n);
+          console.log(
+            `  round ${round + 1} ${url.padEnd(12)} ${v.name.padEnd(9)} ${n.toFixed(0)} req/s`,
+          );
+        }
+      }
+    }
+    console.log(
+      `\n${'URL'.padEnd(12)} ${'patched req/s'.padStart(22)} ${'pristine req/s'.padStart(22)}  ratio per round (mean, min–max)`,
+    );
+    for (const url of TARGETS) {
+      const { patched, pristine: plain } = rps[url]!;
+      const ratios = patched.map((n, i) => n / plain[i]!);
+      const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join('/');
+      console.log(
+        `${url.padEnd(12)} ${`${list(patched)} (${mean(patched).toFixed(0)})`.padStart(22)} ` +
+          `${`${list(plain)} (${mean(plain).toFixed(0)})`.padStart(22)}  ` +
+          `${ratios.map((r) => r.toFixed(2)).join(' ')} (${mean(ratios).toFixed(2)}, ` +
+          `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
+      );
+    }
+  } finally {
+    for (const v of variants) await v.server?.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compiler
+
+function build(cli: string): void {
+  const result = spawnSync(process.execPath, [cli, 'build'], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`${cli} build failed`);
+}
+
+const PAGES: Record<string, string[]> = {
+  '/': ['root', 'routes/_index'],
+  '/music': ['root', 'routes/music'],
+};
+
+function weigh(): Record<string, { gzip: number; scripts: number }> {
+  const manifest = readBuildManifest();
+  const metafile = JSON.parse(
+    fs.readFileSync(path.join(projectRoot, 'build', 'metafile.js.json'), 'utf8'),
+  ) as Metafile;
+  return Object.fromEntries(
+    Object.entries(PAGES).map(([page, ids]) => {
+      const report = bundleReport(manifest, metafile, ids);
+      return [page, { gzip: report.gzip, scripts: report.scripts.length }];
+    }),
+  );
+}
+
+function benchCompiler(): void {
+  const cli = (patched: boolean) =>
+    path.join(
+      placePackage(
+        path.join(work, patched ? 'dev-patched' : 'dev-pristine'),
+        '@remix-run/dev',
+        patched,
+      ),
+      'dist',
+      'cli.js',
+    );
+  const with_ = cli(true);
+  const without = cli(false);
+  try {
+    console.log('Building with the patched compiler…');
+    build(with_);
+    const a = weigh();
+    console.log('Building with the pristine compiler…');
+    build(without);
+    const b = weigh();
+    console.log(`\nFirst-visit JavaScript, gzipped (bundle-report's sum of the scripts):`);
+    for (const page of Object.keys(PAGES)) {
+      const saved = b[page]!.gzip - a[page]!.gzip;
+      console.log(
+        `  ${page.padEnd(8)} patched ${a[page]!.gzip} B in ${a[page]!.scripts} scripts, pristine ` +
+          `${b[page]!.gzip} B in ${b[page]!.scripts} scripts: the patch saves ${saved} B ` +
+          `(${(saved / 1024).toFixed(1)} KB) and ${b[page]!.scripts - a[page]!.scripts} requests`,
+      );
+    }
+  } finally {
+    console.log('\nBuilding again with the installed compiler…');
+    build(path.join(installed, '@remix-run', 'dev', 'dist', 'cli.js'));
+  }
+}
+
+async function main(): Promise<void> {
+  const which = process.argv[2];
+  if (which && which !== 'router' && which !== 'compiler')
+    throw new Error('usage: bench:patches [router|compiler]');
+  if (!which || which === 'compiler') benchCompiler();
+  if (!which || which === 'router') await benchRouter();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
