@@ -15,7 +15,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await disposeRoles(r);
-  console.log(`[hostile-input/admin-json] ${sent.cases} hostile cases sent by this worker`);
+  console.log(`[hostile-input/admin-json] ${sent.cases} hostile cases sent`);
+  sent.cases = 0;
 });
 
 test('hostile input: admin JSON endpoints (shows, theme, featured toggle)', async () => {

@@ -28,7 +28,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await disposeRoles(r);
-  console.log(`[hostile-input/admin-page-forms] ${sent.cases} hostile cases sent by this worker`);
+  console.log(`[hostile-input/admin-page-forms] ${sent.cases} hostile cases sent`);
+  sent.cases = 0;
 });
 
 test('hostile input: admin page forms', async () => {

@@ -35,7 +35,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await disposeRoles(r);
-  console.log(`[hostile-input/admin-uploads] ${sent.cases} hostile cases sent by this worker`);
+  console.log(`[hostile-input/admin-uploads] ${sent.cases} hostile cases sent`);
+  sent.cases = 0;
 });
 
 function uploadCases(

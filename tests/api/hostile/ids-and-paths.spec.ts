@@ -15,7 +15,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await disposeRoles(r);
-  console.log(`[hostile-input/ids-and-paths] ${sent.cases} hostile cases sent by this worker`);
+  console.log(`[hostile-input/ids-and-paths] ${sent.cases} hostile cases sent`);
+  sent.cases = 0;
 });
 
 const get =

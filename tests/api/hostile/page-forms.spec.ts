@@ -15,7 +15,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await disposeRoles(r);
-  console.log(`[hostile-input/page-forms] ${sent.cases} hostile cases sent by this worker`);
+  console.log(`[hostile-input/page-forms] ${sent.cases} hostile cases sent`);
+  sent.cases = 0;
 });
 
 /** The oldest post is seeded: the newest may be another test's, deleted meanwhile. */

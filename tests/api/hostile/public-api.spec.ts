@@ -14,7 +14,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await disposeRoles(r);
-  console.log(`[hostile-input/public-api] ${sent.cases} hostile cases sent by this worker`);
+  console.log(`[hostile-input/public-api] ${sent.cases} hostile cases sent`);
+  sent.cases = 0;
 });
 
 const contactValid = (m: string) => ({

@@ -292,7 +292,11 @@ export async function expectRefused(c: Case, res: APIResponse | RawResponse, lab
   expect.soft(body, `${label}: no stack trace`).not.toMatch(/at .+\(.+:\d+:\d+\)|node_modules/);
 }
 
-/** How many hostile cases a spec file has sent (in this worker), for its afterAll's log line. */
+/**
+ * How many hostile cases a spec file has sent, for its afterAll's log line. The afterAll
+ * logs it and sets it back to 0: a worker may run a file's tests in more than one batch,
+ * each ending with afterAll, so the lines of a run add up to the cases sent.
+ */
 export type Count = { cases: number };
 
 export async function runGroup(
