@@ -1,7 +1,7 @@
 // Prints, as JSON, where a marker string occurs in the database (every collection) and in
 // UPLOADS_DIR (file names and contents), plus the document count of each collection and
-// the list of upload files. Used by the hostile-input tests (run with runScript against
-// the e2e server's store): `MARKER=… tsx tests/security/scan-marker.ts`.
+// the list of upload files. Used by the hostile-input tests in tests/api/hostile/ (run with
+// runScript against the e2e server's store): `MARKER=… tsx tests/security/scan-marker.ts`.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import mongoose from 'mongoose';
