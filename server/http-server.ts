@@ -168,7 +168,13 @@ server.on('listening', () => {
     .find((ip) => ip?.family === 'IPv4' && !ip.internal)?.address;
   serverListening(port);
   const worker = cluster.isWorker ? ` (worker ${cluster.worker?.id}, pid ${process.pid})` : '';
-  logger.info(`http://localhost:${port}${host || !lan ? '' : ` (http://${lan}:${port})`}${worker}`);
+  // Another device on the network reaches it by address only once that address is an allowed
+  // host (the trust boundary refuses unknown hosts, decision 028).
+  const lanHint =
+    host || !lan || (process.env.ALLOWED_HOSTS ?? '').split(',').some((h) => h.trim() === lan)
+      ? ''
+      : ` (from other devices: ALLOWED_HOSTS=${lan}, then http://${lan}:${port})`;
+  logger.info(`http://localhost:${port}${lanHint}${worker}`);
 });
 server.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EADDRINUSE' && Number.isNaN(portFromEnv)) {
