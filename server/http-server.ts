@@ -170,10 +170,13 @@ server.on('listening', () => {
   const worker = cluster.isWorker ? ` (worker ${cluster.worker?.id}, pid ${process.pid})` : '';
   // Another device on the network reaches it by address only once that address is an allowed
   // host (the trust boundary refuses unknown hosts, decision 028).
+  const lanAllowed = (process.env.ALLOWED_HOSTS ?? '').split(',').some((h) => h.trim() === lan);
   const lanHint =
-    host || !lan || (process.env.ALLOWED_HOSTS ?? '').split(',').some((h) => h.trim() === lan)
+    host || !lan
       ? ''
-      : ` (from other devices: ALLOWED_HOSTS=${lan}, then http://${lan}:${port})`;
+      : lanAllowed
+        ? ` (http://${lan}:${port})`
+        : ` (from other devices: ALLOWED_HOSTS=${lan}, then http://${lan}:${port})`;
   logger.info(`http://localhost:${port}${lanHint}${worker}`);
 });
 server.on('error', (error: NodeJS.ErrnoException) => {
