@@ -8,7 +8,7 @@
 import { type Context, evalExpr } from 'mingo/core';
 import type { Options } from 'mingo/types';
 import { compareBson, plainNumber, type StringOrder } from './bson-order';
-import { MongoError, badValue, unsupported } from './engine';
+import { MongoError, badValue, unsupported } from './errors';
 import { makeContext } from './mingo-context';
 import { isPlainObject, keyOf, matchesNull, typeRank, type Doc } from './values';
 

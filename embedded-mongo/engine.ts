@@ -4,6 +4,7 @@ import { Query } from 'mingo/query';
 import { collatedKeyOf, type StringOrder } from './bson-order';
 import { type Collation, parseCollation } from './collation';
 import { QUERY_OPTIONS } from './mingo-context';
+import { MongoError } from './errors';
 import {
   compareValues,
   typeRank,
@@ -14,32 +15,6 @@ import {
   type Doc,
   type TypeNote,
 } from './values';
-
-export class MongoError extends Error {
-  constructor(
-    public code: number,
-    public codeName: string,
-    message: string,
-    public extra: Doc = {},
-  ) {
-    super(message);
-  }
-}
-
-export const UNSUPPORTED_HINT =
-  'is not supported by the embedded store; use a real MongoDB server through MONGODB_URI';
-
-export function unsupported(feature: string): MongoError {
-  return new MongoError(115, 'CommandNotSupported', `${feature} ${UNSUPPORTED_HINT}`);
-}
-
-export function badValue(msg: string): MongoError {
-  return new MongoError(2, 'BadValue', msg);
-}
-
-export function failedToParse(msg: string): MongoError {
-  return new MongoError(9, 'FailedToParse', msg);
-}
 
 export interface Rec {
   doc: Doc;

@@ -13,7 +13,8 @@ import {
   type ServerState,
   type CmdContext,
 } from './commands/index';
-import { MongoError, type Op } from './engine';
+import type { Op } from './engine';
+import { MongoError } from './errors';
 import { normalize, type Doc } from './values';
 import {
   OP_MSG,

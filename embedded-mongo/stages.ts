@@ -20,7 +20,7 @@ import { Lazy, type Iterator } from 'mingo/lazy';
 import { $setWindowFields as mingoSetWindowFields } from 'mingo/operators/pipeline';
 import type { Options } from 'mingo/types';
 import { compareBson, plainNumber, sortFields, sortKeyOf, type StringOrder } from './bson-order';
-import { MongoError, unsupported } from './engine';
+import { MongoError, unsupported } from './errors';
 import { isPlainObject, typeRank, type Doc } from './values';
 
 type PipelineOp = (coll: Iterator, expr: unknown, options: Options) => Iterator;

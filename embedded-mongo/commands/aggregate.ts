@@ -3,7 +3,7 @@
 import { Aggregator } from 'mingo/aggregator';
 import { ProcessingMode } from 'mingo/core';
 import type { Options } from 'mingo/types';
-import { MongoError, failedToParse, unsupported } from '../engine';
+import { MongoError, failedToParse, unsupported } from '../errors';
 import { isPlainObject, type Doc } from '../values';
 import { finalWriteStage, runWriteStage } from './out-merge';
 import { type CmdContext, asDoc, outDoc, toNumber } from './context';

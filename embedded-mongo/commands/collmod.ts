@@ -1,7 +1,8 @@
 // collMod: changing an index's TTL (`expireAfterSeconds`) or `hidden` flag. Validators (and the
 // validation level and action that go with them), views, capped sizes, time-series and
 // change-stream options are refused clearly: the store has none of those collections.
-import { Index, MongoError, badValue, formatValue, unsupported, type IndexSpec } from '../engine';
+import { Index, formatValue, type IndexSpec } from '../engine';
+import { MongoError, badValue, unsupported } from '../errors';
 import { isPlainObject, keyOf, type Doc } from '../values';
 import { type CmdContext, collName, toNumber } from './context';
 

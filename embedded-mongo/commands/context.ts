@@ -1,7 +1,8 @@
 // What every command handler shares: the limits, the state of one running store, the context of
 // one command, argument readers and documents as they are stored.
 import { Long, ObjectId } from 'bson';
-import { MongoError, type Op, type Rec, type Store, badValue } from '../engine';
+import type { Op, Rec, Store } from '../engine';
+import { MongoError, badValue } from '../errors';
 import { isPlainObject, normalize, withTypes, type Doc, type TypeNote } from '../values';
 import type { CursorTable } from './cursors';
 import { checkIdValue } from './field-names';

@@ -1,5 +1,6 @@
 // Reads and writes of documents: insert, update, delete, find, findAndModify, count, distinct.
-import { MongoError, badValue, failedToParse, unsupported, type Rec } from '../engine';
+import type { Rec } from '../engine';
+import { MongoError, badValue, failedToParse, unsupported } from '../errors';
 import {
   isEmptyArrayMarker,
   isPlainObject,

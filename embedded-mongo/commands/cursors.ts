@@ -1,6 +1,6 @@
 // Cursors: first batches, getMore, killCursors, and the open cursors of one store.
 import { Long } from 'bson';
-import { MongoError } from '../engine';
+import { MongoError } from '../errors';
 import { isPlainObject, type Doc } from '../values';
 import { type CmdContext, collName, toNumber } from './context';
 

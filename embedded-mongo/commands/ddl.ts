@@ -1,6 +1,6 @@
 // Collections and databases: create, drop, renameCollection, dropDatabase, listCollections,
 // listDatabases.
-import { MongoError, failedToParse, unsupported } from '../engine';
+import { MongoError, failedToParse, unsupported } from '../errors';
 import type { Doc } from '../values';
 import { type CmdContext, asDoc, collName, outDoc } from './context';
 import { batchSizeOf, estimateSize, makeCursor } from './cursors';

@@ -2,7 +2,7 @@
 // command, only present when the store is started with test commands on). The wire server asks
 // `FailPoints.decide` as each command arrives, before the command enters the store's queue, so a
 // blocked command holds up only its own connection.
-import { MongoError, badValue, unsupported } from '../engine';
+import { MongoError, badValue, unsupported } from '../errors';
 import { isPlainObject, type Doc } from '../values';
 import { type CmdContext, toNumber } from './context';
 

@@ -7,7 +7,7 @@
 //   `$`-prefixed parts other than the positional `$`, `$[]` and `$[<id>]` (52
 //   DollarPrefixedFieldName) unless the update inserts a document (upsert);
 // - pipeline updates may create any name ($setField, $replaceWith).
-import { MongoError } from '../engine';
+import { MongoError } from '../errors';
 import { isPlainObject, type Doc } from '../values';
 
 const DBREF_FIELDS = new Set(['$ref', '$id', '$db']);

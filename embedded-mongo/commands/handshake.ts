@@ -1,6 +1,6 @@
 // The handshake and admin commands a driver sends on its own (hello, buildInfo, sessions, …), and
 // the clear errors for what a standalone store without users cannot do (transactions, auth).
-import { MongoError } from '../engine';
+import { MongoError } from '../errors';
 import type { Doc } from '../values';
 import { type CmdContext, MAX_BSON_SIZE, MAX_MESSAGE_SIZE, MAX_WRITE_BATCH } from './context';
 

@@ -1,6 +1,6 @@
 // The command table: every command the store answers, by lower-cased name, and where each
 // family lives (handshake, crud, query, update, aggregate, ddl, indexes, cursors).
-import { unsupported } from '../engine';
+import { unsupported } from '../errors';
 import { aggregate } from './aggregate';
 import type { Handler } from './context';
 import { collMod } from './collmod';

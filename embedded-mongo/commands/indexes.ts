@@ -1,5 +1,6 @@
 // Indexes: createIndexes (with MongoDB's conflict rules), listIndexes, dropIndexes.
-import { MongoError, badValue, failedToParse, unsupported, type IndexSpec } from '../engine';
+import type { IndexSpec } from '../engine';
+import { MongoError, badValue, failedToParse, unsupported } from '../errors';
 import { parseCollation } from '../collation';
 import { isPlainObject, keyOf, type Doc } from '../values';
 import { type CmdContext, collName, toNumber } from './context';

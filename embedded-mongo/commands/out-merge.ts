@@ -6,15 +6,8 @@ import { Aggregator } from 'mingo/aggregator';
 import { ProcessingMode } from 'mingo/core';
 import type { Options } from 'mingo/types';
 import { QUERY_OPTIONS } from '../mingo-context';
-import {
-  Collection,
-  MongoError,
-  failedToParse,
-  unsupported,
-  validateCollName,
-  type Index,
-  type Rec,
-} from '../engine';
+import { Collection, validateCollName, type Index, type Rec } from '../engine';
+import { MongoError, failedToParse, unsupported } from '../errors';
 import { cloneDeep, isPlainObject, keyOf, pathValues, pruneNotes, type Doc } from '../values';
 import { type CmdContext, outDoc, storedDoc, validateForStorage, withId } from './context';
 import { findRecords } from './query';

@@ -5,7 +5,8 @@
 import { Aggregator } from 'mingo/aggregator';
 import { ProcessingMode } from 'mingo/core';
 import { QUERY_OPTIONS } from '../mingo-context';
-import { MongoError, failedToParse, type Rec } from '../engine';
+import type { Rec } from '../engine';
+import { MongoError, failedToParse } from '../errors';
 import { cloneDeep, isPlainObject, keyOf, pruneNotes, type Doc } from '../values';
 import { checkUnsupported } from './query';
 

@@ -7,7 +7,8 @@ import type { Options } from 'mingo/types';
 import { sortBson } from '../bson-order';
 import { type Collation, checkCollatedQuery, parseCollation } from '../collation';
 import { QUERY_OPTIONS } from '../mingo-context';
-import { type Collection, type Rec, MongoError, badValue, unsupported } from '../engine';
+import type { Collection, Rec } from '../engine';
+import { MongoError, badValue, unsupported } from '../errors';
 import {
   isEmptyArrayMarker,
   isPlainObject,

@@ -3,7 +3,7 @@
 // endSessions or after `logicalSessionTimeoutMinutes` (30) without use.
 import { createHash } from 'node:crypto';
 import { Binary } from 'bson';
-import { badValue } from '../engine';
+import { badValue } from '../errors';
 import { isPlainObject, type Doc } from '../values';
 
 const TIMEOUT_MS = 30 * 60_000;

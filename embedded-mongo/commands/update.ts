@@ -1,7 +1,8 @@
 // Updates: operator, replacement and pipeline updates applied to a copy of a record (a fast path for
 // plain $set/$unset/$inc, mingo for the rest), and upserts.
 import { updateOne as mingoUpdateOne } from 'mingo/updater';
-import { type Collection, MongoError, type Rec, failedToParse } from '../engine';
+import type { Collection, Rec } from '../engine';
+import { MongoError, failedToParse } from '../errors';
 import { cloneDeep, isPlainObject, keyOf, pruneNotes, type Doc, type TypeNote } from '../values';
 import { checkReplacementNames, checkUpdatePaths, takeDollarSets } from './field-names';
 import { replacingPipelineUpdate } from './pipeline-update';

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { importCycles, importEdges } from '../../scripts/import-cycles';
+import { CHECKED_FOLDERS, importCycles, importEdges } from '../../scripts/import-cycles';
 
 /**
  * The dependency rules of eslint.dependency-direction.js, run through the project's own ESLint
@@ -157,10 +160,36 @@ describe('dependency direction (lint)', () => {
 });
 
 describe('import cycles', () => {
-  it('app/ has none (type-only imports excepted: the compiler erases them)', () => {
-    const edges = importEdges(fileURLToPath(new URL('../../app', import.meta.url)));
-    expect(edges.length).toBeGreaterThan(500);
-    expect(importCycles(edges)).toEqual([]);
+  const edges = importEdges(root);
+  const cycles = importCycles(edges);
+
+  it('reads app/, server/, embedded-mongo/ and scripts/', () => {
+    expect(CHECKED_FOLDERS).toEqual(['app', 'server', 'embedded-mongo', 'scripts']);
+  });
+
+  // At least this many imports are read from each folder, so an empty graph cannot pass.
+  it.each([
+    ['app', 500],
+    ['server', 3],
+    ['embedded-mongo', 100],
+    ['scripts', 20],
+  ])('%s/ has none (type-only imports excepted: the compiler erases them)', (folder, least) => {
+    const inFolder = (module: string) => module.startsWith(`${folder}/`);
+    expect(edges.filter((e) => inFolder(e.from)).length).toBeGreaterThan(least);
+    expect(cycles.filter((group) => group.some(inFolder))).toEqual([]);
+  });
+
+  it('follows server/ into app/ (`~/`) and into the store (its package name)', () => {
+    expect(edges).toContainEqual({
+      from: 'server/primary.ts',
+      to: 'app/server/env.server.ts',
+      typeOnly: false,
+    });
+    expect(edges).toContainEqual({
+      from: 'server/primary.ts',
+      to: 'embedded-mongo/index.ts',
+      typeOnly: false,
+    });
   });
 
   it('finds a cycle, and ignores one closed by a type-only import', () => {
@@ -169,5 +198,54 @@ describe('import cycles', () => {
       ['a', 'b', 'c'],
     ]);
     expect(importCycles([edge('root', 'shell'), edge('shell', 'root', true)])).toEqual([]);
+    expect(importCycles([edge('self', 'self')])).toEqual([['self']]);
+    expect(
+      importCycles([
+        edge('a', 'b'),
+        edge('b', 'a'),
+        edge('c', 'd'),
+        edge('d', 'c'),
+        edge('b', 'c'),
+      ]),
+    ).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+  });
+
+  it('resolves `~/`, relative paths, re-exports and the workspace package in a small tree', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-cycles-'));
+    try {
+      const files: Record<string, string> = {
+        'app/a.ts': "import { b } from '~/b';\nexport const a = b;\n",
+        'app/b.ts': "import type { A } from './c';\nexport const b: A | 1 = 1;\n",
+        'app/c.ts': "import { a } from './a';\nexport type A = typeof a;\n",
+        'server/s.ts':
+          "import { x } from '@night-shore/embedded-mongo';\nimport { a } from '~/a';\nimport express from 'express';\nexport const s = [x, a, express];\n",
+        'embedded-mongo/index.ts': "export { y as x } from './y';\n",
+        'embedded-mongo/y.ts': "import './index';\nexport const y = 1;\n",
+      };
+      for (const [file, text] of Object.entries(files)) {
+        fs.mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
+        fs.writeFileSync(path.join(dir, file), text);
+      }
+      const found = importEdges(dir, ['app', 'server', 'embedded-mongo']);
+      const edge = (from: string, to: string, typeOnly = false) => ({ from, to, typeOnly });
+      expect(found).toEqual(
+        expect.arrayContaining([
+          edge('app/a.ts', 'app/b.ts'),
+          edge('app/b.ts', 'app/c.ts', true),
+          edge('app/c.ts', 'app/a.ts'),
+          edge('server/s.ts', 'embedded-mongo/index.ts'),
+          edge('server/s.ts', 'app/a.ts'),
+          edge('embedded-mongo/index.ts', 'embedded-mongo/y.ts'),
+          edge('embedded-mongo/y.ts', 'embedded-mongo/index.ts'),
+        ]),
+      );
+      expect(found).toHaveLength(7);
+      expect(importCycles(found)).toEqual([['embedded-mongo/index.ts', 'embedded-mongo/y.ts']]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
