@@ -9,13 +9,14 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { parseId } from '~/models/model-helpers.server';
 import { getShow, updateShow } from '~/models/show.server';
 import { ShowSchema } from '~/schemas/show';
-import { AdminRouteError } from '~/components/admin/route-error';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { ShowForm } from '~/components/admin/show-form';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { readForm } from '~/server/request-body.server';
 import { errorMessage } from '~/utils/error-message';
+import { notFound } from '~/server/http-errors.server';
 
 export const meta: MetaFunction = () => [{ title: 'Edit Show | Admin | Night Shore' }];
 
@@ -23,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parseId(params.id);
   const show = id === null ? null : await getShow(id);
-  if (!show) throw new Response('Show not found', { status: 404 });
+  if (!show) throw notFound('Show not found');
   return { show };
 }
 
@@ -63,5 +64,7 @@ export default function EditShow() {
 }
 
 export function ErrorBoundary() {
-  return <AdminRouteError backTo="/admin/shows" backLabel="Back to shows" />;
+  return (
+    <GeneralErrorBoundary placement="panel" back={{ to: '/admin/shows', label: 'Back to shows' }} />
+  );
 }

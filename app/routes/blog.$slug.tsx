@@ -4,7 +4,7 @@ import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { getBlogPostBySlug, getBlogPostWithNeighbours } from '~/models/blog-post.server';
 import { CategoryBadge } from '~/components/site/blog-card';
 import { NewsletterForm } from '~/components/site/newsletter-form';
-import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { imageInfo } from '~/files/image-derivatives.server';
@@ -193,19 +193,22 @@ function LockedPost({ slug, excerpt }: { slug: string; excerpt: string }) {
   );
 }
 
+/** 'Blog Post Not Found' (SPEC). */
+const postNotFound = () => ({ title: POST_NOT_FOUND_TITLE, text: POST_NOT_FOUND_TEXT });
+
 export function ErrorBoundary() {
   return (
-    <RouteErrorBoundary
-      notFound={
-        <div className="container flex min-h-[60vh] max-w-2xl flex-col items-center justify-center gap-4 pb-16 pt-32 text-center">
-          <h1 className="text-3xl font-bold md:text-4xl">{POST_NOT_FOUND_TITLE}</h1>
-          <p className="text-muted-foreground">{POST_NOT_FOUND_TEXT}</p>
-          <Link to="/blog" className={buttonClass('primary', 'md')}>
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: postNotFound }}
+      back={{
+        to: '/blog',
+        label: (
+          <>
             <ArrowLeft aria-hidden="true" className="h-4 w-4" />
             Back to Blog
-          </Link>
-        </div>
-      }
+          </>
+        ),
+      }}
     />
   );
 }

@@ -12,7 +12,7 @@ import { badRequest } from '~/server/http-errors.server';
 import { unlockHref } from '~/utils/access';
 import type { ShowJSON } from '~/types/entities';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
-import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { DATE_FULL, DATE_LONG, DATE_SHORT, formatSiteDate } from '~/utils/time';
 import { musicEventLd, seoMeta, seoSite } from '~/utils/seo/seo';
@@ -346,5 +346,5 @@ export default function ShowsPage() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
+  return <GeneralErrorBoundary />;
 }
