@@ -15,8 +15,8 @@ import { RouteDialog } from '~/components/ui/route-dialog';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { readForm } from '~/server/request-body.server';
-import { errorMessage } from '~/utils/error-message';
-import { notFound } from '~/server/http-errors.server';
+import { HTTP_STATUS, notFound, SERVER_FAILURE_MESSAGE } from '~/server/http-errors.server';
+import { logError } from '~/server/request-tracking.server';
 
 export const meta: MetaFunction = () => [{ title: 'Edit Show | Admin | Night Shore' }];
 
@@ -48,8 +48,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: `${show.title} was updated.`,
     });
   } catch (error) {
-    const message = errorMessage(error);
-    return data(submission.reply({ formErrors: [message] }), { status: 500 });
+    // Logged with the request id; the admin is told it failed, not the exception's text.
+    logError(error, request, 'updating a show failed');
+    return data(submission.reply({ formErrors: [SERVER_FAILURE_MESSAGE] }), {
+      status: HTTP_STATUS.internalServerError,
+    });
   }
 }
 
