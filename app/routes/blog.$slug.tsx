@@ -9,7 +9,7 @@ import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { imageInfo } from '~/files/image-derivatives.server';
 import { DATE_LONG, formatSiteDate } from '~/utils/time';
-import { badRequest, notFound } from '~/server/http-errors.server';
+import { badRequest, loadOr503, notFound } from '~/server/http-errors.server';
 import { subscribeAction, SUBSCRIBE_INTENT } from '~/services/public-forms.server';
 import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo/seo';
 import { getViewer } from '~/auth/auth.server';
@@ -46,11 +46,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  // A members-only post is shown to a visitor without an account as a teaser: no content.
-  const found = await getBlogPostWithNeighbours(await getViewer(request), params.slug ?? '');
-  if (!found) throw notFound();
-  // Intrinsic size + responsive derivatives of the post image (null for images without them).
-  return { ...found, image: await imageInfo(found.post.imageUrl) };
+  return loadOr503(request, async () => {
+    // A members-only post is shown to a visitor without an account as a teaser: no content.
+    const found = await getBlogPostWithNeighbours(await getViewer(request), params.slug ?? '');
+    if (!found) throw notFound();
+    // Intrinsic size + responsive derivatives of the post image (null for images without them).
+    return { ...found, image: await imageInfo(found.post.imageUrl) };
+  });
 }
 
 /** A 429 of the action keeps its Retry-After on the page's answer. */
@@ -193,13 +195,13 @@ function LockedPost({ slug, excerpt }: { slug: string; excerpt: string }) {
   );
 }
 
-/** 'Blog Post Not Found' (SPEC). */
+/** 'Blog Post Not Found' when the post cannot be found or loaded (SPEC). */
 const postNotFound = () => ({ title: POST_NOT_FOUND_TITLE, text: POST_NOT_FOUND_TEXT });
 
 export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
-      statusHandlers={{ 404: postNotFound }}
+      statusHandlers={{ 404: postNotFound, 503: postNotFound }}
       back={{
         to: '/blog',
         label: (

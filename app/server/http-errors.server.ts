@@ -70,23 +70,26 @@ export function invariantResponse(
 }
 
 /**
- * A page loader whose database cannot answer (down, unreachable, timed out:
- * `isDatabaseUnavailable`) throws a 503 instead of failing with a 500: the cause is logged
+ * Runs a page loader's work; when its database cannot answer (down, unreachable, timed out:
+ * `isDatabaseUnavailable`), throws a 503 instead of failing with a 500: the cause is logged
  * with the request id, and the route's boundary says the page could not be loaded. Anything
  * else (a redirect, a 404, a bug) passes through unchanged.
  *
- * @example export const loader = loadOr503(async ({ request }: LoaderFunctionArgs) => { … });
+ * It runs inside `export async function loader` rather than wrapping it: a top-level
+ * `export const loader = loadOr503(…)` is a call the browser build keeps, and there this
+ * `.server` module is empty.
+ *
+ * @example return loadOr503(request, async () => ({ shows: await listShows() }));
  */
-export function loadOr503<Args extends { request: Request }, Result>(
-  loader: (args: Args) => Promise<Result>,
-): (args: Args) => Promise<Result> {
-  return async (args) => {
-    try {
-      return await loader(args);
-    } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
-      logError(error, args.request, 'database unavailable');
-      throw serviceUnavailable(DATABASE_UNAVAILABLE_MESSAGE);
-    }
-  };
+export async function loadOr503<Result>(
+  request: Request,
+  load: () => Promise<Result>,
+): Promise<Result> {
+  try {
+    return await load();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    logError(error, request, 'database unavailable');
+    throw serviceUnavailable(DATABASE_UNAVAILABLE_MESSAGE);
+  }
 }
