@@ -1,14 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  isRouteErrorResponse,
-  useLoaderData,
-  useRouteError,
-  useRouteLoaderData,
-} from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { data } from '@remix-run/node';
 import { useEffect } from 'react';
 import { getTheme } from '~/models/theme.server';
@@ -19,9 +10,10 @@ import { listUpcomingShows } from '~/models/show.server';
 import { getUser } from '~/auth/auth.server';
 import { combineHeaders, getToast } from '~/auth/toast.server';
 import { sessionRefreshHeaders } from '~/auth/session-refresh.server';
-import { REQUEST_ID_ATTRIBUTE, useErrorRequestId, useNonce } from '~/document/request-info';
+import { useNonce } from '~/document/request-info';
 import { getSiteConfig } from '~/server/site-config.server';
 import { siteOrigin } from '~/server/site-origin.server';
+import { loadOr503 } from '~/server/http-errors.server';
 import { currentSiteYear } from '~/utils/time';
 import { themeStylesheet } from '~/document/theme-stylesheet.server';
 import { imageInfos } from '~/files/image-derivatives.server';
@@ -31,6 +23,7 @@ import { DEFAULT_THEME_HEAD, type ThemeHead } from '~/document/theme-head';
 import { DeferredHydration } from '~/document/deferred-hydration';
 import { ScrollRestoration } from '~/document/scroll-restoration';
 import { SiteShell } from '~/components/site/site-shell';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { PlayerProvider } from '~/player/player-provider';
 import tailwindHref from '~/styles/tailwind.css';
 
@@ -48,53 +41,55 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: 'Night Shore' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, theme, { toast, headers }, latest, shows, sessionHeaders] = await Promise.all([
-    getUser(request),
-    getTheme(),
-    getToast(request),
-    listTracks({ limit: 5 }),
-    listUpcomingShows({ limit: 5 }),
-    sessionRefreshHeaders(request),
-  ]);
-  // A member's favourites live in the account (decision 019); a visitor's in local storage.
-  const favouriteIds = user ? await listFavouriteTrackIds(user.id) : null;
-  // The footer lists members-only releases too, as the visitor may see them (no audio file).
-  // It gets only what it shows (issue 19): title, type, lock and a 40 px cover, whose smallest
-  // derivative is enough.
-  const covers = await imageInfos(latest.map((t) => t.coverImage));
-  const latestReleases: FooterRelease[] = latest.map((track) => {
-    const { id, title, type, locked } = trackFor({ member: user !== null }, track);
-    const cover = track.coverImage || PLACEHOLDER_COVER;
-    return { id, title, type, locked, thumbnail: smallestImageUrl(cover, covers[cover]) };
+  return loadOr503(request, async () => {
+    const [user, theme, { toast, headers }, latest, shows, sessionHeaders] = await Promise.all([
+      getUser(request),
+      getTheme(),
+      getToast(request),
+      listTracks({ limit: 5 }),
+      listUpcomingShows({ limit: 5 }),
+      sessionRefreshHeaders(request),
+    ]);
+    // A member's favourites live in the account (decision 019); a visitor's in local storage.
+    const favouriteIds = user ? await listFavouriteTrackIds(user.id) : null;
+    // The footer lists members-only releases too, as the visitor may see them (no audio file).
+    // It gets only what it shows (issue 19): title, type, lock and a 40 px cover, whose smallest
+    // derivative is enough.
+    const covers = await imageInfos(latest.map((t) => t.coverImage));
+    const latestReleases: FooterRelease[] = latest.map((track) => {
+      const { id, title, type, locked } = trackFor({ member: user !== null }, track);
+      const cover = track.coverImage || PLACEHOLDER_COVER;
+      return { id, title, type, locked, thumbnail: smallestImageUrl(cover, covers[cover]) };
+    });
+    const upcomingShows: FooterShow[] = shows.map(({ id, venue, location, date }) => ({
+      id,
+      venue,
+      location,
+      date,
+    }));
+    // The theme's fonts and colours are one versioned stylesheet (/theme.css), so neither the
+    // browser bundle nor the page's data carries theme code, CSS or font URLs.
+    const sheet = themeStylesheet(theme);
+    const head: ThemeHead = {
+      appearance: theme.appearance,
+      stylesheets: [...sheet.fontLinks, sheet.href],
+      css: '',
+    };
+    return data(
+      {
+        user,
+        theme,
+        head,
+        toast,
+        site: { ...getSiteConfig(), siteUrl: siteOrigin() },
+        latestReleases,
+        favouriteIds,
+        upcomingShows,
+        year: currentSiteYear(),
+      },
+      { headers: combineHeaders(headers, sessionHeaders) },
+    );
   });
-  const upcomingShows: FooterShow[] = shows.map(({ id, venue, location, date }) => ({
-    id,
-    venue,
-    location,
-    date,
-  }));
-  // The theme's fonts and colours are one versioned stylesheet (/theme.css), so neither the
-  // browser bundle nor the page's data carries theme code, CSS or font URLs.
-  const sheet = themeStylesheet(theme);
-  const head: ThemeHead = {
-    appearance: theme.appearance,
-    stylesheets: [...sheet.fontLinks, sheet.href],
-    css: '',
-  };
-  return data(
-    {
-      user,
-      theme,
-      head,
-      toast,
-      site: { ...getSiteConfig(), siteUrl: siteOrigin() },
-      latestReleases,
-      favouriteIds,
-      upcomingShows,
-      year: currentSiteYear(),
-    },
-    { headers: combineHeaders(headers, sessionHeaders) },
-  );
 }
 
 function Document({ children, head }: { children: React.ReactNode; head: ThemeHead }) {
@@ -146,33 +141,13 @@ export default function App() {
   );
 }
 
+/** A failure of the root loader (the database down for every page): the same boundary, in the document. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const requestId = useErrorRequestId();
   const root = useRouteLoaderData<typeof loader>('root');
   return (
     <Document head={root?.head ?? DEFAULT_THEME_HEAD}>
-      <main className="container flex min-h-screen flex-col items-center justify-center gap-4 py-24 text-center">
-        <h1 className="text-4xl font-bold">
-          {status === 404 ? '404 Page Not Found' : 'Something went wrong'}
-        </h1>
-        <p className="text-muted-foreground">
-          {status === 404
-            ? 'The page you are looking for does not exist.'
-            : 'An unexpected error occurred. Please try again in a moment.'}
-        </p>
-        {status !== 404 && requestId ? (
-          <p className="text-sm text-muted-foreground" {...{ [REQUEST_ID_ATTRIBUTE]: requestId }}>
-            Error reference: <code>{requestId}</code>
-          </p>
-        ) : null}
-        <a
-          href="/"
-          className="rounded-lg bg-primary px-4 py-2 font-semibold text-primary-foreground"
-        >
-          Back to home
-        </a>
+      <main>
+        <GeneralErrorBoundary />
       </main>
     </Document>
   );

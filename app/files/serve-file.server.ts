@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { httpDate } from '~/utils/time';
+import { notFound } from '~/server/http-errors.server';
 import type { MediaStore } from './media-store.server';
 import {
   contentRange,
@@ -41,11 +42,8 @@ export function contentTypeFor(fileName: string): {
   return { type: 'application/octet-stream', attachment: true, sandbox: true };
 }
 
-const notFound = () =>
-  new Response('Not Found', {
-    status: 404,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
-  });
+const notFoundFile = () =>
+  notFound('Not Found', { headers: { 'X-Content-Type-Options': 'nosniff' } });
 
 export type ServeFileOptions = {
   /** Where the files are (the MEDIA_STORAGE store). */
@@ -65,9 +63,9 @@ export async function serveFile(request: Request, options: ServeFileOptions): Pr
     return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
   }
   const { key } = options;
-  if (!key) return notFound();
+  if (!key) return notFoundFile();
   const stat = await options.store.stat(key);
-  if (!stat) return notFound();
+  if (!stat) return notFoundFile();
   const file = key.split('/').pop()!;
 
   const size = stat.size;
@@ -120,7 +118,7 @@ export async function serveFile(request: Request, options: ServeFileOptions): Pr
   try {
     stream = await options.store.open(key, { start, end });
   } catch {
-    return notFound(); // deleted (by another instance) since the stat
+    return notFoundFile(); // deleted (by another instance) since the stat
   }
   return new Response(createReadableStreamFromReadable(stream), { status, headers });
 }

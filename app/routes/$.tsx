@@ -1,5 +1,5 @@
 import type { MetaFunction } from '@remix-run/node';
-import { NOT_FOUND_TITLE, RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { GeneralErrorBoundary, NOT_FOUND_TITLE } from '~/components/site/general-error-boundary';
 import { notFound } from '~/server/http-errors.server';
 
 /**
@@ -25,5 +25,5 @@ export default function NotFoundRoute() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
+  return <GeneralErrorBoundary />;
 }

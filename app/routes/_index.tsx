@@ -13,7 +13,7 @@ import { BlogCard } from '~/components/site/blog-card';
 import { ImageGrid } from '~/components/site/image-grid';
 import { NewsletterForm } from '~/components/site/newsletter-form';
 import { SectionHeading } from '~/components/site/section-heading';
-import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { imageInfos } from '~/files/image-derivatives.server';
@@ -229,5 +229,5 @@ export default function Home() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
+  return <GeneralErrorBoundary />;
 }

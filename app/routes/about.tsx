@@ -4,7 +4,7 @@ import { Mail } from 'lucide-react';
 import { listUpcomingShows } from '~/models/show.server';
 import { useRootData } from '~/document/use-root-data';
 import { PageHeader } from '~/components/site/section-heading';
-import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { ALL_NETWORKS, SocialLinks } from '~/components/site/social-icons';
 import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
@@ -210,5 +210,5 @@ export default function AboutPage() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
+  return <GeneralErrorBoundary />;
 }

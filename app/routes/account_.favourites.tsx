@@ -20,7 +20,7 @@ import { readForm } from '~/server/request-body.server';
 import { badRequest } from '~/server/http-errors.server';
 import { imageInfos } from '~/files/image-derivatives.server';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
-import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { TRACK_GRID_CLASS, TRACK_GRID_SIZES, TrackCard } from '~/player/track-card';
 import { usePlayer } from '~/player/player-provider';
@@ -136,5 +136,5 @@ export default function FavouritesPage() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
+  return <GeneralErrorBoundary />;
 }

@@ -1,11 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { PageHeader } from '~/components/site/section-heading';
-import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { requireUser } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { verifyAccountEmail } from '~/services/account-email.server';
+import { HTTP_STATUS } from '~/server/http-errors.server';
 
 export const meta: MetaFunction = () => [
   { title: 'Confirm your email address | Night Shore' },
@@ -33,7 +34,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           : `${outcome.email} is your account's email address now, and it gets the newsletter.`,
     });
   }
-  const status = outcome.result === 'expired' || outcome.result === 'used' ? 410 : 400;
+  const status =
+    outcome.result === 'expired' || outcome.result === 'used'
+      ? HTTP_STATUS.gone
+      : HTTP_STATUS.badRequest;
   return data(
     { state: outcome.result, username: user.username },
     { status, headers: { 'Cache-Control': 'no-store' } },
@@ -82,5 +86,5 @@ export default function VerifyEmail() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
+  return <GeneralErrorBoundary />;
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
-import { AdminRouteError } from '~/components/admin/route-error';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { deleteBlogPost, getBlogPost } from '~/models/blog-post.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import type { BlogPostJSON } from '~/types/entities';
@@ -34,5 +34,7 @@ export default function DeleteBlogPost() {
 }
 
 export function ErrorBoundary() {
-  return <AdminRouteError backTo="/admin/blog" backLabel="Back to posts" />;
+  return (
+    <GeneralErrorBoundary placement="panel" back={{ to: '/admin/blog', label: 'Back to posts' }} />
+  );
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { BlogForm } from '~/components/admin/blog-form';
-import { AdminRouteError } from '~/components/admin/route-error';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { getBlogPost } from '~/models/blog-post.server';
@@ -10,13 +10,14 @@ import { blogListUrl } from '~/utils/admin-urls';
 import { requireAdmin } from '~/auth/auth.server';
 import { requireAdminForUpload } from '~/services/upload-form.server';
 import { submitBlogForm } from '~/services/blog-form.server';
+import { notFound } from '~/server/http-errors.server';
 
 export const meta: MetaFunction = () => [{ title: 'Edit Blog Post | Admin | Night Shore' }];
 
 async function loadPost(id: string | undefined) {
   const parsed = parseId(id);
   const post = parsed === null ? null : await getBlogPost(parsed);
-  if (!post) throw new Response('Post not found', { status: 404 });
+  if (!post) throw notFound('Post not found');
   return post;
 }
 
@@ -57,5 +58,7 @@ export default function EditBlogPost() {
 }
 
 export function ErrorBoundary() {
-  return <AdminRouteError backTo="/admin/blog" backLabel="Back to posts" />;
+  return (
+    <GeneralErrorBoundary placement="panel" back={{ to: '/admin/blog', label: 'Back to posts' }} />
+  );
 }

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { DATE_LONG, formatSiteDate } from '~/utils/time';
-import { AdminRouteError } from '~/components/admin/route-error';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { getGalleryImage } from '~/models/gallery-image.server';
 import { parseId } from '~/models/model-helpers.server';
 import { requireAdmin } from '~/auth/auth.server';
+import { notFound } from '~/server/http-errors.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.image.title ?? 'Image'} | Admin | Night Shore` },
@@ -16,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parseId(params.id);
   const image = id === null ? null : await getGalleryImage(id);
-  if (!image) throw new Response('Image not found', { status: 404 });
+  if (!image) throw notFound('Image not found');
   return { image };
 }
 
@@ -51,5 +52,10 @@ export default function GalleryImagePreview() {
 }
 
 export function ErrorBoundary() {
-  return <AdminRouteError backTo="/admin/gallery" backLabel="Back to gallery" />;
+  return (
+    <GeneralErrorBoundary
+      placement="panel"
+      back={{ to: '/admin/gallery', label: 'Back to gallery' }}
+    />
+  );
 }

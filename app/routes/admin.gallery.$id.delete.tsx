@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
-import { AdminRouteError } from '~/components/admin/route-error';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { deleteGalleryImage, getGalleryImage } from '~/models/gallery-image.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import type { GalleryImageJSON } from '~/types/entities';
@@ -36,5 +36,10 @@ export default function DeleteGalleryImage() {
 }
 
 export function ErrorBoundary() {
-  return <AdminRouteError backTo="/admin/gallery" backLabel="Back to gallery" />;
+  return (
+    <GeneralErrorBoundary
+      placement="panel"
+      back={{ to: '/admin/gallery', label: 'Back to gallery' }}
+    />
+  );
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GalleryForm } from '~/components/admin/gallery-form';
-import { AdminRouteError } from '~/components/admin/route-error';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { getGalleryImage } from '~/models/gallery-image.server';
@@ -10,13 +10,14 @@ import { requireAdmin } from '~/auth/auth.server';
 import { requireAdminForUpload } from '~/services/upload-form.server';
 import { galleryListUrl } from '~/utils/admin-urls';
 import { submitGalleryForm } from '~/services/gallery-form.server';
+import { notFound } from '~/server/http-errors.server';
 
 export const meta: MetaFunction = () => [{ title: 'Edit Image | Admin | Night Shore' }];
 
 async function loadImage(id: string | undefined) {
   const parsed = parseId(id);
   const image = parsed === null ? null : await getGalleryImage(parsed);
-  if (!image) throw new Response('Image not found', { status: 404 });
+  if (!image) throw notFound('Image not found');
   return image;
 }
 
@@ -52,5 +53,10 @@ export default function EditGalleryImage() {
 }
 
 export function ErrorBoundary() {
-  return <AdminRouteError backTo="/admin/gallery" backLabel="Back to gallery" />;
+  return (
+    <GeneralErrorBoundary
+      placement="panel"
+      back={{ to: '/admin/gallery', label: 'Back to gallery' }}
+    />
+  );
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
-import { AdminRouteError } from '~/components/admin/route-error';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { deleteContactMessage, getContactMessage } from '~/models/contact-message.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import type { ContactMessageJSON } from '~/types/entities';
@@ -38,5 +38,10 @@ export default function DeleteMessage() {
 }
 
 export function ErrorBoundary() {
-  return <AdminRouteError backTo="/admin/messages" backLabel="Back to messages" />;
+  return (
+    <GeneralErrorBoundary
+      placement="panel"
+      back={{ to: '/admin/messages', label: 'Back to messages' }}
+    />
+  );
 }

@@ -6,7 +6,8 @@ import { buttonClass } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { requireAdmin } from '~/auth/auth.server';
 import { formatMessageDate } from '~/utils/time';
-import { AdminRouteError } from '~/components/admin/route-error';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { notFound } from '~/server/http-errors.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.message.subject ?? 'Message'} | Admin | Night Shore` },
@@ -16,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parseId(params.id);
   const message = id === null ? null : await getContactMessage(id);
-  if (!message) throw new Response('Message not found', { status: 404 });
+  if (!message) throw notFound('Message not found');
   return { message };
 }
 
@@ -57,5 +58,10 @@ export default function ViewMessage() {
 }
 
 export function ErrorBoundary() {
-  return <AdminRouteError backTo="/admin/messages" backLabel="Back to messages" />;
+  return (
+    <GeneralErrorBoundary
+      placement="panel"
+      back={{ to: '/admin/messages', label: 'Back to messages' }}
+    />
+  );
 }

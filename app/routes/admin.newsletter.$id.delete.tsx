@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
-import { AdminRouteError } from '~/components/admin/route-error';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { deleteSubscriber, getSubscriber } from '~/models/subscriber.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import type { SubscriberJSON } from '~/types/entities';
@@ -41,5 +41,10 @@ export default function RemoveSubscriber() {
 }
 
 export function ErrorBoundary() {
-  return <AdminRouteError backTo="/admin/newsletter" backLabel="Back to subscribers" />;
+  return (
+    <GeneralErrorBoundary
+      placement="panel"
+      back={{ to: '/admin/newsletter', label: 'Back to subscribers' }}
+    />
+  );
 }

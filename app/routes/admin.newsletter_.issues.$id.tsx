@@ -1,15 +1,16 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { requireAdmin } from '~/auth/auth.server';
-import { AdminRouteError } from '~/components/admin/route-error';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { Card } from '~/components/ui/card';
 import { listFailedDeliveries } from '~/models/mail-delivery.server';
 import { getNewsletter, newsletterProgress } from '~/models/newsletter.server';
 import { parseId } from '~/models/model-helpers.server';
 import { formatMessageDate } from '~/utils/time';
 import { DeliveryProgress, STATE_LABELS } from './admin.newsletter/sent-newsletters';
+import { notFound } from '~/server/http-errors.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.newsletter.subject ?? 'Newsletter'} | Admin | Night Shore` },
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parseId(params.id);
   const newsletter = id ? await getNewsletter(id) : null;
-  if (!newsletter) throw data('Newsletter not found', { status: 404 });
+  if (!newsletter) throw notFound('Newsletter not found');
   const [progress, failures] = await Promise.all([
     newsletterProgress(newsletter),
     listFailedDeliveries(newsletter.id),
@@ -132,5 +133,10 @@ export default function NewsletterIssue() {
 }
 
 export function ErrorBoundary() {
-  return <AdminRouteError backTo="/admin/newsletter?tab=compose" backLabel="Back to newsletters" />;
+  return (
+    <GeneralErrorBoundary
+      placement="panel"
+      back={{ to: '/admin/newsletter?tab=compose', label: 'Back to newsletters' }}
+    />
+  );
 }

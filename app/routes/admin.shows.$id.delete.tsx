@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
-import { AdminRouteError } from '~/components/admin/route-error';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { formatShowDate } from '~/utils/time';
 import { getShow } from '~/models/show.server';
 import { removeShow } from '~/services/shows.server';
@@ -40,5 +40,7 @@ export default function DeleteShow() {
 }
 
 export function ErrorBoundary() {
-  return <AdminRouteError backTo="/admin/shows" backLabel="Back to shows" />;
+  return (
+    <GeneralErrorBoundary placement="panel" back={{ to: '/admin/shows', label: 'Back to shows' }} />
+  );
 }

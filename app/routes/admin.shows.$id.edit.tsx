@@ -9,13 +9,14 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { parseId } from '~/models/model-helpers.server';
 import { getShow, updateShow } from '~/models/show.server';
 import { ShowSchema } from '~/schemas/show';
-import { AdminRouteError } from '~/components/admin/route-error';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { ShowForm } from '~/components/admin/show-form';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { readForm } from '~/server/request-body.server';
-import { errorMessage } from '~/utils/error-message';
+import { HTTP_STATUS, notFound, SERVER_FAILURE_MESSAGE } from '~/server/http-errors.server';
+import { logError } from '~/server/request-tracking.server';
 
 export const meta: MetaFunction = () => [{ title: 'Edit Show | Admin | Night Shore' }];
 
@@ -23,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parseId(params.id);
   const show = id === null ? null : await getShow(id);
-  if (!show) throw new Response('Show not found', { status: 404 });
+  if (!show) throw notFound('Show not found');
   return { show };
 }
 
@@ -47,8 +48,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: `${show.title} was updated.`,
     });
   } catch (error) {
-    const message = errorMessage(error);
-    return data(submission.reply({ formErrors: [message] }), { status: 500 });
+    // Logged with the request id; the admin is told it failed, not the exception's text.
+    logError(error, request, 'updating a show failed');
+    return data(submission.reply({ formErrors: [SERVER_FAILURE_MESSAGE] }), {
+      status: HTTP_STATUS.internalServerError,
+    });
   }
 }
 
@@ -63,5 +67,7 @@ export default function EditShow() {
 }
 
 export function ErrorBoundary() {
-  return <AdminRouteError backTo="/admin/shows" backLabel="Back to shows" />;
+  return (
+    <GeneralErrorBoundary placement="panel" back={{ to: '/admin/shows', label: 'Back to shows' }} />
+  );
 }

@@ -5,10 +5,11 @@ import { parseId } from '~/models/model-helpers.server';
 import { getShow } from '~/models/show.server';
 import { listGuestList } from '~/models/guest-list.server';
 import { requireAdmin } from '~/auth/auth.server';
-import { AdminRouteError } from '~/components/admin/route-error';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { buttonClass } from '~/components/ui/button';
 import { formatMessageDate, formatShowDate } from '~/utils/time';
+import { notFound } from '~/server/http-errors.server';
 
 export const meta: MetaFunction = () => [{ title: 'Guest list | Admin | Night Shore' }];
 
@@ -17,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parseId(params.id);
   const show = id === null ? null : await getShow(id);
-  if (!show) throw new Response('Show not found', { status: 404 });
+  if (!show) throw notFound('Show not found');
   return { show, spots: await listGuestList(show.id) };
 }
 
@@ -72,5 +73,7 @@ export default function ShowGuestList() {
 }
 
 export function ErrorBoundary() {
-  return <AdminRouteError backTo="/admin/shows" backLabel="Back to shows" />;
+  return (
+    <GeneralErrorBoundary placement="panel" back={{ to: '/admin/shows', label: 'Back to shows' }} />
+  );
 }

@@ -13,7 +13,8 @@ import { RouteDialog } from '~/components/ui/route-dialog';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { readForm } from '~/server/request-body.server';
-import { errorMessage } from '~/utils/error-message';
+import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/server/http-errors.server';
+import { logError } from '~/server/request-tracking.server';
 
 export const meta: MetaFunction = () => [{ title: 'Add New Show | Admin | Night Shore' }];
 
@@ -34,8 +35,11 @@ export async function action({ request }: ActionFunctionArgs) {
       description: `${show.title} was added.`,
     });
   } catch (error) {
-    const message = errorMessage(error);
-    return data(submission.reply({ formErrors: [message] }), { status: 500 });
+    // Logged with the request id; the admin is told it failed, not the exception's text.
+    logError(error, request, 'creating a show failed');
+    return data(submission.reply({ formErrors: [SERVER_FAILURE_MESSAGE] }), {
+      status: HTTP_STATUS.internalServerError,
+    });
   }
 }
 

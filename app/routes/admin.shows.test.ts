@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const listShows = vi.fn();
@@ -20,12 +21,22 @@ describe('admin shows loader', () => {
 
   it('returns the shows', async () => {
     listShows.mockResolvedValue([{ id: 1, title: 'A show' }]);
-    expect(await loader(args())).toEqual({ shows: [{ id: 1, title: 'A show' }], error: null });
+    expect(await loader(args())).toEqual({ shows: [{ id: 1, title: 'A show' }] });
   });
 
-  it("turns a failing query into the page's 'Error loading shows' message", async () => {
-    listShows.mockRejectedValue(new Error('connection refused'));
-    expect(await loader(args())).toEqual({ shows: [], error: 'connection refused' });
+  it("throws a 503 when the database cannot answer (the boundary's 'Error loading shows')", async () => {
+    listShows.mockRejectedValue(new mongoose.mongo.MongoNetworkError('connection refused'));
+    const thrown: unknown = await loader(args()).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(503);
+    // The driver's text stays in the log.
+    expect(await (thrown as Response).text()).not.toContain('connection refused');
+  });
+
+  it('lets any other failure through, to the boundary as an unexpected error', async () => {
+    const bug = new TypeError('undefined is not a function');
+    listShows.mockRejectedValue(bug);
+    await expect(loader(args())).rejects.toBe(bug);
   });
 
   it('checks the admin before reading anything', async () => {

@@ -2,30 +2,24 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
 import { CalendarDays, ExternalLink, MapPin, Plus, Users } from 'lucide-react';
 import { listShows } from '~/models/show.server';
-import type { ShowJSON } from '~/types/entities';
 import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
 import { buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/auth/auth.server';
 import { formatShowDate } from '~/utils/time';
-import { errorMessage } from '~/utils/error-message';
+import { loadOr503 } from '~/server/http-errors.server';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 
 export const meta: MetaFunction = () => [{ title: 'Shows | Admin | Night Shore' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  try {
-    return { shows: await listShows(), error: null };
-  } catch (error) {
-    // Render the failure in the page ('Error loading shows: {message}').
-    return {
-      shows: [] as ShowJSON[],
-      error: errorMessage(error),
-    };
-  }
+  return loadOr503(request, async () => {
+    await requireAdmin(request);
+    return { shows: await listShows() };
+  });
 }
 
 export default function AdminShows() {
-  const { shows, error } = useLoaderData<typeof loader>();
+  const { shows } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="shows-heading">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
@@ -40,14 +34,7 @@ export default function AdminShows() {
 
       <Outlet />
 
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-destructive/60 bg-card p-6 text-destructive"
-        >
-          Error loading shows: {error}
-        </p>
-      ) : shows.length === 0 ? (
+      {shows.length === 0 ? (
         <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">
           No shows available. Create a new show to get started.
         </p>
@@ -117,5 +104,21 @@ export default function AdminShows() {
         </ul>
       )}
     </section>
+  );
+}
+
+/** A list that cannot be loaded: 'Error loading shows: {message}' (SPEC), in place. */
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      placement="panel"
+      statusHandlers={{
+        503: ({ error }) => ({
+          title: 'Something went wrong',
+          text: `Error loading shows: ${typeof error.data === 'string' ? error.data : error.statusText}`,
+        }),
+      }}
+      back={{ to: '/admin', label: 'Back to the dashboard' }}
+    />
   );
 }

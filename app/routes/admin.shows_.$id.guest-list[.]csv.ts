@@ -3,13 +3,14 @@ import { parseId } from '~/models/model-helpers.server';
 import { getShow } from '~/models/show.server';
 import { requireAdmin } from '~/auth/auth.server';
 import { guestListCsv } from '~/services/shows.server';
+import { notFound } from '~/server/http-errors.server';
 
 /** /admin/shows/{id}/guest-list.csv: the guest list as a download, for the door staff. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parseId(params.id);
   const show = id === null ? null : await getShow(id);
-  if (!show) throw new Response('Show not found', { status: 404 });
+  if (!show) throw notFound('Show not found');
   const name = `guest-list-${show.date}-${show.id}.csv`;
   return new Response(await guestListCsv(show), {
     headers: {

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireAdmin } from '~/auth/auth.server';
+import { invariantResponse } from '~/server/http-errors.server';
 import { statsPeriod } from '~/schemas/stats';
 import { statsCsv, statsReport } from '~/services/stats.server';
 
@@ -7,12 +8,7 @@ import { statsCsv, statsReport } from '~/services/stats.server';
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const days = statsPeriod(new URL(request.url).searchParams.get('days'));
-  if (days === null) {
-    throw new Response('days must be 7, 30 or 90', {
-      status: 400,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-    });
-  }
+  invariantResponse(days !== null, 'days must be 7, 30 or 90');
   const report = await statsReport(days);
   return new Response(statsCsv(report), {
     headers: {

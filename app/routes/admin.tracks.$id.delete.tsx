@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
-import { AdminRouteError } from '~/components/admin/route-error';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { deleteTrack, getTrack } from '~/models/track.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import type { TrackJSON } from '~/types/entities';
@@ -34,5 +34,10 @@ export default function DeleteTrack() {
 }
 
 export function ErrorBoundary() {
-  return <AdminRouteError backTo="/admin/tracks" backLabel="Back to tracks" />;
+  return (
+    <GeneralErrorBoundary
+      placement="panel"
+      back={{ to: '/admin/tracks', label: 'Back to tracks' }}
+    />
+  );
 }

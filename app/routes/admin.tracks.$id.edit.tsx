@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { AdminRouteError } from '~/components/admin/route-error';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { TrackForm } from '~/components/admin/track-form';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
@@ -11,13 +11,14 @@ import { requireAdminForUpload } from '~/services/upload-form.server';
 import { env } from '~/server/env.server';
 import { tracksListUrl } from '~/utils/admin-urls';
 import { submitTrackForm } from '~/services/track-form.server';
+import { notFound } from '~/server/http-errors.server';
 
 export const meta: MetaFunction = () => [{ title: 'Edit Track | Admin | Night Shore' }];
 
 async function loadTrack(id: string | undefined) {
   const parsed = parseId(id);
   const track = parsed === null ? null : await getTrack(parsed);
-  if (!track) throw new Response('Track not found', { status: 404 });
+  if (!track) throw notFound('Track not found');
   return track;
 }
 
@@ -60,5 +61,10 @@ export default function EditTrack() {
 }
 
 export function ErrorBoundary() {
-  return <AdminRouteError backTo="/admin/tracks" backLabel="Back to tracks" />;
+  return (
+    <GeneralErrorBoundary
+      placement="panel"
+      back={{ to: '/admin/tracks', label: 'Back to tracks' }}
+    />
+  );
 }

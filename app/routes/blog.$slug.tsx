@@ -4,12 +4,12 @@ import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { getBlogPostBySlug, getBlogPostWithNeighbours } from '~/models/blog-post.server';
 import { CategoryBadge } from '~/components/site/blog-card';
 import { NewsletterForm } from '~/components/site/newsletter-form';
-import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { imageInfo } from '~/files/image-derivatives.server';
 import { DATE_LONG, formatSiteDate } from '~/utils/time';
-import { badRequest, notFound } from '~/server/http-errors.server';
+import { badRequest, loadOr503, notFound } from '~/server/http-errors.server';
 import { subscribeAction, SUBSCRIBE_INTENT } from '~/services/public-forms.server';
 import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo/seo';
 import { getViewer } from '~/auth/auth.server';
@@ -46,11 +46,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  // A members-only post is shown to a visitor without an account as a teaser: no content.
-  const found = await getBlogPostWithNeighbours(await getViewer(request), params.slug ?? '');
-  if (!found) throw notFound();
-  // Intrinsic size + responsive derivatives of the post image (null for images without them).
-  return { ...found, image: await imageInfo(found.post.imageUrl) };
+  return loadOr503(request, async () => {
+    // A members-only post is shown to a visitor without an account as a teaser: no content.
+    const found = await getBlogPostWithNeighbours(await getViewer(request), params.slug ?? '');
+    if (!found) throw notFound();
+    // Intrinsic size + responsive derivatives of the post image (null for images without them).
+    return { ...found, image: await imageInfo(found.post.imageUrl) };
+  });
 }
 
 /** A 429 of the action keeps its Retry-After on the page's answer. */
@@ -193,19 +195,22 @@ function LockedPost({ slug, excerpt }: { slug: string; excerpt: string }) {
   );
 }
 
+/** 'Blog Post Not Found' when the post cannot be found or loaded (SPEC). */
+const postNotFound = () => ({ title: POST_NOT_FOUND_TITLE, text: POST_NOT_FOUND_TEXT });
+
 export function ErrorBoundary() {
   return (
-    <RouteErrorBoundary
-      notFound={
-        <div className="container flex min-h-[60vh] max-w-2xl flex-col items-center justify-center gap-4 pb-16 pt-32 text-center">
-          <h1 className="text-3xl font-bold md:text-4xl">{POST_NOT_FOUND_TITLE}</h1>
-          <p className="text-muted-foreground">{POST_NOT_FOUND_TEXT}</p>
-          <Link to="/blog" className={buttonClass('primary', 'md')}>
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: postNotFound, 503: postNotFound }}
+      back={{
+        to: '/blog',
+        label: (
+          <>
             <ArrowLeft aria-hidden="true" className="h-4 w-4" />
             Back to Blog
-          </Link>
-        </div>
-      }
+          </>
+        ),
+      }}
     />
   );
 }

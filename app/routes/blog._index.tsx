@@ -6,7 +6,7 @@ import { imageInfos } from '~/files/image-derivatives.server';
 import { BLOG_CATEGORIES, type BlogCategory } from '~/types/entities';
 import { BlogCard } from '~/components/site/blog-card';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
-import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { cn } from '~/utils/cn';
 import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo/seo';
 
@@ -119,5 +119,5 @@ export default function BlogPage() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
+  return <GeneralErrorBoundary />;
 }

@@ -15,7 +15,7 @@ import { useRootData } from '~/document/use-root-data';
 import { Honeypot } from '~/components/site/honeypot';
 import { isPublicFormActionData } from '~/components/site/public-form-types';
 import { PageHeader } from '~/components/site/section-heading';
-import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { SubmitButton } from '~/components/ui/button';
 import { Field, FormError, inputClass } from '~/components/ui/field';
@@ -272,5 +272,5 @@ export default function ContactPage() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
+  return <GeneralErrorBoundary />;
 }

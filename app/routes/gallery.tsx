@@ -4,7 +4,7 @@ import { listGalleryImages } from '~/models/gallery-image.server';
 import { imageInfos } from '~/files/image-derivatives.server';
 import { ImageGrid } from '~/components/site/image-grid';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
-import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { seoMeta, seoSite } from '~/utils/seo/seo';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
@@ -42,5 +42,5 @@ export default function GalleryPage() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
+  return <GeneralErrorBoundary />;
 }

@@ -8,7 +8,7 @@ import { imageInfos } from '~/files/image-derivatives.server';
 import { TRACK_GRID_CLASS, TRACK_GRID_SIZES, TrackCard } from '~/player/track-card';
 import { useMusicQueue, trackIdFromSearch } from '~/player/music-queue';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
-import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { inputClass } from '~/components/ui/field';
 import { normalizeTrackQuery } from '~/utils/track-search';
@@ -167,5 +167,5 @@ export default function MusicPage() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
+  return <GeneralErrorBoundary />;
 }

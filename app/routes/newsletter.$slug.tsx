@@ -1,11 +1,12 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { PageHeader } from '~/components/site/section-heading';
-import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { getArchivedNewsletter } from '~/models/newsletter.server';
 import { paragraphsOf } from '~/utils/paragraphs';
 import { formatSiteDate } from '~/utils/time';
 import { seoMeta, seoSite } from '~/utils/seo/seo';
+import { notFound } from '~/server/http-errors.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
   seoMeta({
@@ -18,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 /** One issue as a web page (the "view in browser" link of its email). */
 export async function loader({ params }: LoaderFunctionArgs) {
   const issue = await getArchivedNewsletter(params.slug ?? '');
-  if (!issue) throw data('Newsletter not found', { status: 404 });
+  if (!issue) throw notFound('Newsletter not found');
   return { issue: { subject: issue.subject, content: issue.content, sentAt: issue.sentAt } };
 }
 
@@ -49,5 +50,5 @@ export default function NewsletterIssuePage() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
+  return <GeneralErrorBoundary />;
 }

@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
-import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { listArchivedNewsletters } from '~/models/newsletter.server';
 import { formatSiteDate } from '~/utils/time';
 import { seoMeta, seoSite } from '~/utils/seo/seo';
@@ -72,5 +72,5 @@ export default function NewsletterArchive() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
+  return <GeneralErrorBoundary />;
 }

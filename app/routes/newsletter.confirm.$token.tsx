@@ -10,6 +10,7 @@ import { SubmitButton } from '~/components/ui/button';
 import { checkLinkToken, maskEmail } from '~/mail/tokens.server';
 import { confirmSubscriber, getConfirmation } from '~/models/subscriber.server';
 import { readForm } from '~/server/request-body.server';
+import { HTTP_STATUS } from '~/server/http-errors.server';
 
 export const meta: MetaFunction = () => [
   { title: 'Confirm your subscription — Night Shore' },
@@ -22,8 +23,8 @@ export const EXPIRED_TEXT = 'This confirmation link has expired';
 /** Malformed or not ours: 400; ours but too old or superseded: 410 Gone. */
 function refused(reason: 'invalid' | 'expired') {
   return reason === 'invalid'
-    ? data({ state: 'invalid' as const, email: null }, { status: 400 })
-    : data({ state: 'expired' as const, email: null }, { status: 410 });
+    ? data({ state: 'invalid' as const, email: null }, { status: HTTP_STATUS.badRequest })
+    : data({ state: 'expired' as const, email: null }, { status: HTTP_STATUS.gone });
 }
 
 /**

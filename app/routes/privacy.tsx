@@ -2,7 +2,7 @@ import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { useRootData } from '~/document/use-root-data';
 import { LegalPage } from '~/components/site/legal-page';
-import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 
 export const meta: MetaFunction = () => [
   { title: 'Privacy Policy — Night Shore' },
@@ -122,5 +122,5 @@ export default function PrivacyPage() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
+  return <GeneralErrorBoundary />;
 }

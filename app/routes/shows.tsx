@@ -8,19 +8,18 @@ import { getUser, requireUser } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { readForm } from '~/server/request-body.server';
 import { joinGuestList } from '~/services/shows.server';
-import { badRequest } from '~/server/http-errors.server';
+import { badRequest, loadOr503 } from '~/server/http-errors.server';
 import { unlockHref } from '~/utils/access';
 import type { ShowJSON } from '~/types/entities';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
-import { RouteErrorBoundary } from '~/components/site/route-error-boundary';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { DATE_FULL, DATE_LONG, DATE_SHORT, formatSiteDate } from '~/utils/time';
 import { musicEventLd, seoMeta, seoSite } from '~/utils/seo/seo';
-import { logError } from '~/server/request-tracking.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const site = seoSite(matches);
-  const shows = data && 'upcoming' in data ? [...data.upcoming, ...data.past] : [];
+  const shows = data ? [...data.upcoming, ...data.past] : [];
   return seoMeta({
     ...site,
     title: 'Shows',
@@ -33,23 +32,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 export const SHOWS_ERROR_TEXT = 'Unable to load upcoming shows. Please try again later.';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  try {
+  return loadOr503(request, async () => {
+    const user = await getUser(request);
     const [{ upcoming, past }, onList] = await Promise.all([
       listShowsSplit(),
       user ? guestListShowIdsOfUser(user.id) : Promise.resolve([]),
     ]);
-    return { ok: true as const, upcoming, past, member: user !== null, onList };
-  } catch (error) {
-    logError(error, request, 'loading shows failed');
-    return {
-      ok: false as const,
-      upcoming: [] as ShowJSON[],
-      past: [] as ShowJSON[],
-      member: user !== null,
-      onList: [] as number[],
-    };
-  }
+    return { upcoming, past, member: user !== null, onList };
+  });
 }
 
 export const GUEST_LIST_REQUEST = 'guest-list-request';
@@ -295,9 +285,7 @@ export default function ShowsPage() {
           </a>{' '}
           (iCalendar: Google Calendar, Apple Calendar, Outlook).
         </p>
-        {!data.ok ? (
-          <EmptyState role="alert" title="Something went wrong" text={SHOWS_ERROR_TEXT} />
-        ) : !next ? (
+        {!next ? (
           <EmptyState
             title="No Upcoming Shows"
             text="We're currently working on new tour dates. Check back soon for upcoming show announcements."
@@ -346,5 +334,9 @@ export default function ShowsPage() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 503: () => ({ title: 'Something went wrong', text: SHOWS_ERROR_TEXT }) }}
+    />
+  );
 }

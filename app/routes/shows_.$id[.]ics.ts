@@ -4,18 +4,14 @@ import { getShow } from '~/models/show.server';
 import { publicCacheHeaders } from '~/document/cache-headers.server';
 import { siteOrigin } from '~/server/site-origin.server';
 import { env } from '~/server/env.server';
+import { notFound } from '~/server/http-errors.server';
 import { showIcsFileName, showsIcs } from '~/utils/seo/feeds';
 
 /** /shows/{id}.ics — one show as an .ics download ("Add to calendar"). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const show = id === null ? null : await getShow(id);
-  if (!show) {
-    return new Response('Show not found', {
-      status: 404,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
-  }
+  if (!show) return notFound('Show not found', { headers: { 'Cache-Control': 'no-store' } });
   const body = showsIcs({
     origin: siteOrigin(),
     siteName: env.SITE_NAME,

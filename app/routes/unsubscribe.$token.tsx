@@ -10,6 +10,7 @@ import { SubmitButton } from '~/components/ui/button';
 import { maskEmail, verifyLinkToken } from '~/mail/tokens.server';
 import { getSubscriber, unsubscribeSubscriber } from '~/models/subscriber.server';
 import { readForm } from '~/server/request-body.server';
+import { HTTP_STATUS } from '~/server/http-errors.server';
 
 export const meta: MetaFunction = () => [
   { title: 'Unsubscribe — Night Shore' },
@@ -30,7 +31,7 @@ const INVALID_LINK =
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = verifyLinkToken('unsubscribe', params.token ?? '');
-  if (!id) return data({ state: 'invalid' as const }, { status: 400 });
+  if (!id) return data({ state: 'invalid' as const }, { status: HTTP_STATUS.badRequest });
   const subscriber = await getSubscriber(id);
   if (!subscriber) return { state: 'gone' as const };
   return {
@@ -44,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // the token in the URL decides, the body is only read (a form, at most 16 KB).
   await readForm(request, { maxBytes: 16 * 1024 });
   const id = verifyLinkToken('unsubscribe', params.token ?? '');
-  if (!id) return data({ state: 'invalid' as const }, { status: 400 });
+  if (!id) return data({ state: 'invalid' as const }, { status: HTTP_STATUS.badRequest });
   const subscriber = await unsubscribeSubscriber(id);
   return { state: subscriber ? ('done' as const) : ('gone' as const) };
 }

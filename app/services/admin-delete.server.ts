@@ -3,6 +3,7 @@ import { parseId } from '~/models/model-helpers.server';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { errorMessage } from '~/utils/error-message';
+import { notFound } from '~/server/http-errors.server';
 
 /**
  * An admin delete route, `/admin/<things>/$id/delete`: its loader finds the item for the
@@ -38,7 +39,7 @@ export async function deleteLoader<T>(
   await requireAdmin(request);
   const id = parseId(params.id);
   const item = id === null ? null : await route.get(id);
-  if (!item) throw new Response(route.notFound, { status: 404 });
+  if (!item) throw notFound(route.notFound);
   return { item, closeTo: route.listUrl(request) };
 }
 

@@ -9,6 +9,7 @@ import { consumeRateLimit, retryAfterHeaders } from '~/server/rate-limit.server'
 import { redirectWithToast } from '~/auth/toast.server';
 import { decoySignUpAnswer, notifyContactMessage, subscribe } from './mail.server';
 import { logError } from '~/server/request-tracking.server';
+import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/server/http-errors.server';
 
 /**
  * The public forms (newsletter full and minimal, contact), shared by every page that shows
@@ -68,8 +69,6 @@ export function isHoneypotFilled(formData: FormData): boolean {
   return typeof value === 'string' && value.trim() !== '';
 }
 
-const GENERIC_FAILURE = 'Something went wrong on our side. Please try again in a moment.';
-
 /**
  * Newsletter sign-up: `full` requires a name, `minimal` has none (decision 003). An address
  * already on the list is answered as a new one (decision 029): nothing on the page says
@@ -108,9 +107,9 @@ export async function handleSubscribe(
     logError(error, request ?? null, 'subscription failed');
     return {
       ok: false,
-      status: 500,
-      result: submission.reply({ formErrors: [GENERIC_FAILURE] }),
-      toast: { type: 'error', title: 'Subscription failed', description: GENERIC_FAILURE },
+      status: HTTP_STATUS.internalServerError,
+      result: submission.reply({ formErrors: [SERVER_FAILURE_MESSAGE] }),
+      toast: { type: 'error', title: 'Subscription failed', description: SERVER_FAILURE_MESSAGE },
     };
   }
 }
@@ -138,9 +137,13 @@ export async function handleContact(formData: FormData, request?: Request): Prom
     logError(error, request ?? null, 'contact message failed');
     return {
       ok: false,
-      status: 500,
-      result: submission.reply({ formErrors: [GENERIC_FAILURE] }),
-      toast: { type: 'error', title: 'Message could not be sent', description: GENERIC_FAILURE },
+      status: HTTP_STATUS.internalServerError,
+      result: submission.reply({ formErrors: [SERVER_FAILURE_MESSAGE] }),
+      toast: {
+        type: 'error',
+        title: 'Message could not be sent',
+        description: SERVER_FAILURE_MESSAGE,
+      },
     };
   }
   // The message is stored (the back office shows it); emailing it to the collective is

@@ -10,6 +10,7 @@ import { redirectWithToast } from '~/auth/toast.server';
 import { finishUnreadBody } from '~/server/request-body.server';
 import { UPLOAD_LIMITS } from '~/files/uploads.server';
 import { errorMessage } from '~/utils/error-message';
+import { notFound } from '~/server/http-errors.server';
 
 /**
  * `requireAdmin` for the upload actions. A refused request's body is read and dropped before
@@ -114,7 +115,7 @@ export async function answerForm<R>(
   if (result.ok) {
     return redirectWithToast(listUrl, { type: 'success', ...texts.saved[mode](result.record) });
   }
-  if (result.reason === 'not-found') throw new Response(texts.notFound, { status: 404 });
+  if (result.reason === 'not-found') throw notFound(texts.notFound);
 
   const failTitle = texts.failed[mode];
   const answer = (reply: SubmissionResult<string[]>, alert: Notice, status = 400) =>

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MongoClient } from 'mongodb';
 import {
+  apiLogin,
   startServer,
   startStandaloneStore,
   type StandaloneStore,
@@ -202,4 +203,48 @@ test('a slow database write does not stall unrelated requests', async () => {
   expect(answer.status).toBe(201);
   expect(order).toEqual([...pages, 'subscribe', 'slow contact']);
   expect(await storedMessages(email)).toBe(1);
+});
+
+/** SPEC §8's inline message of the shows page that cannot load its shows. */
+const SHOWS_LOAD_FAILURE = 'Unable to load upcoming shows. Please try again later.';
+
+test("GET /shows while the database drops its reads: 503, the spec's message and the request id (decision 033)", async () => {
+  // A member: the shows page also reads the member's guest-list spots, a collection only this
+  // page reads, so the failure reaches the page's own loader (the root loader, which every page
+  // runs, reads shows for the footer and would take the whole page to its own boundary).
+  const member = {
+    username: `dbfail${Date.now().toString(36)}`,
+    password: 'db-failure-password-1',
+  };
+  const registered = await fetch(`${app.url}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: app.url },
+    body: JSON.stringify(member),
+  });
+  expect(registered.status, await registered.text()).toBe(201);
+  const cookie = await apiLogin(app.url, member.username, member.password);
+  expect((await fetch(`${app.url}/shows`, { headers: { Cookie: cookie } })).status).toBe(200);
+
+  // Every read of the spots drops the connection (the driver's one retry too).
+  await admin.db('admin').command({
+    configureFailPoint: 'failCommand',
+    mode: 'alwaysOn',
+    data: { failCommands: ['find'], namespace: `${DB}.guest_list_spots`, closeConnection: true },
+  });
+  const page = await fetch(`${app.url}/shows`, { headers: { Cookie: cookie } });
+  expect(page.status).toBe(503);
+  const id = page.headers.get('X-Request-Id');
+  expect(id).toMatch(/^[\w-]{8,}$/);
+  const html = await page.text();
+  expect(html).toContain(SHOWS_LOAD_FAILURE);
+  expect(html).toContain(`Error reference: <code>${id}</code>`);
+  expect(html).not.toMatch(/MongoNetworkError|MongoServerError|failpoint|node_modules|at \S+ \(/i);
+  // The site's header and footer are still there: only the page's part failed.
+  expect(html).toContain('Quick Links');
+
+  // The database answers again: so does the page.
+  await admin.db('admin').command({ configureFailPoint: 'failCommand', mode: 'off' });
+  const again = await fetch(`${app.url}/shows`, { headers: { Cookie: cookie } });
+  expect(again.status).toBe(200);
+  expect(await again.text()).not.toContain(SHOWS_LOAD_FAILURE);
 });

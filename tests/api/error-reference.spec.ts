@@ -6,11 +6,11 @@ import { expect, test } from '@playwright/test';
 import { freePort, startServer, type TestServer } from '../security/server';
 
 /**
- * When the database goes away: /healthz answers 503, and a page fails with the error page
- * showing "Error reference: <id>" — the answer's X-Request-Id, also on the JSON error line
- * in the server log — and no stack trace.
+ * When the database goes away: /healthz answers 503, and a page fails with a 503 (decision 033)
+ * and the error page showing "Error reference: <id>" — the answer's X-Request-Id, also on the
+ * JSON error line in the server log — and no stack trace.
  */
-test('database down: /healthz 503 and an error page with the logged request id, no stack', async () => {
+test('database down: /healthz 503 and a 503 error page with the logged request id, no stack', async () => {
   test.setTimeout(120_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-errref-'));
   const dbPort = await freePort();
@@ -48,7 +48,7 @@ test('database down: /healthz 503 and an error page with the logged request id, 
     expect(await health.json()).toMatchObject({ status: 'unavailable' });
 
     const page = await fetch(`${url}/`);
-    expect(page.status).toBe(500);
+    expect(page.status).toBe(503);
     const id = page.headers.get('X-Request-Id');
     expect(id).toMatch(/^[\w-]{8,}$/);
     const html = await page.text();

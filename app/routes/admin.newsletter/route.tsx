@@ -21,8 +21,9 @@ import { TabLinks } from '~/components/admin/tab-links';
 import { Button, buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { errorMessage } from '~/utils/error-message';
 import { readForm } from '~/server/request-body.server';
+import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/server/http-errors.server';
+import { logError } from '~/server/request-tracking.server';
 import { ComposeTab } from './compose-tab';
 import { plural } from './plural';
 import { SubscribersTab } from './subscribers-tab';
@@ -86,13 +87,14 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    const message = errorMessage(error);
+    // Logged with the request id; the admin is told it failed, not the exception's text.
+    logError(error, request, 'sending a newsletter failed');
     return data(
       {
-        result: submission.reply({ formErrors: [message] }),
+        result: submission.reply({ formErrors: [SERVER_FAILURE_MESSAGE] }),
         failureTitle: 'Failed to send newsletter',
       },
-      { status: 500 },
+      { status: HTTP_STATUS.internalServerError },
     );
   }
 }

@@ -13,8 +13,9 @@ import { ThemeSchema } from '~/schemas/theme';
 import { requireAdmin } from '~/auth/auth.server';
 import { resolvePrimary } from '~/utils/theme/colour';
 import { redirectWithToast } from '~/auth/toast.server';
-import { errorMessage } from '~/utils/error-message';
 import { readForm } from '~/server/request-body.server';
+import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/server/http-errors.server';
+import { logError } from '~/server/request-tracking.server';
 import { NEWSLETTER_SETTINGS_INTENT, NewsletterSettingsForm } from './newsletter-settings-form';
 import { SettingsForm } from './settings-form';
 
@@ -60,8 +61,11 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await saveTheme(submission.value);
   } catch (error) {
-    const message = errorMessage(error);
-    return data(submission.reply({ formErrors: [message] }), { status: 500 });
+    // Logged with the request id; the admin is told it failed, not the exception's text.
+    logError(error, request, 'saving the theme failed');
+    return data(submission.reply({ formErrors: [SERVER_FAILURE_MESSAGE] }), {
+      status: HTTP_STATUS.internalServerError,
+    });
   }
   return redirectWithToast('/admin/settings', {
     type: 'success',
