@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { X } from '~/components/site/icons';
+import { ToastSchema } from '~/schemas/toast';
 import type { ToastInput, ToastMessage } from '~/types/toast';
 import { cn } from '~/utils/cn';
 import { useHydrated } from '~/player/use-hydrated';
@@ -15,12 +16,7 @@ const emit = () => listeners.forEach((l) => l());
 
 /** Show a toast from client code (event handlers, effects). */
 export function showToast(input: ToastInput): ToastMessage {
-  current = {
-    id: input.id ?? Math.random().toString(36).slice(2),
-    type: input.type ?? 'success',
-    title: input.title,
-    description: input.description,
-  };
+  current = ToastSchema.parse(input);
   emit();
   return current;
 }
