@@ -10,8 +10,9 @@ import { blogListUrl } from '~/utils/admin-urls';
 import { requireAdmin } from '~/auth/auth.server';
 import { requireAdminForUpload } from '~/services/upload-form.server';
 import { submitBlogForm } from '~/services/blog-form.server';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Edit Blog Post | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Blog Post');
 
 async function loadPost(id: string | undefined) {
   const parsed = parseId(id);

@@ -7,10 +7,10 @@ import { RouteDialog } from '~/components/ui/route-dialog';
 import { getGalleryImage } from '~/models/gallery-image.server';
 import { parseId } from '~/models/model-helpers.server';
 import { requireAdmin } from '~/auth/auth.server';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.image.title ?? 'Image'} | Admin | Night Shore` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  adminTitle(matches, data?.image.title ?? 'Image');
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

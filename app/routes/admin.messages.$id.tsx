@@ -7,10 +7,10 @@ import { RouteDialog } from '~/components/ui/route-dialog';
 import { requireAdmin } from '~/auth/auth.server';
 import { formatMessageDate } from '~/utils/time';
 import { AdminRouteError } from '~/components/admin/route-error';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.message.subject ?? 'Message'} | Admin | Night Shore` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  adminTitle(matches, data?.message.subject ?? 'Message');
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

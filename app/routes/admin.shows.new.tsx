@@ -14,8 +14,9 @@ import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { readForm } from '~/server/request-body.server';
 import { errorMessage } from '~/utils/error-message';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Add New Show | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Add New Show');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

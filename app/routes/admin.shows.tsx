@@ -8,8 +8,9 @@ import { buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/auth/auth.server';
 import { formatShowDate } from '~/utils/time';
 import { errorMessage } from '~/utils/error-message';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Shows | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Shows');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -11,8 +11,9 @@ import { requireAdminForUpload } from '~/services/upload-form.server';
 import { env } from '~/server/env.server';
 import { tracksListUrl } from '~/utils/admin-urls';
 import { submitTrackForm } from '~/services/track-form.server';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Edit Track | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Track');
 
 async function loadTrack(id: string | undefined) {
   const parsed = parseId(id);

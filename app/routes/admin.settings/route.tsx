@@ -17,8 +17,9 @@ import { errorMessage } from '~/utils/error-message';
 import { readForm } from '~/server/request-body.server';
 import { NEWSLETTER_SETTINGS_INTENT, NewsletterSettingsForm } from './newsletter-settings-form';
 import { SettingsForm } from './settings-form';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Site Appearance | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Site Appearance');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
