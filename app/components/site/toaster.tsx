@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { X } from '~/components/site/icons';
-import { ToastSchema } from '~/schemas/toast';
 import type { ToastInput, ToastMessage } from '~/types/toast';
 import { cn } from '~/utils/cn';
 import { useHydrated } from '~/player/use-hydrated';
@@ -16,7 +15,13 @@ const emit = () => listeners.forEach((l) => l());
 
 /** Show a toast from client code (event handlers, effects). */
 export function showToast(input: ToastInput): ToastMessage {
-  current = ToastSchema.parse(input);
+  // ToastSchema's defaults, written out: the toaster is in every page's bundle, zod is not.
+  current = {
+    id: input.id ?? Math.random().toString(36).slice(2),
+    type: input.type ?? 'success',
+    title: input.title,
+    description: input.description,
+  };
   emit();
   return current;
 }
