@@ -1,19 +1,12 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node';
-import { z } from 'zod';
+import { ToastSchema } from '~/schemas/toast';
 import { env } from '~/server/env.server';
+import type { ToastInput, ToastMessage } from '~/types/toast';
 
-/**
+/*
  * Flash toasts: written by an action before a redirect, read (and cleared) by the root
  * loader, and rendered in the server HTML too, so they show without JavaScript.
  */
-export const ToastSchema = z.object({
-  id: z.string().default(() => Math.random().toString(36).slice(2)),
-  type: z.enum(['success', 'error', 'info']).default('success'),
-  title: z.string(),
-  description: z.string().optional(),
-});
-export type Toast = z.infer<typeof ToastSchema>;
-export type ToastInput = z.input<typeof ToastSchema>;
 
 const TOAST_KEY = 'toast';
 
@@ -44,7 +37,7 @@ export async function redirectWithToast(url: string, toast: ToastInput, init?: R
 /** Read the flash toast; the returned headers clear it (send them with the response). */
 export async function getToast(
   request: Request,
-): Promise<{ toast: Toast | null; headers: Headers | null }> {
+): Promise<{ toast: ToastMessage | null; headers: Headers | null }> {
   const session = await toastStorage.getSession(request.headers.get('Cookie'));
   const parsed = ToastSchema.safeParse(session.get(TOAST_KEY));
   const toast = parsed.success ? parsed.data : null;

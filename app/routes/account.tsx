@@ -9,7 +9,7 @@ import {
 import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { PasswordField } from '~/components/site/password-field';
-import { Field, FormError, inputClass } from '~/components/ui/field';
+import { FormError, InputField } from '~/components/ui/field';
 import { setPassword } from '~/models/user.server';
 import { confirmOwnPassword } from '~/services/accounts.server';
 import {
@@ -332,16 +332,11 @@ function EmailSettings({
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value={ACCOUNT_EMAIL_INTENT} />
         <FormError id={form.errorId} errors={form.errors} />
-        <Field label="Email" errors={fields.email.errors} id={fields.email.id}>
-          {(a11y) => (
-            <input
-              {...getInputProps(fields.email, { type: 'email' })}
-              {...a11y}
-              autoComplete="email"
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <InputField
+          label="Email"
+          field={fields.email}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+        />
         <div className="flex items-start gap-3">
           <input
             {...getInputProps(fields.newsletter, { type: 'checkbox' })}

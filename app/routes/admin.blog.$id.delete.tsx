@@ -6,8 +6,9 @@ import { deleteBlogPost, getBlogPost } from '~/models/blog-post.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import type { BlogPostJSON } from '~/types/entities';
 import { blogListUrl } from '~/utils/admin-urls';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Delete Blog Post | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Delete Blog Post');
 
 const route = {
   notFound: 'Post not found',

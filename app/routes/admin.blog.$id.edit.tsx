@@ -11,8 +11,9 @@ import { requireAdmin } from '~/auth/auth.server';
 import { requireAdminForUpload } from '~/services/upload-form.server';
 import { submitBlogForm } from '~/services/blog-form.server';
 import { notFound } from '~/server/http-errors.server';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Edit Blog Post | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Blog Post');
 
 async function loadPost(id: string | undefined) {
   const parsed = parseId(id);

@@ -7,8 +7,9 @@ import { blogListUrl } from '~/utils/admin-urls';
 import { requireAdmin } from '~/auth/auth.server';
 import { requireAdminForUpload } from '~/services/upload-form.server';
 import { submitBlogForm } from '~/services/blog-form.server';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'New Blog Post | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'New Blog Post');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

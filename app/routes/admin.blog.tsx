@@ -11,8 +11,9 @@ import { buttonClass } from '~/components/ui/button';
 import { listBlogPosts } from '~/models/blog-post.server';
 import { BLOG_TAB_CATEGORIES, blogListUrl, keepSearch } from '~/utils/admin-urls';
 import { requireAdmin } from '~/auth/auth.server';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Blog | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Blog');
 
 type Category = (typeof BLOG_TAB_CATEGORIES)[number];
 

@@ -8,10 +8,10 @@ import { getGalleryImage } from '~/models/gallery-image.server';
 import { parseId } from '~/models/model-helpers.server';
 import { requireAdmin } from '~/auth/auth.server';
 import { notFound } from '~/server/http-errors.server';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.image.title ?? 'Image'} | Admin | Night Shore` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  adminTitle(matches, data?.image.title ?? 'Image');
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

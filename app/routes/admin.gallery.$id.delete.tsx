@@ -6,8 +6,9 @@ import { deleteGalleryImage, getGalleryImage } from '~/models/gallery-image.serv
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import type { GalleryImageJSON } from '~/types/entities';
 import { galleryListUrl } from '~/utils/admin-urls';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Delete Image | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Delete Image');
 
 const route = {
   notFound: 'Image not found',

@@ -11,8 +11,9 @@ import { requireAdminForUpload } from '~/services/upload-form.server';
 import { galleryListUrl } from '~/utils/admin-urls';
 import { submitGalleryForm } from '~/services/gallery-form.server';
 import { notFound } from '~/server/http-errors.server';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Edit Image | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Image');
 
 async function loadImage(id: string | undefined) {
   const parsed = parseId(id);

@@ -6,8 +6,9 @@ import { buttonClass } from '~/components/ui/button';
 import { listGalleryImages } from '~/models/gallery-image.server';
 import { requireAdmin } from '~/auth/auth.server';
 import { cn } from '~/utils/cn';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Gallery | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Gallery');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -5,8 +5,9 @@ import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { deleteContactMessage, getContactMessage } from '~/models/contact-message.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import type { ContactMessageJSON } from '~/types/entities';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Delete message | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Delete message');
 
 const route = {
   notFound: 'Message not found',

@@ -8,10 +8,10 @@ import { requireAdmin } from '~/auth/auth.server';
 import { formatMessageDate } from '~/utils/time';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { notFound } from '~/server/http-errors.server';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.message.subject ?? 'Message'} | Admin | Night Shore` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  adminTitle(matches, data?.message.subject ?? 'Message');
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -5,8 +5,9 @@ import { listContactMessages } from '~/models/contact-message.server';
 import { buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/auth/auth.server';
 import { formatMessageDate } from '~/utils/time';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Messages | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Messages');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -6,8 +6,9 @@ import { deleteSubscriber, getSubscriber } from '~/models/subscriber.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import type { SubscriberJSON } from '~/types/entities';
 import { subscribersListUrl } from '~/utils/admin-urls';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Remove subscriber | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Remove subscriber');
 
 const route = {
   notFound: 'Subscriber not found',

@@ -11,10 +11,10 @@ import { parseId } from '~/models/model-helpers.server';
 import { formatMessageDate } from '~/utils/time';
 import { DeliveryProgress, STATE_LABELS } from './admin.newsletter/sent-newsletters';
 import { notFound } from '~/server/http-errors.server';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.newsletter.subject ?? 'Newsletter'} | Admin | Night Shore` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  adminTitle(matches, data?.newsletter.subject ?? 'Newsletter');
 
 /** One issue: where its send stands and the addresses that failed, with the server's reply. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

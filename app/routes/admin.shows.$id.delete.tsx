@@ -7,8 +7,9 @@ import { getShow } from '~/models/show.server';
 import { removeShow } from '~/services/shows.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import type { ShowJSON } from '~/types/entities';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Delete show | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Delete show');
 
 const route = {
   notFound: 'Show not found',

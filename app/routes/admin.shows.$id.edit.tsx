@@ -17,8 +17,9 @@ import { redirectWithToast } from '~/auth/toast.server';
 import { readForm } from '~/server/request-body.server';
 import { HTTP_STATUS, notFound, SERVER_FAILURE_MESSAGE } from '~/server/http-errors.server';
 import { logError } from '~/server/request-tracking.server';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Edit Show | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Show');
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

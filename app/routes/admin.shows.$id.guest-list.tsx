@@ -10,8 +10,9 @@ import { RouteDialog } from '~/components/ui/route-dialog';
 import { buttonClass } from '~/components/ui/button';
 import { formatMessageDate, formatShowDate } from '~/utils/time';
 import { notFound } from '~/server/http-errors.server';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Guest list | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Guest list');
 
 /** /admin/shows/{id}/guest-list: who asked for a spot, and when; the CSV next to it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -15,8 +15,9 @@ import { redirectWithToast } from '~/auth/toast.server';
 import { readForm } from '~/server/request-body.server';
 import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/server/http-errors.server';
 import { logError } from '~/server/request-tracking.server';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Add New Show | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Add New Show');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -8,8 +8,9 @@ import { requireAdmin } from '~/auth/auth.server';
 import { formatShowDate } from '~/utils/time';
 import { loadOr503 } from '~/server/http-errors.server';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Shows | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Shows');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadOr503(request, async () => {

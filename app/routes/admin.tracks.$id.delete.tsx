@@ -6,8 +6,9 @@ import { deleteTrack, getTrack } from '~/models/track.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import type { TrackJSON } from '~/types/entities';
 import { tracksListUrl } from '~/utils/admin-urls';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Delete Track | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Delete Track');
 
 const route = {
   notFound: 'Track not found',

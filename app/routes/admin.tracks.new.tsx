@@ -8,8 +8,9 @@ import { requireAdminForUpload } from '~/services/upload-form.server';
 import { env } from '~/server/env.server';
 import { tracksListUrl } from '~/utils/admin-urls';
 import { submitTrackForm } from '~/services/track-form.server';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Add New Track | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Add New Track');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -8,8 +8,9 @@ import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { readForm } from '~/server/request-body.server';
 import { errorMessage } from '~/utils/error-message';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Track Settings | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Track Settings');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -16,8 +16,9 @@ import { cn } from '~/utils/cn';
 import { redirectWithToast } from '~/auth/toast.server';
 import { readForm } from '~/server/request-body.server';
 import { errorMessage } from '~/utils/error-message';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Tracks | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Tracks');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

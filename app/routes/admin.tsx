@@ -12,8 +12,9 @@ import {
 } from 'lucide-react';
 import { requireAdmin } from '~/auth/auth.server';
 import { cn } from '~/utils/cn';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches);
 
 /**
  * The admin layout. Its loader guards every /admin page; child loaders and actions must

@@ -18,7 +18,7 @@ import { PageHeader } from '~/components/site/section-heading';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { SubmitButton } from '~/components/ui/button';
-import { Field, FormError, inputClass } from '~/components/ui/field';
+import { FormError, InputField, SelectField, TextareaField } from '~/components/ui/field';
 import { badRequest } from '~/server/http-errors.server';
 import { contactAction } from '~/services/public-forms.server';
 import { seoMeta, seoSite } from '~/utils/seo/seo';
@@ -94,56 +94,33 @@ function ContactForm() {
       <Honeypot />
       <FormError errors={form.errors} id={form.errorId} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Name" errors={fields.name.errors} id={fields.name.id}>
-          {(a11y) => (
-            <input
-              {...getInputProps(fields.name, { type: 'text' })}
-              {...a11y}
-              key={fields.name.key}
-              autoComplete="name"
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Email" errors={fields.email.errors} id={fields.email.id}>
-          {(a11y) => (
-            <input
-              {...getInputProps(fields.email, { type: 'email' })}
-              {...a11y}
-              key={fields.email.key}
-              autoComplete="email"
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <InputField
+          label="Name"
+          field={fields.name}
+          inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }}
+        />
+        <InputField
+          label="Email"
+          field={fields.email}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+        />
       </div>
-      <Field label="Subject" errors={fields.subject.errors} id={fields.subject.id}>
-        {(a11y) => (
-          <select
-            {...getSelectProps(fields.subject)}
-            {...a11y}
-            key={fields.subject.key}
-            className={inputClass}
-          >
-            {CONTACT_SUBJECTS.map((subject) => (
-              <option key={subject} value={subject}>
-                {subject}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Message" errors={fields.message.errors} id={fields.message.id}>
-        {(a11y) => (
-          <textarea
-            {...getTextareaProps(fields.message)}
-            {...a11y}
-            key={fields.message.key}
-            rows={6}
-            className={inputClass}
-          />
-        )}
-      </Field>
+      <SelectField
+        label="Subject"
+        field={fields.subject}
+        selectProps={getSelectProps(fields.subject)}
+      >
+        {CONTACT_SUBJECTS.map((subject) => (
+          <option key={subject} value={subject}>
+            {subject}
+          </option>
+        ))}
+      </SelectField>
+      <TextareaField
+        label="Message"
+        field={fields.message}
+        textareaProps={{ ...getTextareaProps(fields.message), rows: 6 }}
+      />
       {/* The intent rides on the submit button: conform resets unknown hidden inputs. */}
       <SubmitButton
         name="intent"

@@ -7,6 +7,7 @@ import { HONEYPOT_FIELD } from '~/schemas/common';
 import { NewsletterFormSchema, NewsletterFullFormSchema } from '~/schemas/subscriber';
 import { consumeRateLimit, retryAfterHeaders } from '~/server/rate-limit.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import type { ErrorToast, ToastInput } from '~/types/toast';
 import { decoySignUpAnswer, notifyContactMessage, subscribe } from './mail.server';
 import { logError } from '~/server/request-tracking.server';
 import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/server/http-errors.server';
@@ -26,28 +27,26 @@ export const SUBSCRIBED_TOAST = {
   type: 'success',
   title: 'Subscribed!',
   description: 'You have been successfully subscribed to our newsletter.',
-} as const;
+} as const satisfies ToastInput;
 
 /** With confirmation on (double opt-in): the sign-up is pending until the link is followed. */
 export const CONFIRM_TOAST = {
   type: 'success',
   title: 'Almost there!',
   description: 'Check your inbox: follow the link in our email to confirm your subscription.',
-} as const;
+} as const satisfies ToastInput;
 
 export const MESSAGE_SENT_TOAST = {
   type: 'success',
   title: 'Message sent!',
   description: "Thank you for reaching out. We'll get back to you as soon as possible.",
-} as const;
-
-export type FormToast = { type: 'error'; title: string; description: string };
+} as const satisfies ToastInput;
 
 export type FormFailure = {
   ok: false;
   status: number;
   result: SubmissionResult<string[]>;
-  toast: FormToast | null;
+  toast: ErrorToast | null;
   /** Extra answer headers (Retry-After on a 429). */
   headers?: Record<string, string>;
 };

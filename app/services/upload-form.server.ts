@@ -1,7 +1,7 @@
 import type { Submission, SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data } from '@remix-run/node';
-import type { ToastInput } from '~/types/toast';
+import type { ToastInput, ToastNotice } from '~/types/toast';
 import type { FieldErrors } from '~/types/forms';
 import type { SaveClient, SaveResult, SaveTarget, TextFields } from '~/services/upload-save.server';
 import type { UserJSON } from '~/types/entities';
@@ -76,20 +76,18 @@ export const withFields = (
   readFields: (schema, fields) => client.readFields(schema, change(fields)),
 });
 
-type Notice = { title: string; description: string };
-
 /** An entity's texts on its admin form. */
 export type FormTexts<R> = {
   failed: { create: string; update: string };
   /** The 404 page for an unknown id; the form error when the record went away meanwhile. */
   notFound: string;
   /** The alert and toast when a required file was not chosen. */
-  missingFiles: Notice;
+  missingFiles: ToastNotice;
   /** The per-file messages as the form shows them (default: the upload parser's). */
   fileErrors?: (errors: FieldErrors) => FieldErrors;
   /** The form's message for a `conflict` (a taken slug). */
   conflict?: string;
-  saved: { create: (record: R) => Notice; update: (record: R) => Notice };
+  saved: { create: (record: R) => ToastNotice; update: (record: R) => ToastNotice };
 };
 
 function uploadRefusalMessage(reason: 'payload-too-large' | 'unsupported-type' | 'malformed') {
@@ -118,12 +116,12 @@ export async function answerForm<R>(
   if (result.reason === 'not-found') throw notFound(texts.notFound);
 
   const failTitle = texts.failed[mode];
-  const answer = (reply: SubmissionResult<string[]>, alert: Notice, status = 400) =>
+  const answer = (reply: SubmissionResult<string[]>, alert: ToastNotice, status = 400) =>
     data<FormActionResult>(
       { result: reply, alertTitle: alert.title, toast: errorToast(alert.title, alert.description) },
       { status },
     );
-  const failure = (description: string): Notice => ({ title: failTitle, description });
+  const failure = (description: string): ToastNotice => ({ title: failTitle, description });
 
   if (!('submission' in result)) {
     const message = uploadRefusalMessage(result.reason);

@@ -16,7 +16,7 @@ import { VisibilityFields } from '~/components/admin/visibility-fields';
 import { FormAlert } from '~/components/admin/form-alert';
 import { useRequiredFiles } from '~/components/admin/required-files';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
-import { Field, inputClass } from '~/components/ui/field';
+import { InputField, SelectField, TextareaField } from '~/components/ui/field';
 import { BlogFieldsSchema, IMAGE_REQUIRED_BLOG, slugify } from '~/schemas/blog';
 import { BLOG_CATEGORIES, type BlogPostJSON } from '~/types/entities';
 
@@ -83,52 +83,44 @@ export function BlogForm({
         id={form.errorId}
         {...files.alert(alertTitle ?? 'Please check the form', form.errors)}
       />
-      <Field label="Title" errors={fields.title.errors} id={fields.title.id}>
-        {(a11y) => (
-          <input
-            {...getInputProps(fields.title, { type: 'text' })}
-            {...a11y}
-            onChange={(event) => {
-              if (slugEdited.current) return;
-              form.update({ name: fields.slug.name, value: slugify(event.currentTarget.value) });
-            }}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Field
+      <InputField
+        label="Title"
+        field={fields.title}
+        inputProps={{
+          ...getInputProps(fields.title, { type: 'text' }),
+          onChange: (event) => {
+            if (slugEdited.current) return;
+            form.update({ name: fields.slug.name, value: slugify(event.currentTarget.value) });
+          },
+        }}
+      />
+      <InputField
         label="Slug"
-        errors={fields.slug.errors}
-        id={fields.slug.id}
+        field={fields.slug}
         hint={
           post
             ? 'Used in the address: /blog/your-slug'
             : 'Used in the address: /blog/your-slug. Filled in from the title unless you change it.'
         }
-      >
-        {(a11y) => (
-          <input
-            {...getInputProps(fields.slug, { type: 'text' })}
-            {...a11y}
-            onInput={() => {
-              slugEdited.current = true;
-            }}
-            className={inputClass}
-          />
-        )}
-      </Field>
+        inputProps={{
+          ...getInputProps(fields.slug, { type: 'text' }),
+          onInput: () => {
+            slugEdited.current = true;
+          },
+        }}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Category" errors={fields.category.errors} id={fields.category.id}>
-          {(a11y) => (
-            <select {...getSelectProps(fields.category)} {...a11y} className={inputClass}>
-              {BLOG_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c.charAt(0) + c.slice(1).toLowerCase()}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label="Category"
+          field={fields.category}
+          selectProps={getSelectProps(fields.category)}
+        >
+          {BLOG_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c.charAt(0) + c.slice(1).toLowerCase()}
+            </option>
+          ))}
+        </SelectField>
         <FileField
           label={post ? 'Featured image (leave empty to keep)' : 'Featured image'}
           id={`${form.id}-image`}
@@ -141,31 +133,17 @@ export function BlogForm({
       {post ? (
         <img src={post.imageUrl} alt="" className="max-h-32 rounded-md object-contain" />
       ) : null}
-      <Field
+      <TextareaField
         label="Excerpt"
-        errors={fields.excerpt.errors}
-        id={fields.excerpt.id}
+        field={fields.excerpt}
         hint="Max 200 characters"
-      >
-        {(a11y) => (
-          <textarea
-            {...getTextareaProps(fields.excerpt)}
-            {...a11y}
-            rows={2}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Field label="Content" errors={fields.content.errors} id={fields.content.id}>
-        {(a11y) => (
-          <textarea
-            {...getTextareaProps(fields.content)}
-            {...a11y}
-            rows={10}
-            className={inputClass}
-          />
-        )}
-      </Field>
+        textareaProps={{ ...getTextareaProps(fields.excerpt), rows: 2 }}
+      />
+      <TextareaField
+        label="Content"
+        field={fields.content}
+        textareaProps={{ ...getTextareaProps(fields.content), rows: 10 }}
+      />
       <VisibilityFields visibility={fields.visibility} publicAt={fields.publicAt} />
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         <Link to={closeTo} preventScrollReset className={buttonClass('outline')}>

@@ -1,4 +1,4 @@
-import { Field, inputClass } from '~/components/ui/field';
+import { InputField } from '~/components/ui/field';
 
 /** What the image inputs of the admin forms accept, and the hint that says so. */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -26,11 +26,12 @@ type FileFieldProps = {
 export function FileField({ label, id, name, accept, hint, errors, current }: FileFieldProps) {
   return (
     <>
-      <Field label={label} errors={errors} id={id} hint={hint}>
-        {(a11y) => (
-          <input {...a11y} type="file" name={name} accept={accept} className={inputClass} />
-        )}
-      </Field>
+      <InputField
+        label={label}
+        field={{ id, errors }}
+        hint={hint}
+        inputProps={{ type: 'file', name, accept }}
+      />
       {current ?? null}
     </>
   );

@@ -13,7 +13,7 @@ import { FormAlert } from '~/components/admin/form-alert';
 import { useRequiredFiles } from '~/components/admin/required-files';
 import { usePostPending } from '~/components/admin/use-post-pending';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
-import { Field, inputClass } from '~/components/ui/field';
+import { InputField, TextareaField } from '~/components/ui/field';
 import { GalleryFieldsSchema, IMAGE_REQUIRED_GALLERY } from '~/schemas/gallery';
 import type { GalleryImageJSON } from '~/types/entities';
 
@@ -59,29 +59,16 @@ export function GalleryForm({
         id={form.errorId}
         {...files.alert(alertTitle ?? 'Please check the form', form.errors)}
       />
-      <Field label="Title" errors={fields.title.errors} id={fields.title.id}>
-        {(a11y) => (
-          <input
-            {...getInputProps(fields.title, { type: 'text' })}
-            {...a11y}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Field
+      <InputField
+        label="Title"
+        field={fields.title}
+        inputProps={getInputProps(fields.title, { type: 'text' })}
+      />
+      <TextareaField
         label="Description (optional)"
-        errors={fields.description.errors}
-        id={fields.description.id}
-      >
-        {(a11y) => (
-          <textarea
-            {...getTextareaProps(fields.description)}
-            {...a11y}
-            rows={3}
-            className={inputClass}
-          />
-        )}
-      </Field>
+        field={fields.description}
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }}
+      />
       <FileField
         label={image ? 'Image (leave empty to keep the current one)' : 'Image'}
         id={`${form.id}-image`}

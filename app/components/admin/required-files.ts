@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { showToast } from '~/components/site/toaster';
+import type { ToastNotice } from '~/types/toast';
 
 /** A chosen file in a file input (an empty input still sends an empty, nameless File). */
 export const hasFile = (value: FormDataEntryValue | null) =>
   value instanceof File && value.size > 0 && value.name !== '';
-
-type Message = { title: string; description: string };
 
 /**
  * Files a create form cannot go without (a track's cover and audio, a post's or a gallery
@@ -21,7 +20,7 @@ export function useRequiredFiles({
   /** False when editing: the current files are kept. */
   required: boolean;
   names: readonly string[];
-  message: Message;
+  message: ToastNotice;
 }) {
   const [missing, setMissing] = useState(false);
   return {

@@ -11,7 +11,7 @@ import { FormAlert } from '~/components/admin/form-alert';
 import { usePostPending } from '~/components/admin/use-post-pending';
 import { useToastOnce } from '~/components/site/toaster';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
-import { Field, inputClass } from '~/components/ui/field';
+import { InputField, TextareaField } from '~/components/ui/field';
 import { ShowSchema } from '~/schemas/show';
 import type { ShowJSON } from '~/types/entities';
 
@@ -62,121 +62,73 @@ export function ShowForm({
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <FormAlert id={form.errorId} title={failureTitle} errors={form.errors} />
-      <Field label="Title" errors={fields.title.errors} id={fields.title.id}>
-        {(a11y) => (
-          <input
-            {...getInputProps(fields.title, { type: 'text' })}
-            {...a11y}
-            key={fields.title.key}
-            className={inputClass}
-          />
-        )}
-      </Field>
+      <InputField
+        label="Title"
+        field={fields.title}
+        inputProps={getInputProps(fields.title, { type: 'text' })}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Venue" errors={fields.venue.errors} id={fields.venue.id}>
-          {(a11y) => (
-            <input
-              {...getInputProps(fields.venue, { type: 'text' })}
-              {...a11y}
-              key={fields.venue.key}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field
+        <InputField
+          label="Venue"
+          field={fields.venue}
+          inputProps={getInputProps(fields.venue, { type: 'text' })}
+        />
+        <InputField
           label="Location"
           hint="City, State"
-          errors={fields.location.errors}
-          id={fields.location.id}
-        >
-          {(a11y) => (
-            <input
-              {...getInputProps(fields.location, { type: 'text' })}
-              {...a11y}
-              key={fields.location.key}
-              placeholder="Asbury Park, NJ"
-              className={inputClass}
-            />
-          )}
-        </Field>
+          field={fields.location}
+          inputProps={{
+            ...getInputProps(fields.location, { type: 'text' }),
+            placeholder: 'Asbury Park, NJ',
+          }}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Date" errors={fields.date.errors} id={fields.date.id}>
-          {(a11y) => (
-            <input
-              {...getInputProps(fields.date, { type: 'date' })}
-              {...a11y}
-              // The schema's YYYY-MM-DD pattern is what a date input submits anyway.
-              pattern={undefined}
-              key={fields.date.key}
-              className={`${inputClass} [color-scheme:inherit]`}
-            />
-          )}
-        </Field>
-        <Field label="Time" hint="e.g. 8:00 PM" errors={fields.time.errors} id={fields.time.id}>
-          {(a11y) => (
-            <input
-              {...getInputProps(fields.time, { type: 'text' })}
-              {...a11y}
-              key={fields.time.key}
-              placeholder="8:00 PM"
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <InputField
+          label="Date"
+          field={fields.date}
+          inputProps={{
+            ...getInputProps(fields.date, { type: 'date' }),
+            // The schema's YYYY-MM-DD pattern is what a date input submits anyway.
+            pattern: undefined,
+            className: '[color-scheme:inherit]',
+          }}
+        />
+        <InputField
+          label="Time"
+          hint="e.g. 8:00 PM"
+          field={fields.time}
+          inputProps={{ ...getInputProps(fields.time, { type: 'text' }), placeholder: '8:00 PM' }}
+        />
       </div>
-      <Field
+      <InputField
         label="Ticket URL (optional)"
-        errors={fields.ticketUrl.errors}
-        id={fields.ticketUrl.id}
-      >
-        {(a11y) => (
-          <input
-            {...getInputProps(fields.ticketUrl, { type: 'url' })}
-            {...a11y}
-            key={fields.ticketUrl.key}
-            placeholder="https://"
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Field
+        field={fields.ticketUrl}
+        inputProps={{
+          ...getInputProps(fields.ticketUrl, { type: 'url' }),
+          placeholder: 'https://',
+        }}
+      />
+      <TextareaField
         label="Description (optional)"
-        errors={fields.description.errors}
-        id={fields.description.id}
-      >
-        {(a11y) => (
-          <textarea
-            {...getTextareaProps(fields.description)}
-            {...a11y}
-            key={fields.description.key}
-            rows={4}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Field
+        field={fields.description}
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 4 }}
+      />
+      <InputField
         label="Guest list spots for members"
-        errors={fields.guestListCapacity.errors}
-        id={fields.guestListCapacity.id}
+        field={fields.guestListCapacity}
         hint={
           show && show.guestListCount > 0
             ? `0 closes the list. ${show.guestListCount} taken; lowering the number removes no one.`
             : 'Logged-in members can ask for a spot until the show. 0 means no guest list.'
         }
-      >
-        {(a11y) => (
-          <input
-            {...getInputProps(fields.guestListCapacity, { type: 'number' })}
-            {...a11y}
-            key={fields.guestListCapacity.key}
-            min={0}
-            step={1}
-            inputMode="numeric"
-            className={inputClass}
-          />
-        )}
-      </Field>
+        inputProps={{
+          ...getInputProps(fields.guestListCapacity, { type: 'number' }),
+          min: 0,
+          step: 1,
+          inputMode: 'numeric',
+        }}
+      />
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         <Link to={closeTo} preventScrollReset className={buttonClass('outline')}>
           Cancel

@@ -14,7 +14,7 @@ import { useRequiredFiles } from '~/components/admin/required-files';
 import { usePostPending } from '~/components/admin/use-post-pending';
 import { VisibilityFields } from '~/components/admin/visibility-fields';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
-import { Field, inputClass } from '~/components/ui/field';
+import { InputField, SelectField } from '~/components/ui/field';
 import { MISSING_FILES, TRACK_TYPES, TrackFieldsSchema } from '~/schemas/track';
 import type { TrackJSON } from '~/types/entities';
 
@@ -80,61 +80,39 @@ export function TrackForm({
       className="space-y-4"
     >
       <FormAlert id={form.errorId} title={alert.title} errors={alert.errors} />
-      <Field label="Title" errors={fields.title.errors} id={fields.title.id}>
-        {(a11y) => (
-          <input
-            {...getInputProps(fields.title, { type: 'text' })}
-            {...a11y}
-            className={inputClass}
-          />
-        )}
-      </Field>
+      <InputField
+        label="Title"
+        field={fields.title}
+        inputProps={getInputProps(fields.title, { type: 'text' })}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Artist" errors={fields.artist.errors} id={fields.artist.id}>
-          {(a11y) => (
-            <input
-              {...getInputProps(fields.artist, { type: 'text' })}
-              {...a11y}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Album (optional)" errors={fields.album.errors} id={fields.album.id}>
-          {(a11y) => (
-            <input
-              {...getInputProps(fields.album, { type: 'text' })}
-              {...a11y}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Type" errors={fields.type.errors} id={fields.type.id}>
-          {(a11y) => (
-            <select {...getSelectProps(fields.type)} {...a11y} className={inputClass}>
-              {TRACK_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field
+        <InputField
+          label="Artist"
+          field={fields.artist}
+          inputProps={getInputProps(fields.artist, { type: 'text' })}
+        />
+        <InputField
+          label="Album (optional)"
+          field={fields.album}
+          inputProps={getInputProps(fields.album, { type: 'text' })}
+        />
+        <SelectField label="Type" field={fields.type} selectProps={getSelectProps(fields.type)}>
+          {TRACK_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </SelectField>
+        <InputField
           label="Duration"
-          errors={fields.duration.errors}
-          id={fields.duration.id}
+          field={fields.duration}
           hint="MM:SS (e.g. 3:45). Leave empty to read it from the audio file."
-        >
-          {(a11y) => (
-            <input
-              {...getInputProps(fields.duration, { type: 'text' })}
-              {...a11y}
-              placeholder="3:45"
-              inputMode="numeric"
-              className={inputClass}
-            />
-          )}
-        </Field>
+          inputProps={{
+            ...getInputProps(fields.duration, { type: 'text' }),
+            placeholder: '3:45',
+            inputMode: 'numeric',
+          }}
+        />
       </div>
       <div className="flex items-center gap-2">
         <input

@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
-import { Field, inputClass } from '~/components/ui/field';
+import { InputField, SelectField } from '~/components/ui/field';
 import type { Visibility } from '~/types/entities';
 
 /**
@@ -15,24 +15,16 @@ export function VisibilityFields<Form extends Record<string, unknown>>({
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field label="Visibility" errors={visibility.errors} id={visibility.id}>
-        {(a11y) => (
-          <select {...getSelectProps(visibility)} {...a11y} className={inputClass}>
-            <option value="public">Public: everyone</option>
-            <option value="members">Members only: logged-in accounts</option>
-          </select>
-        )}
-      </Field>
-      <Field
+      <SelectField label="Visibility" field={visibility} selectProps={getSelectProps(visibility)}>
+        <option value="public">Public: everyone</option>
+        <option value="members">Members only: logged-in accounts</option>
+      </SelectField>
+      <InputField
         label="Public on (optional)"
-        errors={publicAt.errors}
-        id={publicAt.id}
+        field={publicAt}
         hint="Early access: members-only until this day, then public for everyone (New York time). Leave empty to keep it members-only."
-      >
-        {(a11y) => (
-          <input {...getInputProps(publicAt, { type: 'date' })} {...a11y} className={inputClass} />
-        )}
-      </Field>
+        inputProps={getInputProps(publicAt, { type: 'date' })}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
 import { CheckCircle2 } from '~/components/site/icons';
 import { SubmitButton } from '~/components/ui/button';
-import { ErrorList, Field, FormError, inputClass } from '~/components/ui/field';
+import { ErrorList, FormError, InputField } from '~/components/ui/field';
 import { cn } from '~/utils/cn';
 import { Honeypot } from './honeypot';
 import { NEWSLETTER_CONSTRAINTS } from './newsletter-constraints';
@@ -78,29 +78,25 @@ export function NewsletterForm({
       <FormError errors={form.errors} id={form.errorId} />
       <div className={cn('grid gap-4', variant === 'full' ? 'sm:grid-cols-2' : '')}>
         {variant === 'full' ? (
-          <Field label="Name" errors={fields.name.errors} id={fields.name.id}>
-            {(a11y) => (
-              <input
-                {...serverInputProps(fields.name, { type: 'text' })}
-                {...a11y}
-                autoComplete="name"
-                placeholder="Your name"
-                className={inputClass}
-              />
-            )}
-          </Field>
+          <InputField
+            label="Name"
+            field={fields.name}
+            inputProps={{
+              ...serverInputProps(fields.name, { type: 'text' }),
+              autoComplete: 'name',
+              placeholder: 'Your name',
+            }}
+          />
         ) : null}
-        <Field label="Email" errors={fields.email.errors} id={fields.email.id}>
-          {(a11y) => (
-            <input
-              {...serverInputProps(fields.email, { type: 'email' })}
-              {...a11y}
-              autoComplete="email"
-              placeholder="you@example.com"
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <InputField
+          label="Email"
+          field={fields.email}
+          inputProps={{
+            ...serverInputProps(fields.email, { type: 'email' }),
+            autoComplete: 'email',
+            placeholder: 'you@example.com',
+          }}
+        />
       </div>
       <div>
         <div className="flex items-start gap-3">

@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
-import { Field, inputClass } from '~/components/ui/field';
+import { InputField } from '~/components/ui/field';
 
 type PasswordFieldProps = {
   /** The visible label, e.g. "Password" or "Confirm new password". */
@@ -13,19 +13,15 @@ type PasswordFieldProps = {
 
 /**
  * A labelled password input (login, register, change password), wired to its conform
- * field: the label, hint and errors come from {@link Field}.
+ * field: the label, hint and errors come from {@link InputField}.
  */
 export function PasswordField({ label, field, autoComplete, hint }: PasswordFieldProps) {
   return (
-    <Field label={label} errors={field.errors} id={field.id} hint={hint}>
-      {(a11y) => (
-        <input
-          {...getInputProps(field, { type: 'password' })}
-          {...a11y}
-          autoComplete={autoComplete}
-          className={inputClass}
-        />
-      )}
-    </Field>
+    <InputField
+      label={label}
+      field={field}
+      hint={hint}
+      inputProps={{ ...getInputProps(field, { type: 'password' }), autoComplete }}
+    />
   );
 }

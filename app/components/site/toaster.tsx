@@ -15,6 +15,7 @@ const emit = () => listeners.forEach((l) => l());
 
 /** Show a toast from client code (event handlers, effects). */
 export function showToast(input: ToastInput): ToastMessage {
+  // ToastSchema's defaults, written out: the toaster is in every page's bundle, zod is not.
   current = {
     id: input.id ?? Math.random().toString(36).slice(2),
     type: input.type ?? 'success',

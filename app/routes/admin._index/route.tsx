@@ -18,8 +18,9 @@ import { FeaturedTrackCard, SiteSettingsCard } from './site-cards';
 import { AnalyticsCard } from './analytics-card';
 import { statsReport } from '~/services/stats.server';
 import { statsPeriod } from '~/schemas/stats';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Dashboard | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Dashboard');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);

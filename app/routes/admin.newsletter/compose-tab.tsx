@@ -14,7 +14,7 @@ import { usePostPending } from '~/components/admin/use-post-pending';
 import { useToastOnce } from '~/components/site/toaster';
 import { SubmitButton } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
-import { Field, inputClass } from '~/components/ui/field';
+import { InputField, TextareaField } from '~/components/ui/field';
 import { ComposeNewsletterSchema } from '~/schemas/subscriber';
 import type { NewsletterJSON, NewsletterProgressJSON } from '~/types/entities';
 import { plural } from './plural';
@@ -86,27 +86,16 @@ export function ComposeTab({
         </p>
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <FormAlert id={form.errorId} title={failureTitle} errors={form.errors} />
-          <Field label="Subject" errors={fields.subject.errors} id={fields.subject.id}>
-            {(a11y) => (
-              <input
-                {...getInputProps(fields.subject, { type: 'text' })}
-                {...a11y}
-                key={fields.subject.key}
-                className={inputClass}
-              />
-            )}
-          </Field>
-          <Field label="Content" errors={fields.content.errors} id={fields.content.id}>
-            {(a11y) => (
-              <textarea
-                {...getTextareaProps(fields.content)}
-                {...a11y}
-                key={fields.content.key}
-                rows={12}
-                className={inputClass}
-              />
-            )}
-          </Field>
+          <InputField
+            label="Subject"
+            field={fields.subject}
+            inputProps={getInputProps(fields.subject, { type: 'text' })}
+          />
+          <TextareaField
+            label="Content"
+            field={fields.content}
+            textareaProps={{ ...getTextareaProps(fields.content), rows: 12 }}
+          />
           <div className="flex justify-end">
             <SubmitButton pending={pending} pendingLabel="Sending...">
               <Send aria-hidden="true" className="h-4 w-4" />

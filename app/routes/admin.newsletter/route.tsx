@@ -27,8 +27,9 @@ import { logError } from '~/server/request-tracking.server';
 import { ComposeTab } from './compose-tab';
 import { plural } from './plural';
 import { SubscribersTab } from './subscribers-tab';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Newsletter | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Newsletter');
 
 type Tab = 'subscribers' | 'compose';
 const tabOf = (url: URL): Tab =>

@@ -3,7 +3,7 @@ import { Copy, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { showToast } from '~/components/site/toaster';
 import { Button } from '~/components/ui/button';
-import { inputClass } from '~/components/ui/field';
+import { InputField, inputClass, SelectField } from '~/components/ui/field';
 import { useHydrated } from '~/player/use-hydrated';
 import { SUBSCRIBER_STATUSES, type SubscriberJSON, type SubscriberStatus } from '~/types/entities';
 import { plural } from './plural';
@@ -72,49 +72,44 @@ export function SubscribersTab({
           // An explicit search (Enter or the button) replaces the pending live one.
           onSubmit={() => clearTimeout(timer.current)}
         >
-          <div className="min-w-48 flex-1 space-y-1.5">
-            <label htmlFor="subscriber-search" className="block text-sm font-medium">
-              Search subscribers
-            </label>
-            <input
-              id="subscriber-search"
-              type="search"
-              name="q"
-              defaultValue={q}
-              placeholder="Name or email"
-              className={inputClass}
-              onChange={(event) => {
+          <InputField
+            label="Search subscribers"
+            field={{ id: 'subscriber-search' }}
+            className="min-w-48 flex-1"
+            inputProps={{
+              type: 'search',
+              name: 'q',
+              defaultValue: q,
+              placeholder: 'Name or email',
+              onChange: (event) => {
                 const form = event.currentTarget.form;
                 clearTimeout(timer.current);
                 timer.current = setTimeout(() => {
                   if (form) submit(form, { replace: true, preventScrollReset: true });
                 }, 250);
-              }}
-            />
-          </div>
-          <div className="space-y-1.5">
-            <label htmlFor="subscriber-status" className="block text-sm font-medium">
-              Status
-            </label>
-            <select
-              id="subscriber-status"
-              name="status"
-              defaultValue={status ?? ''}
-              className={inputClass}
-              onChange={(event) => {
+              },
+            }}
+          />
+          <SelectField
+            label="Status"
+            field={{ id: 'subscriber-status' }}
+            selectProps={{
+              name: 'status',
+              defaultValue: status ?? '',
+              onChange: (event) => {
                 const form = event.currentTarget.form;
                 clearTimeout(timer.current);
                 if (form) submit(form, { replace: true, preventScrollReset: true });
-              }}
-            >
-              <option value="">All</option>
-              {SUBSCRIBER_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {STATUS_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
+              },
+            }}
+          >
+            <option value="">All</option>
+            {SUBSCRIBER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABELS[value]}
+              </option>
+            ))}
+          </SelectField>
           <Button type="submit" variant="outline">
             <Search aria-hidden="true" className="h-4 w-4" />
             Search

@@ -1,5 +1,5 @@
 import { getSelectProps, type FieldMetadata } from '@conform-to/react';
-import { Field, inputClass } from '~/components/ui/field';
+import { SelectField } from '~/components/ui/field';
 import { FONT_CHOICES, type FontChoice } from '~/types/entities';
 
 /** One of the site's fonts, chosen from the bundled ones. */
@@ -13,22 +13,19 @@ export function FontSelect({
   onFontChange: (font: string) => void;
 }) {
   return (
-    <Field label={label} errors={field.errors} id={field.id}>
-      {(a11y) => (
-        <select
-          {...getSelectProps(field)}
-          {...a11y}
-          key={field.key}
-          onChange={(event) => onFontChange(event.currentTarget.value)}
-          className={inputClass}
-        >
-          {FONT_CHOICES.map((font) => (
-            <option key={font} value={font}>
-              {font}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <SelectField
+      label={label}
+      field={field}
+      selectProps={{
+        ...getSelectProps(field),
+        onChange: (event) => onFontChange(event.currentTarget.value),
+      }}
+    >
+      {FONT_CHOICES.map((font) => (
+        <option key={font} value={font}>
+          {font}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -1,7 +1,6 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { useState } from 'react';
-import { Field, inputClass } from '~/components/ui/field';
-import { cn } from '~/utils/cn';
+import { InputField } from '~/components/ui/field';
 import { colourToHex } from '~/utils/theme/colour';
 
 /**
@@ -41,30 +40,24 @@ export function PrimaryColourField({
           className="h-10 w-16 cursor-pointer rounded-md border border-input bg-background p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         />
       </div>
-      <Field
+      <InputField
         label="Primary colour"
         hint="An hsl() value such as hsl(347, 100%, 56%) or a hex colour such as #ff1f4f."
-        errors={field.errors}
-        id={field.id}
-      >
-        {(a11y) => (
-          <input
-            {...getInputProps(field, { type: 'text' })}
-            {...a11y}
-            key={field.key}
-            pattern={undefined}
-            spellCheck={false}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              onColourChange(value);
-              if (/^(hsl\(.*\)|#[0-9a-f]{3}([0-9a-f]{3})?)$/i.test(value.trim())) {
-                setPicker(colourToHex(value));
-              }
-            }}
-            className={cn(inputClass, 'font-mono')}
-          />
-        )}
-      </Field>
+        field={field}
+        inputProps={{
+          ...getInputProps(field, { type: 'text' }),
+          pattern: undefined,
+          spellCheck: false,
+          onChange: (event) => {
+            const value = event.currentTarget.value;
+            onColourChange(value);
+            if (/^(hsl\(.*\)|#[0-9a-f]{3}([0-9a-f]{3})?)$/i.test(value.trim())) {
+              setPicker(colourToHex(value));
+            }
+          },
+          className: 'font-mono',
+        }}
+      />
     </div>
   );
 }

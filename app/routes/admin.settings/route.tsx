@@ -18,8 +18,9 @@ import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/server/http-errors.server
 import { logError } from '~/server/request-tracking.server';
 import { NEWSLETTER_SETTINGS_INTENT, NewsletterSettingsForm } from './newsletter-settings-form';
 import { SettingsForm } from './settings-form';
+import { adminTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Site Appearance | Admin | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Site Appearance');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
 import { SubmitButton } from '~/components/ui/button';
-import { Field, FormError, inputClass } from '~/components/ui/field';
+import { FormError, InputField } from '~/components/ui/field';
 import { PasswordField } from '~/components/site/password-field';
 import { LoginSchema } from '~/schemas/auth';
 import { usePendingIntent } from './use-pending-intent';
@@ -29,16 +29,14 @@ export function LoginForm({
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormError id={form.errorId} errors={form.errors} />
-      <Field label="Username" errors={fields.username.errors} id={fields.username.id}>
-        {(a11y) => (
-          <input
-            {...getInputProps(fields.username, { type: 'text' })}
-            {...a11y}
-            autoComplete="username"
-            className={inputClass}
-          />
-        )}
-      </Field>
+      <InputField
+        label="Username"
+        field={fields.username}
+        inputProps={{
+          ...getInputProps(fields.username, { type: 'text' }),
+          autoComplete: 'username',
+        }}
+      />
       <PasswordField label="Password" field={fields.password} autoComplete="current-password" />
       <SubmitButton pending={pending} pendingLabel="Logging in..." className="w-full">
         Login

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
 import { SubmitButton } from '~/components/ui/button';
-import { Field, FormError, inputClass } from '~/components/ui/field';
+import { FormError, InputField } from '~/components/ui/field';
 import { PasswordField } from '~/components/site/password-field';
 import { RegisterSchema } from '~/schemas/auth';
 import { usePendingIntent } from './use-pending-intent';
@@ -29,21 +29,15 @@ export function RegisterForm({
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormError id={form.errorId} errors={form.errors} />
-      <Field
+      <InputField
         label="Username"
-        errors={fields.username.errors}
-        id={fields.username.id}
+        field={fields.username}
         hint="At least 3 characters"
-      >
-        {(a11y) => (
-          <input
-            {...getInputProps(fields.username, { type: 'text' })}
-            {...a11y}
-            autoComplete="username"
-            className={inputClass}
-          />
-        )}
-      </Field>
+        inputProps={{
+          ...getInputProps(fields.username, { type: 'text' }),
+          autoComplete: 'username',
+        }}
+      />
       <PasswordField
         label="Password"
         field={fields.password}

@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
   JsonLd,
+  adminTitle,
   blogPostingLd,
   isoDuration,
   musicEventLd,
@@ -71,6 +72,13 @@ describe('seoMeta', () => {
       ]),
     ).toEqual({ origin: 'http://localhost:3000', siteName: 'NS' });
     expect(seoSite(undefined)).toEqual({ origin: '', siteName: 'Night Shore' });
+  });
+
+  it("titles admin pages with the root match's site name", () => {
+    const matches = [{ id: 'root', data: { site: { siteName: 'NS' } } }];
+    expect(adminTitle(matches, 'Tracks')).toEqual([{ title: 'Tracks | Admin | NS' }]);
+    expect(adminTitle(matches)).toEqual([{ title: 'Admin | NS' }]);
+    expect(adminTitle(undefined, 'Tracks')).toEqual([{ title: 'Tracks | Admin | Night Shore' }]);
   });
 });
 

@@ -39,6 +39,18 @@ export function seoSite(matches: readonly (MatchLike | undefined)[] | undefined)
   };
 }
 
+/**
+ * An admin page's `<title>` for its meta function: 'Tracks | Admin | {site name}' (the site
+ * name from the root match, as in `seoSite`); without a page, 'Admin | {site name}'.
+ */
+export function adminTitle(
+  matches: readonly (MatchLike | undefined)[] | undefined,
+  page?: string,
+): MetaDescriptor[] {
+  const { siteName } = seoSite(matches);
+  return [{ title: [page, 'Admin', siteName].filter(Boolean).join(' | ') }];
+}
+
 /** The collective's social profile URLs from the root data (for MusicGroup `sameAs`). */
 export function socialLinks(matches: readonly (MatchLike | undefined)[] | undefined): string[] {
   const root = matches?.find((m) => m?.id === 'root')?.data as
