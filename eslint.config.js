@@ -7,7 +7,7 @@ import globals from 'globals';
 import dependencyDirection from './eslint.dependency-direction.js';
 
 /**
- * A request body is read only through app/server/request-body.server.ts (bounded, with its
+ * A request body is read only through app/platform/request-body.server.ts (bounded, with its
  * 415/413/400 refusals and the body dropped before early answers): `request.formData()`,
  * `.json()`, `.text()`, `.arrayBuffer()`, `.blob()`, `.bytes()`, on the request or a clone of
  * it, and `request.body`, are errors anywhere else in app/.
@@ -15,7 +15,7 @@ import dependencyDirection from './eslint.dependency-direction.js';
 const BODY_METHODS = '/^(formData|json|text|arrayBuffer|blob|bytes)$/';
 const REQUEST = '/^(request|req)$/';
 const BODY_READ_MESSAGE =
-  'Read request bodies with readForm/readJson/readMultipart (app/server/request-body.server.ts).';
+  'Read request bodies with readForm/readJson/readMultipart (app/platform/request-body.server.ts).';
 const bodyReadRestrictions = [
   `CallExpression[callee.property.name=${BODY_METHODS}][callee.object.name=${REQUEST}]`,
   `CallExpression[callee.property.name=${BODY_METHODS}][callee.object.property.name=${REQUEST}]`,
@@ -62,7 +62,7 @@ export default tseslint.config(
   },
   {
     files: ['app/**/*.{ts,tsx}'],
-    ignores: ['app/server/request-body.server.ts', 'app/**/*.test.{ts,tsx}'],
+    ignores: ['app/platform/request-body.server.ts', 'app/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', ...bodyReadRestrictions] },
   },
   {

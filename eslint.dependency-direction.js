@@ -4,15 +4,15 @@
  *
  *   root, entry.*, routes  ->  services  ->  models  ->  schemas, types, utils
  *
- * - document/, server/, auth/, api/ and files/ hold what routes and services use (the HTML
+ * - document/, platform/, auth/, api/ and files/ hold what routes and services use (the HTML
  *   document, the process, sessions, the JSON plumbing, stored files). They use each other
  *   where needed and never import routes, components, the player or services.
- * - models import schemas/types/utils, other models, server/ (db, env, read cache) and the
+ * - models import schemas/types/utils, other models, platform/ (db, env, read cache) and the
  *   storage primitive files/stored-files (a model deletes the files of a record it deletes or
- *   replaces). server/ and files/ therefore never import models, except the two modules that
- *   drive the process from above: server/seed and server/startup.
+ *   replaces). platform/ and files/ therefore never import models, except the two modules that
+ *   drive the process from above: platform/seed and platform/startup.
  * - mail/ (the mail transport, the email templates, the queue's worker) sits between services
- *   and models: services and server/startup use it; it imports models, server/ and the
+ *   and models: services and platform/startup use it; it imports models, platform/ and the
  *   leaves, never routes, components, the player or services, and nothing below it imports it.
  * - schemas/, types/ and utils/ are client-safe leaves: they import only each other.
  * - components/ and player/ (React) never import root, routes, models, services or any
@@ -48,16 +48,16 @@ const forbid = (regex, message) => ({ regex, message });
 
 const UPPER = forbid(
   folders('routes', 'components', 'player', 'services'),
-  'document/, server/, auth/, api/ and files/ are used by routes and services; they never import routes, components, the player or services.',
+  'document/, platform/, auth/, api/ and files/ are used by routes and services; they never import routes, components, the player or services.',
 );
 const MODELS_FROM_BELOW = forbid(
   folders('models'),
-  'Models import server/ and files/stored-files; this folder sits below the models and must not import them.',
+  'Models import platform/ and files/stored-files; this folder sits below the models and must not import them.',
 );
 
 const MAIL_FROM_BELOW = forbid(
   folders('mail'),
-  'mail/ (transport, templates, the queue worker) is used by services and server/startup only.',
+  'mail/ (transport, templates, the queue worker) is used by services and platform/startup only.',
 );
 
 /** [files, ignores, restricted patterns] per layer; a file matches at most one entry. */
@@ -84,11 +84,11 @@ const LAYERS = [
     ],
   ],
   [
-    ['app/server/**'],
-    ['app/server/seed.server.ts', 'app/server/startup.server.ts'],
+    ['app/platform/**'],
+    ['app/platform/seed.server.ts', 'app/platform/startup.server.ts'],
     [UPPER, MODELS_FROM_BELOW, MAIL_FROM_BELOW],
   ],
-  [['app/server/seed.server.ts', 'app/server/startup.server.ts'], [], [UPPER]],
+  [['app/platform/seed.server.ts', 'app/platform/startup.server.ts'], [], [UPPER]],
   [['app/files/**'], [], [UPPER, MODELS_FROM_BELOW, MAIL_FROM_BELOW]],
   [
     ['app/models/**'],
@@ -96,14 +96,14 @@ const LAYERS = [
     [
       forbid(
         folders('routes', 'components', 'player', 'services', 'auth', 'api', 'document', 'mail'),
-        'Models import only schemas, types, utils, server/ (db, env, read cache), files/stored-files and other models.',
+        'Models import only schemas, types, utils, platform/ (db, env, read cache), files/stored-files and other models.',
       ),
       forbid(
         '^~/files/(?!stored-files\\.server$)',
         'Of files/, models use only the storage primitive ~/files/stored-files.server.',
       ),
       forbid(
-        '^~/server/(seed|startup)\\.server$',
+        '^~/platform/(seed|startup)\\.server$',
         'Seeding and startup drive the models; a model importing them makes a cycle.',
       ),
     ],

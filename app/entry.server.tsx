@@ -10,18 +10,18 @@ import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from '~/document/request-info';
-import { logError, requestIdOf } from '~/server/request-tracking.server';
+import { logError, requestIdOf } from '~/platform/request-tracking.server';
 import {
   applyBaseSecurityHeaders,
   applyDocumentSecurityHeaders,
   createNonce,
 } from '~/document/security-headers.server';
-import { startApp } from '~/server/startup.server';
+import { startApp } from '~/platform/startup.server';
 import { applyDocumentCacheHeaders } from '~/document/cache-headers.server';
 import { cachedRender, recordRender, renderCacheKey } from '~/document/render-memo.server';
 import { deferScripts } from '~/document/html-rewrite.server';
 import { countPageView, flushStats } from '~/services/analytics.server';
-import { stopApp as stopServer } from '~/server/startup.server';
+import { stopApp as stopServer } from '~/platform/startup.server';
 
 // The server answers its first request only once the database is connected, its indexes
 // exist and the demo content is seeded (the server imports the build before listening).
@@ -33,9 +33,9 @@ await startApp();
 // last middleware (errors no route answered), the listening port (for links when SITE_URL is
 // unset) and the graceful stop (requests in flight finish, the database closes). See
 // docs/decisions/013-own-server-module.md and 028-trust-boundary.md.
-export { answerError, trackRequest } from '~/server/request-tracking.server';
-export { guardRequest } from '~/server/trust-boundary.server';
-export { serverListening } from '~/server/site-origin.server';
+export { answerError, trackRequest } from '~/platform/request-tracking.server';
+export { guardRequest } from '~/platform/trust-boundary.server';
+export { serverListening } from '~/platform/site-origin.server';
 /** Graceful stop (server/http-server.ts): requests in flight, then the last counts, then the database. */
 export const stopApp = (signal: string) => stopServer(signal, flushStats);
 

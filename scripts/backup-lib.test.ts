@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
-import type * as DbModule from '../app/server/db.server';
+import type * as DbModule from '../app/platform/db.server';
 import type * as BackupLibModule from './backup-lib';
 import type * as ContactMessageModule from '../app/models/contact-message.server';
 import type * as SubscriberModule from '../app/models/subscriber.server';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   process.env.UPLOADS_DIR = uploads;
   process.env.SEED = 'false';
   store = await startEmbeddedMongo();
-  db = await import('../app/server/db.server');
+  db = await import('../app/platform/db.server');
   messages = await import('../app/models/contact-message.server');
   subscribers = await import('../app/models/subscriber.server');
   lib = await import('./backup-lib');

@@ -79,13 +79,13 @@ if (INLINE) {
   process.env.MONGODB_URI = parsed.toString();
 }
 
-const { connectDb, disconnectDb } = await import('../app/server/db.server');
+const { connectDb, disconnectDb } = await import('../app/platform/db.server');
 const { Subscriber } = await import('../app/models/subscriber.server');
 const { createNewsletterIssue } = await import('../app/models/newsletter.server');
 const { queueIsEmpty } = await import('../app/models/mail-delivery.server');
 const { createMailWorker } = await import('../app/mail/worker.server');
 const { createMailTransport } = await import('../app/mail/transport.server');
-const { env } = await import('../app/server/env.server');
+const { env } = await import('../app/platform/env.server');
 
 await connectDb();
 const now = Date.now();

@@ -3,7 +3,7 @@
 // Works on MONGODB_URI and on the embedded store (also while the site is running).
 import { RegisterFields } from '../app/schemas/auth';
 import { upsertAdmin } from '../app/models/user.server';
-import { connectDb, disconnectDb } from '../app/server/db.server';
+import { connectDb, disconnectDb } from '../app/platform/db.server';
 
 const parsed = RegisterFields.safeParse({
   username: process.env.ADMIN_USERNAME,

@@ -2,8 +2,8 @@
 // with a backup's (written by `npm run backup`). Without --yes it only says what it would do.
 // Works on MONGODB_URI and on the embedded store, also while the site is running.
 import path from 'node:path';
-import { connectDb, disconnectDb } from '../app/server/db.server';
-import { uploadsDir } from '../app/server/env.server';
+import { connectDb, disconnectDb } from '../app/platform/db.server';
+import { uploadsDir } from '../app/platform/env.server';
 import { restoreBackup, verifyBackup } from './backup-lib';
 
 const args = process.argv.slice(2);

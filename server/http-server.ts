@@ -44,7 +44,7 @@ import express, { type NextFunction, type Request as ExpressRequest } from 'expr
 import type * as EntryModule from '~/entry.server';
 
 process.env.NODE_ENV ??= 'production';
-const { logger } = await import('~/server/logger.server');
+const { logger } = await import('~/platform/logger.server');
 // Stack traces in the JSON error lines point at the sources when the build has source maps.
 process.setSourceMapsEnabled(true);
 

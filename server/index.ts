@@ -10,7 +10,7 @@ import { parseWebConcurrency } from './concurrency';
 
 // Before anything reads the configuration (the logger, the build): production unless told.
 process.env.NODE_ENV ??= 'production';
-const { logger } = await import('~/server/logger.server');
+const { logger } = await import('~/platform/logger.server');
 
 const concurrency = parseWebConcurrency(process.env.WEB_CONCURRENCY);
 if (concurrency === null) {

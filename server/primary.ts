@@ -6,7 +6,7 @@
  * - The database: with MONGODB_URI, every worker connects to it. Without it, the embedded store
  *   runs once, in this process; the workers find it through the lock file it keeps in
  *   DATA_DIR/db (`findRunningStore`) and connect to it like any client. Their read caches stay
- *   off, as with any store they do not own (app/server/read-cache.server.ts).
+ *   off, as with any store they do not own (app/platform/read-cache.server.ts).
  * - What the workers share is in the database: sessions, rate limits, the seed claim, the
  *   mail queue (docs/decisions/022-several-instances.md).
  * - A worker that dies is replaced; if workers keep dying at start (five in a row within
@@ -17,8 +17,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { findRunningStore, startEmbeddedMongo } from '@night-shore/embedded-mongo';
-import { env } from '~/server/env.server';
-import { logger } from '~/server/logger.server';
+import { env } from '~/platform/env.server';
+import { logger } from '~/platform/logger.server';
 
 const QUICK_DEATH_MS = 10_000;
 const MAX_QUICK_DEATHS = 5;

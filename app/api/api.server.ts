@@ -11,12 +11,12 @@ import {
   isJsonRequest,
   readForm,
   readJson,
-} from '~/server/request-body.server';
-import { logError } from '~/server/request-tracking.server';
+} from '~/platform/request-body.server';
+import { logError } from '~/platform/request-tracking.server';
 
 /**
  * Helpers shared by the /api resource routes (app/routes/api.*.ts): JSON errors,
- * bodies read through app/server/request-body.server.ts with zod validation, the same-origin check for mutations and a
+ * bodies read through app/platform/request-body.server.ts with zod validation, the same-origin check for mutations and a
  * wrapper that turns unexpected failures into a JSON 500 without internals.
  * The reference of the API is docs/api.md.
  */
@@ -66,7 +66,7 @@ export function requireMethod(request: Request, allowed: readonly string[]): voi
 }
 
 // ---------------------------------------------------------------------------------------
-// Bodies (read by app/server/request-body.server.ts; refusals become JSON in `handleApi`)
+// Bodies (read by app/platform/request-body.server.ts; refusals become JSON in `handleApi`)
 // ---------------------------------------------------------------------------------------
 
 /** A JSON body of at most API_BODY_LIMIT (415, 413, 400 from the reader). */

@@ -1,6 +1,6 @@
 import { requireAdminApi } from '~/auth/auth.server';
 import type { SaveClient, SaveResult, SaveTarget } from '~/types/save-flow';
-import { isJsonRequest } from '~/server/request-body.server';
+import { isJsonRequest } from '~/platform/request-body.server';
 import {
   apiError,
   apiJson,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { createCookie, createSessionStorage } from '@remix-run/node';
 import { SessionModel, purgeExpiredSessions } from '~/models/session.server';
-import { env } from '~/server/env.server';
+import { env } from '~/platform/env.server';
 
 export const SESSION_MAX_AGE = 60 * 60 * 24 * 30; // 30 days, sliding
 const isProduction = env.NODE_ENV === 'production';

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node';
 import { ToastSchema } from '~/schemas/toast';
-import { env } from '~/server/env.server';
+import { env } from '~/platform/env.server';
 import type { ToastInput, ToastMessage } from '~/types/toast';
 
 /*

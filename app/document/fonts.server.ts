@@ -15,7 +15,7 @@ import roboto from '@capsizecss/metrics/roboto';
 import syncopate from '@capsizecss/metrics/syncopate';
 import type { FontChoice } from '~/types/entities';
 import { FONT_STYLESHEETS, fallbackFamily } from '~/utils/theme/fonts';
-import { logger } from '~/server/logger.server';
+import { logger } from '~/platform/logger.server';
 
 /** The built @fontsource stylesheets, read once: `null` when a file cannot be read. */
 const builtCss = new Map<string, string | null>();

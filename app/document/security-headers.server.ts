@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { env } from '~/server/env.server';
+import { env } from '~/platform/env.server';
 
 /**
  * The security headers of every answer. HTML documents get the full set with a

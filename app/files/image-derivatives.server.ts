@@ -5,7 +5,7 @@ import type { ImageInfo } from '~/types/image-info';
 import { escapeRegExp } from '~/utils/regexp';
 import { mediaKeyFromUrl, mediaStore, type MediaStore } from './media-store.server';
 import { onUploadedFileDeleted, uploadPathFromUrl } from './stored-files.server';
-import { logger } from '~/server/logger.server';
+import { logger } from '~/platform/logger.server';
 
 /**
  * Responsive derivatives of uploaded images. Beside `<base>.<ext>` we write

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import mongoose from 'mongoose';
-import { env, uploadsDir } from '~/server/env.server';
+import { env, uploadsDir } from '~/platform/env.server';
 
 /**
  * Where uploaded media live (decision 023): `MEDIA_STORAGE=disk` (default) keeps them as files
@@ -144,7 +144,7 @@ export function gridfsMediaStore(
     async put(key, localPath) {
       if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);
       // The files document is written after the last chunk: a crash midway leaves chunks
-      // without a file, which the start-up sweep removes (app/server/startup.server.ts).
+      // without a file, which the start-up sweep removes (app/platform/startup.server.ts).
       await pipeline(createReadStream(localPath), bucket().openUploadStream(key));
     },
     async stat(key) {
@@ -193,7 +193,7 @@ export function gridfsMediaStore(
 
 /**
  * Files that ship with the app (the player's fallback sound): every instance copies them into
- * its own UPLOADS_DIR at start (app/server/startup.server.ts), and they are read from there
+ * its own UPLOADS_DIR at start (app/platform/startup.server.ts), and they are read from there
  * whatever MEDIA_STORAGE says. They are never deleted.
  */
 export const SHIPPED_KEYS: ReadonlySet<string> = new Set(['audio/fallback.mp3']);

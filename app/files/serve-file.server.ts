@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { httpDate } from '~/utils/time';
-import { notFound } from '~/server/http-errors.server';
+import { notFound } from '~/platform/http-errors.server';
 import type { MediaStore } from './media-store.server';
 import {
   contentRange,

@@ -3,12 +3,12 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseFile } from 'music-metadata';
-import { uploadsDir } from '~/server/env.server';
+import { uploadsDir } from '~/platform/env.server';
 import {
   bodyRefusal,
   readMultipart,
   type MultipartPart as UploadHandlerPart,
-} from '~/server/request-body.server';
+} from '~/platform/request-body.server';
 import { deleteUploadedFile } from './stored-files.server';
 
 /**

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { env } from '~/server/env.server';
+import { env } from '~/platform/env.server';
 
 /**
  * Signed links for subscribers: `/unsubscribe/{token}` and `/newsletter/confirm/{token}`

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { env } from '~/server/env.server';
+import { env } from '~/platform/env.server';
 
 /**
  * Where email goes (docs/decisions/016-email-delivery.md): an SMTP server (SMTP_URL, through

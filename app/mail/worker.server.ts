@@ -13,8 +13,8 @@ import {
 import { getNewsletterForMail } from '~/models/newsletter.server';
 import { markSubscriberBounced } from '~/models/subscriber.server';
 import { getTheme } from '~/models/theme.server';
-import { env } from '~/server/env.server';
-import { siteOrigin } from '~/server/site-origin.server';
+import { env } from '~/platform/env.server';
+import { siteOrigin } from '~/platform/site-origin.server';
 import { personalise, renderNewsletter, type RenderedMail } from './render.server';
 import { signLinkToken } from './tokens.server';
 import {
@@ -24,7 +24,7 @@ import {
   type MailTransport,
   type OutgoingMail,
 } from './transport.server';
-import { logger } from '~/server/logger.server';
+import { logger } from '~/platform/logger.server';
 
 /**
  * Sends what the mail queue holds (app/models/mail-delivery.server.ts), on every app

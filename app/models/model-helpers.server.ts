@@ -1,5 +1,5 @@
 import mongoose, { type Model, type QueryFilter, type Schema } from 'mongoose';
-import { cachedRead } from '~/server/read-cache.server';
+import { cachedRead } from '~/platform/read-cache.server';
 
 /** Define a model once, even when the dev server re-evaluates modules. */
 export function defineModel<T>(name: string, schema: Schema<T>, collection: string): Model<T> {
@@ -30,7 +30,7 @@ export function isDuplicateKeyError(error: unknown): boolean {
 
 /**
  * What a cached read asks for. The same object builds the query and is the cache key
- * (app/server/read-cache.server.ts), so two reads share an entry only when they ask the same:
+ * (app/platform/read-cache.server.ts), so two reads share an entry only when they ask the same:
  * a different filter, sort, projection (`fields`) or limit is a different entry.
  */
 export type FindSpec<T, K extends keyof T> = {

@@ -13,7 +13,7 @@ const blog = await import('./blog-post.server');
 const shows = await import('./show.server');
 const theme = await import('./theme.server');
 const newsletter = await import('./newsletter.server');
-const { seedIfEmpty, SEED_CLAIM_STALE_MS } = await import('~/server/seed.server');
+const { seedIfEmpty, SEED_CLAIM_STALE_MS } = await import('~/platform/seed.server');
 const { default: mongoose } = await import('mongoose');
 
 const trackInput = (

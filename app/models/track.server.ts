@@ -1,7 +1,7 @@
 import mongoose, { Schema } from 'mongoose';
 import type { TrackJSON, TrackView, Visibility } from '~/types/entities';
 import { isMembersOnly, trackFor, type Viewer } from '~/utils/access';
-import { env } from '~/server/env.server';
+import { env } from '~/platform/env.server';
 import { siteToday, siteWeekNumber } from '~/utils/time';
 import { deleteUploadedFile } from '~/files/stored-files.server';
 import { serialIdPlugin } from './counter.server';

@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { GeneralErrorBoundary, NOT_FOUND_TITLE } from '~/components/site/general-error-boundary';
-import { notFound } from '~/server/http-errors.server';
+import { notFound } from '~/platform/http-errors.server';
 
 /**
  * Every path no other route matches: a 404 for GET and for POST (and any other method), shown

@@ -18,10 +18,10 @@ import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { imageInfos } from '~/files/image-derivatives.server';
 import { subscribeAction, SUBSCRIBE_INTENT } from '~/services/public-forms.server';
-import { badRequest } from '~/server/http-errors.server';
+import { badRequest } from '~/platform/http-errors.server';
 import { musicGroupLd, seoMeta, seoSite, socialLinks } from '~/utils/seo/seo';
-import { retryAfterFromAction } from '~/server/rate-limit.server';
-import { readForm } from '~/server/request-body.server';
+import { retryAfterFromAction } from '~/platform/rate-limit.server';
+import { readForm } from '~/platform/request-body.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const site = seoSite(matches);

@@ -15,8 +15,8 @@ import { DeleteAccountSchema } from '~/schemas/account';
 import { AdminAccountError, confirmOwnPassword, deleteAccount } from '~/services/accounts.server';
 import { logoutHeaders, requireUser } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { readForm } from '~/server/request-body.server';
-import { retryAfterFromAction } from '~/server/rate-limit.server';
+import { readForm } from '~/platform/request-body.server';
+import { retryAfterFromAction } from '~/platform/rate-limit.server';
 
 export const meta: MetaFunction = () => [{ title: 'Delete my account | Night Shore' }];
 

@@ -28,9 +28,9 @@ import {
 import type { UserJSON } from '~/types/entities';
 import type { z } from 'zod';
 import { createUserSession, deleteSessionsOfUser, requireUser } from '~/auth/auth.server';
-import { retryAfterFromAction } from '~/server/rate-limit.server';
+import { retryAfterFromAction } from '~/platform/rate-limit.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { readForm } from '~/server/request-body.server';
+import { readForm } from '~/platform/request-body.server';
 
 export const meta: MetaFunction = () => [{ title: 'Account | Night Shore' }];
 

@@ -6,7 +6,7 @@ import { buttonClass } from '~/components/ui/button';
 import { requireUser } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { verifyAccountEmail } from '~/services/account-email.server';
-import { HTTP_STATUS } from '~/server/http-errors.server';
+import { HTTP_STATUS } from '~/platform/http-errors.server';
 
 export const meta: MetaFunction = () => [
   { title: 'Confirm your email address | Night Shore' },

@@ -10,7 +10,7 @@ import { requireAdmin } from '~/auth/auth.server';
 import { requireAdminForUpload } from '~/services/upload-form.server';
 import { galleryListUrl } from '~/utils/admin-urls';
 import { submitGalleryForm } from '~/services/gallery-form.server';
-import { notFound } from '~/server/http-errors.server';
+import { notFound } from '~/platform/http-errors.server';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Image');

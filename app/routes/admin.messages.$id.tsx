@@ -7,7 +7,7 @@ import { RouteDialog } from '~/components/ui/route-dialog';
 import { requireAdmin } from '~/auth/auth.server';
 import { formatMessageDate } from '~/utils/time';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
-import { notFound } from '~/server/http-errors.server';
+import { notFound } from '~/platform/http-errors.server';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -10,7 +10,7 @@ import { getNewsletter, newsletterProgress } from '~/models/newsletter.server';
 import { parseId } from '~/models/model-helpers.server';
 import { formatMessageDate } from '~/utils/time';
 import { DeliveryProgress, STATE_LABELS } from './admin.newsletter/sent-newsletters';
-import { notFound } from '~/server/http-errors.server';
+import { notFound } from '~/platform/http-errors.server';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { buttonClass } from '~/components/ui/button';
 import { formatMessageDate, formatShowDate } from '~/utils/time';
-import { notFound } from '~/server/http-errors.server';
+import { notFound } from '~/platform/http-errors.server';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Guest list');

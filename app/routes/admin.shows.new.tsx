@@ -12,9 +12,9 @@ import { ShowForm } from '~/components/admin/show-form';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { readForm } from '~/server/request-body.server';
-import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/server/http-errors.server';
-import { logError } from '~/server/request-tracking.server';
+import { readForm } from '~/platform/request-body.server';
+import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
+import { logError } from '~/platform/request-tracking.server';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Add New Show');

@@ -6,7 +6,7 @@ import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
 import { buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/auth/auth.server';
 import { formatShowDate } from '~/utils/time';
-import { loadOr503 } from '~/server/http-errors.server';
+import { loadOr503 } from '~/platform/http-errors.server';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { adminTitle } from '~/utils/seo/seo';
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireAdmin } from '~/auth/auth.server';
-import { invariantResponse } from '~/server/http-errors.server';
+import { invariantResponse } from '~/platform/http-errors.server';
 import { statsPeriod } from '~/schemas/stats';
 import { statsCsv, statsReport } from '~/services/stats.server';
 

@@ -8,10 +8,10 @@ import { parseId } from '~/models/model-helpers.server';
 import { getTrack } from '~/models/track.server';
 import { requireAdmin } from '~/auth/auth.server';
 import { requireAdminForUpload } from '~/services/upload-form.server';
-import { env } from '~/server/env.server';
+import { env } from '~/platform/env.server';
 import { tracksListUrl } from '~/utils/admin-urls';
 import { submitTrackForm } from '~/services/track-form.server';
-import { notFound } from '~/server/http-errors.server';
+import { notFound } from '~/platform/http-errors.server';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Track');

@@ -5,7 +5,7 @@ import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { requireAdmin } from '~/auth/auth.server';
 import { requireAdminForUpload } from '~/services/upload-form.server';
-import { env } from '~/server/env.server';
+import { env } from '~/platform/env.server';
 import { tracksListUrl } from '~/utils/admin-urls';
 import { submitTrackForm } from '~/services/track-form.server';
 import { adminTitle } from '~/utils/seo/seo';

@@ -6,7 +6,7 @@ import { getTheme, saveTheme } from '~/models/theme.server';
 import { tracksListUrl } from '~/utils/admin-urls';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { readForm } from '~/server/request-body.server';
+import { readForm } from '~/platform/request-body.server';
 import { errorMessage } from '~/utils/error-message';
 import { adminTitle } from '~/utils/seo/seo';
 

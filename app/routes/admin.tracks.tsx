@@ -14,7 +14,7 @@ import { keepSearch, tracksListUrl } from '~/utils/admin-urls';
 import { requireAdmin } from '~/auth/auth.server';
 import { cn } from '~/utils/cn';
 import { redirectWithToast } from '~/auth/toast.server';
-import { readForm } from '~/server/request-body.server';
+import { readForm } from '~/platform/request-body.server';
 import { errorMessage } from '~/utils/error-message';
 import { adminTitle } from '~/utils/seo/seo';
 

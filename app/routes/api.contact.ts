@@ -13,8 +13,8 @@ import {
   requireMethod,
   validate,
 } from '~/api/api.server';
-import { enforceRateLimit } from '~/server/rate-limit.server';
-import { logError } from '~/server/request-tracking.server';
+import { enforceRateLimit } from '~/platform/rate-limit.server';
+import { logError } from '~/platform/request-tracking.server';
 
 /** POST /api/contact — JSON (or form) `{ name, email, subject, message }`. 201 with the message. */
 export const action = ({ request }: ActionFunctionArgs) =>

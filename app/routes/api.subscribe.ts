@@ -12,7 +12,7 @@ import {
   requireMethod,
   validate,
 } from '~/api/api.server';
-import { enforceRateLimit } from '~/server/rate-limit.server';
+import { enforceRateLimit } from '~/platform/rate-limit.server';
 
 /** The whole answer: built from the settings only, never from a stored subscriber. */
 const answerBody = (status: SignUpAnswer) => ({

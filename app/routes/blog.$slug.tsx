@@ -9,14 +9,14 @@ import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { imageInfo } from '~/files/image-derivatives.server';
 import { DATE_LONG, formatSiteDate } from '~/utils/time';
-import { badRequest, loadOr503, notFound } from '~/server/http-errors.server';
+import { badRequest, loadOr503, notFound } from '~/platform/http-errors.server';
 import { subscribeAction, SUBSCRIBE_INTENT } from '~/services/public-forms.server';
 import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo/seo';
 import { getViewer } from '~/auth/auth.server';
 import { MEMBERS_ONLY_POST, unlockHref } from '~/utils/access';
 import { MembersOnlyBadge } from '~/components/site/members-only';
-import { retryAfterFromAction } from '~/server/rate-limit.server';
-import { readForm } from '~/server/request-body.server';
+import { retryAfterFromAction } from '~/platform/rate-limit.server';
+import { readForm } from '~/platform/request-body.server';
 
 export const POST_NOT_FOUND_TITLE = 'Blog Post Not Found';
 export const POST_NOT_FOUND_TEXT =

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { listBlogPostCards } from '~/models/blog-post.server';
 import { ANONYMOUS } from '~/utils/access';
 import { publicCacheHeaders } from '~/document/cache-headers.server';
-import { siteOrigin } from '~/server/site-origin.server';
-import { env } from '~/server/env.server';
+import { siteOrigin } from '~/platform/site-origin.server';
+import { env } from '~/platform/env.server';
 import { blogRssXml } from '~/utils/seo/feeds';
 
 /**

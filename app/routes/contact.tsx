@@ -19,11 +19,11 @@ import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { SubmitButton } from '~/components/ui/button';
 import { FormError, InputField, SelectField, TextareaField } from '~/components/ui/field';
-import { badRequest } from '~/server/http-errors.server';
+import { badRequest } from '~/platform/http-errors.server';
 import { contactAction } from '~/services/public-forms.server';
 import { seoMeta, seoSite } from '~/utils/seo/seo';
-import { retryAfterFromAction } from '~/server/rate-limit.server';
-import { readForm } from '~/server/request-body.server';
+import { retryAfterFromAction } from '~/platform/rate-limit.server';
+import { readForm } from '~/platform/request-body.server';
 
 export const meta: MetaFunction = ({ matches, location }) =>
   seoMeta({

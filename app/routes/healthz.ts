@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node';
-import { pingDb } from '~/server/db.server';
+import { pingDb } from '~/platform/db.server';
 
 /**
  * GET /healthz — for load balancers and uptime checks: 200 `{ status: 'ok' }` when the

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { logoutHeaders } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { logError } from '~/server/request-tracking.server';
+import { logError } from '~/platform/request-tracking.server';
 
 /**
  * POST /logout ends the session (server side too) and goes home with a toast. When the

@@ -6,7 +6,7 @@ import { getArchivedNewsletter } from '~/models/newsletter.server';
 import { paragraphsOf } from '~/utils/paragraphs';
 import { formatSiteDate } from '~/utils/time';
 import { seoMeta, seoSite } from '~/utils/seo/seo';
-import { notFound } from '~/server/http-errors.server';
+import { notFound } from '~/platform/http-errors.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
   seoMeta({

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { publicCacheHeaders } from '~/document/cache-headers.server';
-import { siteOrigin } from '~/server/site-origin.server';
+import { siteOrigin } from '~/platform/site-origin.server';
 import { robotsTxt } from '~/utils/seo/feeds';
 
 /** /robots.txt — everything but /admin and /api, and where the sitemap is. */

@@ -6,9 +6,9 @@ import { cancelGuestListSpot, guestListShowIdsOfUser } from '~/models/guest-list
 import { parseId } from '~/models/model-helpers.server';
 import { getUser, requireUser } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { readForm } from '~/server/request-body.server';
+import { readForm } from '~/platform/request-body.server';
 import { joinGuestList } from '~/services/shows.server';
-import { badRequest, loadOr503 } from '~/server/http-errors.server';
+import { badRequest, loadOr503 } from '~/platform/http-errors.server';
 import { unlockHref } from '~/utils/access';
 import type { ShowJSON } from '~/types/entities';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';

@@ -4,7 +4,7 @@ import { ANONYMOUS } from '~/utils/access';
 import { listArchivedNewsletters } from '~/models/newsletter.server';
 import { listShows } from '~/models/show.server';
 import { publicCacheHeaders } from '~/document/cache-headers.server';
-import { siteOrigin } from '~/server/site-origin.server';
+import { siteOrigin } from '~/platform/site-origin.server';
 import { sitemapEntries, sitemapXml } from '~/utils/seo/feeds';
 
 /**

@@ -9,8 +9,8 @@ import { PageHeader } from '~/components/site/section-heading';
 import { SubmitButton } from '~/components/ui/button';
 import { maskEmail, verifyLinkToken } from '~/mail/tokens.server';
 import { getSubscriber, unsubscribeSubscriber } from '~/models/subscriber.server';
-import { readForm } from '~/server/request-body.server';
-import { HTTP_STATUS } from '~/server/http-errors.server';
+import { readForm } from '~/platform/request-body.server';
+import { HTTP_STATUS } from '~/platform/http-errors.server';
 
 export const meta: MetaFunction = () => [
   { title: 'Unsubscribe — Night Shore' },

@@ -12,7 +12,7 @@ import {
   findSubscriberByEmail,
   unsubscribeSubscriber,
 } from '~/models/subscriber.server';
-import { consumeRateLimit, consumeVerificationEmailLimit } from '~/server/rate-limit.server';
+import { consumeRateLimit, consumeVerificationEmailLimit } from '~/platform/rate-limit.server';
 import type { UserJSON } from '~/types/entities';
 import { sendEmailVerification, subscribe } from './mail.server';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
-import type * as Db from '~/server/db.server';
+import type * as Db from '~/platform/db.server';
 import type * as Accounts from './accounts.server';
 import type * as Auth from '~/auth/auth.server';
 
@@ -12,9 +12,9 @@ let auth: typeof Auth;
 beforeAll(async () => {
   process.env.SEED = 'false';
   store = await startEmbeddedMongo();
-  db = await import('~/server/db.server');
+  db = await import('~/platform/db.server');
   await db.connectDb({ uri: store.uri, dbName: 'accounts-test' });
-  const limits = await import('~/server/rate-limit.server');
+  const limits = await import('~/platform/rate-limit.server');
   limits.configureRateLimits({
     'login-ip': { points: 50, durationSeconds: 60 },
     'login-user': { points: 3, durationSeconds: 60 },

@@ -14,7 +14,7 @@ import type { UserJSON } from '~/types/entities';
 import { LoginSchema, RegisterFields } from '~/schemas/auth';
 import { credentialsRequest } from '~/api/api.server';
 import { createUserSession } from '~/auth/auth.server';
-import { consumeRateLimit, resetLoginLimit, retryAfterHeaders } from '~/server/rate-limit.server';
+import { consumeRateLimit, resetLoginLimit, retryAfterHeaders } from '~/platform/rate-limit.server';
 
 export { UsernameTakenError };
 

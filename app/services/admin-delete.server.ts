@@ -3,7 +3,7 @@ import { parseId } from '~/models/model-helpers.server';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { errorMessage } from '~/utils/error-message';
-import { notFound } from '~/server/http-errors.server';
+import { notFound } from '~/platform/http-errors.server';
 
 /**
  * An admin delete route, `/admin/<things>/$id/delete`: its loader finds the item for the

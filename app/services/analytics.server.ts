@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import { isbot } from 'isbot';
 import { addDailyCounts, firstSightings, type DailyCount } from '~/models/stats.server';
 import { siteToday } from '~/utils/time';
-import { env } from '~/server/env.server';
-import { clientIp } from '~/server/rate-limit.server';
+import { env } from '~/platform/env.server';
+import { clientIp } from '~/platform/rate-limit.server';
 import { isPrivatePath } from '~/document/cache-headers.server';
-import { logger } from '~/server/logger.server';
+import { logger } from '~/platform/logger.server';
 
 /**
  * Counting plays and visits without cookies or personal data (decision 024).

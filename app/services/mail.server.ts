@@ -1,4 +1,4 @@
-import { siteOrigin } from '~/server/site-origin.server';
+import { siteOrigin } from '~/platform/site-origin.server';
 import { renderNotice } from '~/mail/render.server';
 import { signLinkToken } from '~/mail/tokens.server';
 import { deliveryDescription } from '~/mail/transport.server';
@@ -8,7 +8,7 @@ import { createNewsletterIssue } from '~/models/newsletter.server';
 import { getNewsletterSettings } from '~/models/newsletter-settings.server';
 import { signUpSubscriber } from '~/models/subscriber.server';
 import { getTheme } from '~/models/theme.server';
-import { env } from '~/server/env.server';
+import { env } from '~/platform/env.server';
 import type {
   ContactMessageJSON,
   NewsletterJSON,

@@ -3,7 +3,7 @@ import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mo
 import type * as PublicFormsModule from './public-forms.server';
 import type * as SubscriberModule from '~/models/subscriber.server';
 import type * as ContactMessageModule from '~/models/contact-message.server';
-import type * as DbModule from '~/server/db.server';
+import type * as DbModule from '~/platform/db.server';
 
 let store: EmbeddedMongo;
 let forms: typeof PublicFormsModule;
@@ -20,7 +20,7 @@ const fd = (fields: Record<string, string>) => {
 beforeAll(async () => {
   process.env.SEED = 'false';
   store = await startEmbeddedMongo();
-  db = await import('~/server/db.server');
+  db = await import('~/platform/db.server');
   await db.connectDb({ uri: store.uri, dbName: 'public-forms-test' });
   forms = await import('./public-forms.server');
   subscribers = await import('~/models/subscriber.server');

@@ -5,12 +5,12 @@ import { createContactMessage } from '~/models/contact-message.server';
 import { CONTACT_INTENT, ContactSchema } from '~/schemas/contact';
 import { HONEYPOT_FIELD } from '~/schemas/common';
 import { NewsletterFormSchema, NewsletterFullFormSchema } from '~/schemas/subscriber';
-import { consumeRateLimit, retryAfterHeaders } from '~/server/rate-limit.server';
+import { consumeRateLimit, retryAfterHeaders } from '~/platform/rate-limit.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import type { ErrorToast, ToastInput } from '~/types/toast';
 import { decoySignUpAnswer, notifyContactMessage, subscribe } from './mail.server';
-import { logError } from '~/server/request-tracking.server';
-import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/server/http-errors.server';
+import { logError } from '~/platform/request-tracking.server';
+import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
 
 /**
  * The public forms (newsletter full and minimal, contact), shared by every page that shows

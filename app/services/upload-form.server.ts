@@ -7,10 +7,10 @@ import type { SaveClient, SaveResult, SaveTarget, TextFields } from '~/services/
 import type { UserJSON } from '~/types/entities';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { finishUnreadBody } from '~/server/request-body.server';
+import { finishUnreadBody } from '~/platform/request-body.server';
 import { UPLOAD_LIMITS } from '~/files/uploads.server';
 import { errorMessage } from '~/utils/error-message';
-import { notFound } from '~/server/http-errors.server';
+import { notFound } from '~/platform/http-errors.server';
 
 /**
  * `requireAdmin` for the upload actions. A refused request's body is read and dropped before

@@ -3,7 +3,7 @@ import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mo
 import { neighboursInList } from './blog-nav';
 import { FULL_ACCESS } from './access';
 import type * as BlogPostModule from '~/models/blog-post.server';
-import type * as DbModule from '~/server/db.server';
+import type * as DbModule from '~/platform/db.server';
 
 const list = ['newest', 'middle', 'oldest'].map((slug) => ({ slug }));
 
@@ -32,7 +32,7 @@ describe('getBlogPostWithNeighbours follows the same rule as the blog list', () 
   beforeAll(async () => {
     process.env.SEED = 'false';
     store = await startEmbeddedMongo();
-    db = await import('~/server/db.server');
+    db = await import('~/platform/db.server');
     await db.connectDb({ uri: store.uri, dbName: 'blog-nav-test' });
     blog = await import('~/models/blog-post.server');
     for (const slug of ['first-post', 'second-post', 'third-post', 'fourth-post']) {

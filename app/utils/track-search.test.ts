@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
 import { matchesTrackQuery, normalizeTrackQuery } from './track-search';
 import type * as TrackModule from '~/models/track.server';
-import type * as DbModule from '~/server/db.server';
+import type * as DbModule from '~/platform/db.server';
 
 const track = (title: string, artist: string, album: string | null) => ({ title, artist, album });
 
@@ -51,7 +51,7 @@ describe('the model search agrees with matchesTrackQuery', () => {
   beforeAll(async () => {
     process.env.SEED = 'false';
     store = await startEmbeddedMongo();
-    db = await import('~/server/db.server');
+    db = await import('~/platform/db.server');
     await db.connectDb({ uri: store.uri, dbName: 'track-search-test' });
     trackModel = await import('~/models/track.server');
     for (const f of fixtures) {

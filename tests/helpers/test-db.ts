@@ -21,14 +21,14 @@ export function setupTestDatabase(): { uploadsDir: string } {
 
   beforeAll(async () => {
     store = await startEmbeddedMongo();
-    const { connectDb } = await import('../../app/server/db.server');
+    const { connectDb } = await import('../../app/platform/db.server');
     await connectDb({ uri: store.uri, dbName: 'test' });
     fs.mkdirSync(path.join(uploadsDir, 'audio'), { recursive: true });
     fs.mkdirSync(path.join(uploadsDir, 'images'), { recursive: true });
   });
 
   afterAll(async () => {
-    const { disconnectDb } = await import('../../app/server/db.server');
+    const { disconnectDb } = await import('../../app/platform/db.server');
     await disconnectDb();
     await store?.stop();
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import type * as ShowserviceModule from '~/services/shows.server';
 import type * as GuestListModule from '~/models/guest-list.server';
 import type * as AccountemailModule from '~/services/account-email.server';
 import type * as AccountsModule from '~/services/accounts.server';
-import type * as RateLimitModule from '~/server/rate-limit.server';
+import type * as RateLimitModule from '~/platform/rate-limit.server';
 import type { UserJSON } from '~/types/entities';
 
 /**
@@ -41,7 +41,7 @@ beforeAll(async () => {
   guestList = await import('~/models/guest-list.server');
   accountEmail = await import('~/services/account-email.server');
   accounts = await import('~/services/accounts.server');
-  rateLimits = await import('~/server/rate-limit.server');
+  rateLimits = await import('~/platform/rate-limit.server');
 });
 beforeEach(async () => {
   await clearDatabase();

@@ -35,7 +35,7 @@ describe('dependency direction (lint)', () => {
     [
       'a model importing the seeding',
       'app/models/x.server.ts',
-      "import { seedIfEmpty } from '~/server/seed.server';\nexport const s = seedIfEmpty;\n",
+      "import { seedIfEmpty } from '~/platform/seed.server';\nexport const s = seedIfEmpty;\n",
     ],
     [
       'a component importing ~/root',
@@ -50,7 +50,7 @@ describe('dependency direction (lint)', () => {
     [
       'a component importing a *.server module',
       'app/player/x.tsx',
-      "import { env } from '~/server/env.server';\nexport const e = env;\n",
+      "import { env } from '~/platform/env.server';\nexport const e = env;\n",
     ],
     [
       'a utils module importing a model',
@@ -74,12 +74,12 @@ describe('dependency direction (lint)', () => {
     ],
     [
       'server/ importing a route',
-      'app/server/x.server.ts',
+      'app/platform/x.server.ts',
       "import { loader } from '~/routes/healthz';\nexport const l = loader;\n",
     ],
     [
       'server/ importing a model',
-      'app/server/x.server.ts',
+      'app/platform/x.server.ts',
       "import { listTracks } from '~/models/track.server';\nexport const l = listTracks;\n",
     ],
     [
@@ -122,7 +122,7 @@ describe('dependency direction (lint)', () => {
     [
       'a model importing db, stored files, a schema and a model',
       'app/models/x.server.ts',
-      "import { connectDb } from '~/server/db.server';\nimport { deleteUploadedFile } from '~/files/stored-files.server';\nimport { LIMITS } from '~/schemas/common';\nimport { getTheme } from '~/models/theme.server';\nexport const all = [connectDb, deleteUploadedFile, LIMITS, getTheme];\n",
+      "import { connectDb } from '~/platform/db.server';\nimport { deleteUploadedFile } from '~/files/stored-files.server';\nimport { LIMITS } from '~/schemas/common';\nimport { getTheme } from '~/models/theme.server';\nexport const all = [connectDb, deleteUploadedFile, LIMITS, getTheme];\n",
     ],
     [
       'a component reading root data and a schema',
@@ -141,7 +141,7 @@ describe('dependency direction (lint)', () => {
     ],
     [
       'the seeding importing models',
-      'app/server/seed.server.ts',
+      'app/platform/seed.server.ts',
       "import { listTracks } from '~/models/track.server';\nexport const l = listTracks;\n",
     ],
     [
@@ -182,7 +182,7 @@ describe('import cycles', () => {
   it('follows server/ into app/ (`~/`) and into the store (its package name)', () => {
     expect(edges).toContainEqual({
       from: 'server/primary.ts',
-      to: 'app/server/env.server.ts',
+      to: 'app/platform/env.server.ts',
       typeOnly: false,
     });
     expect(edges).toContainEqual({

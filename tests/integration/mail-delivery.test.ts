@@ -292,7 +292,7 @@ describe('confirmation and notifications', () => {
   });
 
   it('a contact message is emailed to CONTACT_EMAIL with Reply-To the sender', async () => {
-    const { env } = await import('~/server/env.server');
+    const { env } = await import('~/platform/env.server');
     await mail.notifyContactMessage({
       id: 7,
       name: 'Promoter Pat',

@@ -27,7 +27,7 @@ export async function action({ request }: { request: Request }) {
 }
 `;
 
-describe('request bodies are read only through app/server/request-body.server.ts', () => {
+describe('request bodies are read only through app/platform/request-body.server.ts', () => {
   it('forbids the Fetch API readers in routes, services and the API plumbing', async () => {
     for (const file of [
       'app/routes/contact.tsx',
@@ -42,7 +42,7 @@ describe('request bodies are read only through app/server/request-body.server.ts
   });
 
   it('allows them in the reader module, and on answers (a Response is not a request)', async () => {
-    expect(await bodyReadErrors(ROUTE, 'app/server/request-body.server.ts')).toEqual([]);
+    expect(await bodyReadErrors(ROUTE, 'app/platform/request-body.server.ts')).toEqual([]);
     const answer = `export async function f(response: Response) { return response.text(); }`;
     expect(await bodyReadErrors(answer, 'app/api/api.server.ts')).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { createCookie } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
-import type * as DbModule from '../../app/server/db.server';
+import type * as DbModule from '../../app/platform/db.server';
 import type * as SessionModule from '../../app/auth/session.server';
 import type * as AuthModule from '../../app/auth/auth.server';
 import type * as UserModule from '../../app/models/user.server';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   process.env.SESSION_SECRET = `${NEW_SECRET},${OLD_SECRET}`;
   process.env.SEED = 'false';
   store = await startEmbeddedMongo();
-  db = await import('../../app/server/db.server');
+  db = await import('../../app/platform/db.server');
   await db.connectDb({ uri: store.uri, dbName: 'sessions-test' });
   sessions = await import('../../app/auth/session.server');
   auth = await import('../../app/auth/auth.server');

@@ -5,8 +5,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import mongoose from 'mongoose';
-import { connectDb, disconnectDb } from '../../app/server/db.server';
-import { uploadsDir } from '../../app/server/env.server';
+import { connectDb, disconnectDb } from '../../app/platform/db.server';
+import { uploadsDir } from '../../app/platform/env.server';
 
 const marker = process.env.MARKER ?? '';
 if (marker.length < 8) throw new Error('MARKER must be at least 8 characters');

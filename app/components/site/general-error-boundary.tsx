@@ -31,7 +31,7 @@ const NOT_FOUND_PAGE: ErrorView = {
   text: <span data-testid="not-found-hint">{NOT_FOUND_HINT}</span>,
 };
 
-/** The thrown Response's own text (written for people by app/server/http-errors.server.ts). */
+/** The thrown Response's own text (written for people by app/platform/http-errors.server.ts). */
 const messageOf = (error: ErrorResponse): string =>
   typeof error.data === 'string' && error.data ? error.data : error.statusText;
 

@@ -17,10 +17,10 @@ import {
   logIn,
   register,
 } from '~/services/accounts.server';
-import { env } from '~/server/env.server';
-import { retryAfterFromAction } from '~/server/rate-limit.server';
+import { env } from '~/platform/env.server';
+import { retryAfterFromAction } from '~/platform/rate-limit.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { readForm } from '~/server/request-body.server';
+import { readForm } from '~/platform/request-body.server';
 import { AccountTabs } from './account-tabs';
 import { LoginForm } from './login-form';
 import { MemberPerks } from './member-perks';

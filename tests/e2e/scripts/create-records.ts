@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { createContactMessage } from '../../../app/models/contact-message.server';
 import { createShow } from '../../../app/models/show.server';
 import { createSubscriber } from '../../../app/models/subscriber.server';
-import { connectDb, disconnectDb } from '../../../app/server/db.server';
+import { connectDb, disconnectDb } from '../../../app/platform/db.server';
 
 const RecordSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('subscriber'), name: z.string(), email: z.string() }),

@@ -52,7 +52,7 @@ describe('configuration', () => {
     try {
       execFileSync(
         process.execPath,
-        ['node_modules/tsx/dist/cli.mjs', 'app/server/env.server.ts'],
+        ['node_modules/tsx/dist/cli.mjs', 'app/platform/env.server.ts'],
         {
           env: { ...process.env, PORT: 'not-a-port' },
           encoding: 'utf8',

@@ -20,7 +20,7 @@ import { isApiPath, logWarning, type Next } from './request-tracking.server';
  *    their own form posts, so forms without JavaScript keep working.
  *
  * Links that leave the site (emails, feeds, canonical URLs) never come from the request: see
- * `siteOrigin` in app/server/site-origin.server.ts.
+ * `siteOrigin` in app/platform/site-origin.server.ts.
  */
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];

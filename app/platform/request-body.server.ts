@@ -104,7 +104,7 @@ async function dropRest(
       if (size > budget) {
         // Not cancel(): that destroys the socket before the answer is written (the client
         // sees a reset). The server drops what is left after answering, or cuts the
-        // connection (app/server/request-tracking.server.ts).
+        // connection (app/platform/request-tracking.server.ts).
         reader.releaseLock();
         return false;
       }

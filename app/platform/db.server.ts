@@ -41,7 +41,7 @@ async function resolveUri(): Promise<string> {
   const running = findRunningStore(dataDir);
   if (running) return running;
   // Every write to the store we own, from any client, reaches this process: the read cache can
-  // be invalidated reliably (app/server/read-cache.server.ts).
+  // be invalidated reliably (app/platform/read-cache.server.ts).
   const store = await startEmbeddedMongo({ dataDir, onWrite: noteDataWrite });
   enableDataCache();
   state.stopEmbedded = store.stop;
