@@ -23,6 +23,22 @@ const bodyReadRestrictions = [
   `MemberExpression[property.name='body'][object.name=${REQUEST}]`,
 ].map((selector) => ({ selector, message: BODY_READ_MESSAGE }));
 
+/**
+ * A route module exports only what Remix reads (types aside: they are erased). Anything else
+ * belongs in a module of its own (schemas/ for texts and intents, components/ for parts), so a
+ * reader of a route knows that every export is Remix's.
+ */
+const REMIX_EXPORTS =
+  '/^(loader|action|meta|links|headers|handle|shouldRevalidate|ErrorBoundary|HydrateFallback|clientLoader|clientAction)$/';
+const ROUTE_EXPORT_MESSAGE =
+  'A route module exports only what Remix reads (loader, action, meta, links, headers, handle, ErrorBoundary, …); move this to a module of its own.';
+const routeExportRestrictions = [
+  `ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > Identifier.id:not([name=${REMIX_EXPORTS}])`,
+  `ExportNamedDeclaration > FunctionDeclaration > Identifier.id:not([name=${REMIX_EXPORTS}])`,
+  'ExportNamedDeclaration > ClassDeclaration',
+  `ExportNamedDeclaration[exportKind='value'] > ExportSpecifier[exportKind='value'] > Identifier.exported:not([name=${REMIX_EXPORTS}])`,
+].map((selector) => ({ selector, message: ROUTE_EXPORT_MESSAGE }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,6 +80,14 @@ export default tseslint.config(
     files: ['app/**/*.{ts,tsx}'],
     ignores: ['app/platform/request-body.server.ts', 'app/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', ...bodyReadRestrictions] },
+  },
+  {
+    // Route modules (flat files and folders' route.tsx): the body rule and the exports rule.
+    files: ['app/routes/*.{ts,tsx}', 'app/routes/*/route.{ts,tsx}'],
+    ignores: ['app/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...bodyReadRestrictions, ...routeExportRestrictions],
+    },
   },
   {
     // Playwright fixtures call their callback `use`, which is not a React hook.

@@ -40,9 +40,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 
 /** The home page shows 3 tracks, 3 gallery images and 3 posts. */
 const HOME_COUNT = 3;
-export const HERO_TITLE_DEFAULT = 'Echoes of the Night';
+const HERO_TITLE_DEFAULT = 'Echoes of the Night';
 /** A flag recording that this visitor has seen the home page before. */
-export const VISITED_STORAGE_KEY = 'night-shore:visited-home';
+const VISITED_STORAGE_KEY = 'night-shore:visited-home';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await getViewer(request);

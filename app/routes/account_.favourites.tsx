@@ -28,7 +28,7 @@ import { useHydrated } from '~/player/use-hydrated';
 
 export const meta: MetaFunction = () => [{ title: 'My favourites | Night Shore' }];
 
-export const NO_FAVOURITES = 'No favourites yet';
+const NO_FAVOURITES = 'No favourites yet';
 
 /** /account/favourites: the member's favourite tracks, in the order they were added. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { username: user.username };
 }
 
-export const ADMIN_NAV = [
+const ADMIN_NAV = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/tracks', label: 'Tracks', icon: Music, end: false },
   { to: '/admin/gallery', label: 'Gallery', icon: ImageIcon, end: false },

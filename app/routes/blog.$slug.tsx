@@ -18,9 +18,8 @@ import { MembersOnlyBadge } from '~/components/site/members-only';
 import { retryAfterFromAction } from '~/platform/rate-limit.server';
 import { readForm } from '~/platform/request-body.server';
 
-export const POST_NOT_FOUND_TITLE = 'Blog Post Not Found';
-export const POST_NOT_FOUND_TEXT =
-  "The blog post you're looking for doesn't exist or has been removed.";
+const POST_NOT_FOUND_TITLE = 'Blog Post Not Found';
+const POST_NOT_FOUND_TEXT = "The blog post you're looking for doesn't exist or has been removed.";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const site = seoSite(matches);

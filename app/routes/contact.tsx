@@ -44,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** OpenStreetMap search for an address (no third-party request until the visitor clicks). */
-export function mapsUrl(address: string): string {
+function mapsUrl(address: string): string {
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
 }
 

@@ -17,8 +17,8 @@ export const meta: MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export const CONFIRMED_TEXT = 'Your subscription is confirmed';
-export const EXPIRED_TEXT = 'This confirmation link has expired';
+const CONFIRMED_TEXT = 'Your subscription is confirmed';
+const EXPIRED_TEXT = 'This confirmation link has expired';
 
 /** Malformed or not ours: 400; ours but too old or superseded: 410 Gone. */
 function refused(reason: 'invalid' | 'expired') {

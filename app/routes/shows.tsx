@@ -29,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   });
 };
 
-export const SHOWS_ERROR_TEXT = 'Unable to load upcoming shows. Please try again later.';
+const SHOWS_ERROR_TEXT = 'Unable to load upcoming shows. Please try again later.';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadOr503(request, async () => {
@@ -42,9 +42,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const GUEST_LIST_REQUEST = 'guest-list-request';
-export const GUEST_LIST_CANCEL = 'guest-list-cancel';
-export const ON_GUEST_LIST = "You're on the guest list";
+const GUEST_LIST_REQUEST = 'guest-list-request';
+const GUEST_LIST_CANCEL = 'guest-list-cancel';
+const ON_GUEST_LIST = "You're on the guest list";
 
 /**
  * The members' guest list (decision 018): ask for a spot or give it back. A plain form post

@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export const UNSUBSCRIBED_TEXT = 'You have been unsubscribed';
+const UNSUBSCRIBED_TEXT = 'You have been unsubscribed';
 const INVALID_LINK =
   'This unsubscribe link is not valid. Please use the link from one of our emails as it is, or write to us and we will remove your address.';
 
