@@ -2,7 +2,12 @@ import { json, redirect } from '@remix-run/node';
 import { getUserById } from '~/models/user.server';
 import { deleteSessionsOfUser } from '~/models/session.server';
 import type { UserJSON } from '~/types/entities';
-import { commitSession, destroySession, getSession, sessionStorage } from './session.server';
+import {
+  commitSession,
+  destroySession,
+  getSession,
+  sessionStorage,
+} from './session-storage.server';
 import { safeRedirect } from './safe-redirect';
 import type { Viewer } from '~/utils/access';
 

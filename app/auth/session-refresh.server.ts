@@ -1,4 +1,4 @@
-import { commitSession, getSession } from './session.server';
+import { commitSession, getSession } from './session-storage.server';
 
 /** How often a logged-in visitor's session is pushed 30 days further (sliding expiry). */
 export const SESSION_REFRESH_INTERVAL_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { deleteBlogPost } from '~/models/blog-post.server';
 import { saveBlogPost } from '~/services/blog-save.server';
-import { itemAction, itemLoader } from '~/api/uploads.server';
+import { itemAction, itemLoader } from '~/api/upload-routes.server';
 
 /**
  * PUT /api/admin/blog/{id} — multipart, the fields of POST; the image only when it

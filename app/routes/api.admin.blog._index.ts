@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { saveBlogPost } from '~/services/blog-save.server';
-import { createAction, onlyMethods } from '~/api/uploads.server';
+import { createAction, onlyMethods } from '~/api/upload-routes.server';
 
 /**
  * POST /api/admin/blog — multipart: title, slug, content, excerpt, category (NEWS, EVENTS,

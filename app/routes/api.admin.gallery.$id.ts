@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { deleteGalleryImage } from '~/models/gallery-image.server';
 import { saveGalleryImage } from '~/services/gallery-save.server';
-import { itemAction, itemLoader } from '~/api/uploads.server';
+import { itemAction, itemLoader } from '~/api/upload-routes.server';
 
 /**
  * PUT /api/admin/gallery/{id} — multipart: title, description? (absent clears it), image?

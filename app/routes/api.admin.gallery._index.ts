@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { saveGalleryImage } from '~/services/gallery-save.server';
-import { createAction, onlyMethods } from '~/api/uploads.server';
+import { createAction, onlyMethods } from '~/api/upload-routes.server';
 
 /**
  * POST /api/admin/gallery — multipart: title, description?, image (JPEG, PNG or WEBP,

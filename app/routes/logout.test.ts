@@ -13,7 +13,7 @@ vi.mock('~/models/session.server', () => ({
 }));
 
 const { action } = await import('./logout');
-const { sessionCookie } = await import('~/auth/session.server');
+const { sessionCookie } = await import('~/auth/session-storage.server');
 const { getToast } = await import('~/auth/toast.server');
 
 async function logoutRequest() {

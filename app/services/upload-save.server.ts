@@ -27,7 +27,7 @@ import {
  *
  * It answers a result, never an HTTP response: the pages turn it into a conform reply or a
  * redirect with a toast (app/services/upload-form.server.ts), the API into JSON
- * (app/api/uploads.server.ts). The entities' flows are in app/services/*-save.server.ts.
+ * (app/api/upload-routes.server.ts). The entities' flows are in app/services/*-save.server.ts.
  */
 
 export type {

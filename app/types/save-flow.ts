@@ -3,7 +3,7 @@ import type { ZodType, ZodTypeDef } from 'zod';
 /**
  * The contract of the shared save flow of the uploaded entities (app/services/upload-save.server.ts)
  * with its two clients: the admin pages (app/services/upload-form.server.ts) and the JSON API
- * (app/api/uploads.server.ts). Types only, so the API's side depends on no service module.
+ * (app/api/upload-routes.server.ts). Types only, so the API's side depends on no service module.
  */
 
 import type { FieldErrors } from './forms';

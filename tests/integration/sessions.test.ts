@@ -2,7 +2,7 @@ import { createCookie } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
 import type * as DbModule from '../../app/platform/db.server';
-import type * as SessionModule from '../../app/auth/session.server';
+import type * as SessionModule from '../../app/auth/session-storage.server';
 import type * as AuthModule from '../../app/auth/auth.server';
 import type * as UserModule from '../../app/models/user.server';
 import type * as SessionModelModule from '../../app/models/session.server';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   store = await startEmbeddedMongo();
   db = await import('../../app/platform/db.server');
   await db.connectDb({ uri: store.uri, dbName: 'sessions-test' });
-  sessions = await import('../../app/auth/session.server');
+  sessions = await import('../../app/auth/session-storage.server');
   auth = await import('../../app/auth/auth.server');
   users = await import('../../app/models/user.server');
   sessionModel = await import('../../app/models/session.server');
