@@ -1,6 +1,7 @@
 import { test, type APIRequestContext } from '@playwright/test';
 import { SAME_ORIGIN, disposeRoles, roles, type Roles } from '../helpers';
 import {
+  BAD_IDS,
   big,
   formCases,
   jsonCases,
@@ -33,22 +34,6 @@ test.afterAll(async () => {
 
 const formPost = (path: string, form: Record<string, string>) => (ctx: APIRequestContext) =>
   req(ctx, 'post', path, { form, maxRedirects: 0 });
-
-/** Ids that name no track: not a number, not positive, not whole, too long, injected. */
-const BAD_IDS = [
-  'abc',
-  '-1',
-  '0',
-  '1.5',
-  '1e3',
-  '0x10',
-  '99999999999999999999',
-  '%24ne',
-  '..%2F..%2Fetc%2Fpasswd',
-  '%7B%22%24ne%22%3A1%7D',
-  '%00',
-  'null',
-];
 
 test('hostile input: PUT and DELETE /api/favorites/:trackId', async () => {
   const cases = (method: 'put' | 'delete'): Case[] =>

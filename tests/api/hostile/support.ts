@@ -23,6 +23,22 @@ export type Role = 'anon' | 'user' | 'admin';
 export type Send = (ctx: APIRequestContext, m: string) => Promise<APIResponse | RawResponse>;
 export type Case = { name: string; send: Send; allow?: number[]; role?: Role; html?: boolean };
 
+/** Ids that name no record: not a number, not positive, not whole, too long, injected. */
+export const BAD_IDS = [
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '1e3',
+  '0x10',
+  '99999999999999999999',
+  '%24ne',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%7B%22%24ne%22%3A1%7D',
+  '%00',
+  'null',
+];
+
 export const MB = 1024 * 1024;
 export const big = (m: string, size = MB) => `${m}${'x'.repeat(size)}`;
 
