@@ -1,9 +1,11 @@
 import js from '@eslint/js';
-import tseslint from 'typescript-eslint';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
-import jsxA11y from 'eslint-plugin-jsx-a11y';
+import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
 import dependencyDirection from './eslint.dependency-direction.js';
 
 /**
@@ -61,8 +63,19 @@ export default tseslint.config(
       globals: { ...globals.browser, ...globals.node },
     },
     settings: { react: { version: 'detect' } },
-    plugins: { react, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    plugins: {
+      react,
+      'react-hooks': reactHooks,
+      'jsx-a11y': jsxA11y,
+      'simple-import-sort': simpleImportSort,
+    },
     rules: {
+      // Imports in one order everywhere: side effects, node:, packages, ~/ (the app), relative.
+      'simple-import-sort/imports': [
+        'error',
+        { groups: [['^\\u0000'], ['^node:'], ['^@?\\w'], ['^~/'], ['^\\.']] },
+      ],
+      'simple-import-sort/exports': 'error',
       ...react.configs.recommended.rules,
       ...react.configs['jsx-runtime'].rules,
       'react-hooks/rules-of-hooks': 'error',

@@ -6,22 +6,23 @@ import type {
   LoaderFunctionArgs,
 } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
-import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+
+import { applyDocumentCacheHeaders } from '~/document/cache-headers.server';
+import { deferScripts } from '~/document/html-rewrite.server';
+import { cachedRender, recordRender, renderCacheKey } from '~/document/render-memo.server';
 import { NonceProvider } from '~/document/request-info';
-import { logError, requestIdOf } from '~/platform/request-tracking.server';
 import {
   applyBaseSecurityHeaders,
   applyDocumentSecurityHeaders,
   createNonce,
 } from '~/document/security-headers.server';
+import { logError, requestIdOf } from '~/platform/request-tracking.server';
 import { startApp } from '~/platform/startup.server';
-import { applyDocumentCacheHeaders } from '~/document/cache-headers.server';
-import { cachedRender, recordRender, renderCacheKey } from '~/document/render-memo.server';
-import { deferScripts } from '~/document/html-rewrite.server';
-import { countPageView, flushStats } from '~/services/analytics.server';
 import { stopApp as stopServer } from '~/platform/startup.server';
+import { countPageView, flushStats } from '~/services/analytics.server';
 
 // The server answers its first request only once the database is connected, its indexes
 // exist and the demo content is seeded (the server imports the build before listening).
@@ -34,8 +35,8 @@ await startApp();
 // unset) and the graceful stop (requests in flight finish, the database closes). See
 // docs/decisions/013-own-server-module.md and 028-trust-boundary.md.
 export { answerError, trackRequest } from '~/platform/request-tracking.server';
-export { guardRequest } from '~/platform/trust-boundary.server';
 export { serverListening } from '~/platform/site-origin.server';
+export { guardRequest } from '~/platform/trust-boundary.server';
 /** Graceful stop (server/http-server.ts): requests in flight, then the last counts, then the database. */
 export const stopApp = (signal: string) => stopServer(signal, flushStats);
 

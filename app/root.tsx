@@ -1,31 +1,32 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { data } from '@remix-run/node';
+import { Links, Meta, Outlet, Scripts, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
-import { getTheme } from '~/models/theme.server';
-import { listTracks } from '~/models/track.server';
-import { trackFor } from '~/utils/access';
-import { listFavouriteTrackIds } from '~/models/favourite.server';
-import { listUpcomingShows } from '~/models/show.server';
+
 import { getUser } from '~/auth/auth.server';
-import { combineHeaders, getToast } from '~/auth/toast.server';
 import { sessionRefreshHeaders } from '~/auth/session-refresh.server';
+import { combineHeaders, getToast } from '~/auth/toast.server';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { SiteShell } from '~/components/site/site-shell';
+import { DeferredHydration } from '~/document/deferred-hydration';
 import { useNonce } from '~/document/request-info';
-import { getSiteConfig } from '~/platform/site-config.server';
-import { siteOrigin } from '~/platform/site-origin.server';
-import { loadOr503 } from '~/platform/http-errors.server';
-import { currentSiteYear } from '~/utils/time';
+import { ScrollRestoration } from '~/document/scroll-restoration';
+import { DEFAULT_THEME_HEAD, type ThemeHead } from '~/document/theme-head';
 import { themeStylesheet } from '~/document/theme-stylesheet.server';
 import { imageInfos } from '~/files/image-derivatives.server';
-import { PLACEHOLDER_COVER, smallestImageUrl } from '~/utils/image-url';
-import type { FooterRelease, FooterShow } from '~/types/entities';
-import { DEFAULT_THEME_HEAD, type ThemeHead } from '~/document/theme-head';
-import { DeferredHydration } from '~/document/deferred-hydration';
-import { ScrollRestoration } from '~/document/scroll-restoration';
-import { SiteShell } from '~/components/site/site-shell';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { listFavouriteTrackIds } from '~/models/favourite.server';
+import { listUpcomingShows } from '~/models/show.server';
+import { getTheme } from '~/models/theme.server';
+import { listTracks } from '~/models/track.server';
+import { loadOr503 } from '~/platform/http-errors.server';
+import { getSiteConfig } from '~/platform/site-config.server';
+import { siteOrigin } from '~/platform/site-origin.server';
 import { PlayerProvider } from '~/player/player-provider';
 import tailwindHref from '~/styles/tailwind.css';
+import type { FooterRelease, FooterShow } from '~/types/entities';
+import { trackFor } from '~/utils/access';
+import { PLACEHOLDER_COVER, smallestImageUrl } from '~/utils/image-url';
+import { currentSiteYear } from '~/utils/time';
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

@@ -4,9 +4,11 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import { type Db, Int32, MongoClient, type MongoServerError } from 'mongodb';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { Int32, MongoClient, type MongoServerError, type Db } from 'mongodb';
-import { startEmbeddedMongo, type EmbeddedMongo } from './index';
+
+import { type EmbeddedMongo, startEmbeddedMongo } from './index';
 import { codeOf, storeForEachTest } from './test-support/driver-store';
 
 const written: string[][] = [];

@@ -5,11 +5,12 @@
 // (which order mixed types by JavaScript type). Imports nothing from the engine, so the mingo
 // context module can use it.
 import { Double, Int32 } from 'bson';
-import { OpType, evalExpr } from 'mingo/core';
-import { Lazy, type Iterator } from 'mingo/lazy';
+import { evalExpr, OpType } from 'mingo/core';
+import { type Iterator, Lazy } from 'mingo/lazy';
 import { $group } from 'mingo/operators/pipeline';
 import type { Options } from 'mingo/types';
-import { compareValues, isPlainObject, keyOf, sortKey, typeRank, type Doc } from './values';
+
+import { compareValues, type Doc, isPlainObject, keyOf, sortKey, typeRank } from './values';
 
 /** How strings compare (a collation); null is the simple, binary collation. */
 export interface StringOrder {

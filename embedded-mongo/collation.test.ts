@@ -1,7 +1,11 @@
 // Through the official `mongodb` driver: collations, `let` variables, write error details and
 // BSON type order in aggregation stages, each compared with MongoDB's documented behaviour.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import {
+  type Db,
   Double,
   Long,
   MaxKey,
@@ -10,11 +14,9 @@ import {
   MongoClient,
   MongoServerError,
   ObjectId,
-  type Db,
 } from 'mongodb';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+
 import { startEmbeddedMongo } from './index';
 import { storeForEachTest } from './test-support/driver-store';
 

@@ -7,10 +7,11 @@
 // keep their binary fast paths for it.
 import { type Context, evalExpr } from 'mingo/core';
 import type { Options } from 'mingo/types';
+
 import { compareBson, plainNumber, type StringOrder } from './bson-order';
-import { MongoError, badValue, unsupported } from './errors';
+import { badValue, MongoError, unsupported } from './errors';
 import { makeContext } from './mingo-context';
-import { isPlainObject, keyOf, matchesNull, typeRank, type Doc } from './values';
+import { type Doc, isPlainObject, keyOf, matchesNull, typeRank } from './values';
 
 export interface Collation extends StringOrder {
   /** The collation as MongoDB reports it (every field filled in). */

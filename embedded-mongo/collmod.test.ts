@@ -3,8 +3,10 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import { type Db, MongoClient, type MongoServerError } from 'mongodb';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { MongoClient, type MongoServerError, type Db } from 'mongodb';
+
 import { startEmbeddedMongo } from './index';
 import { codeOf, storeForEachTest } from './test-support/driver-store';
 

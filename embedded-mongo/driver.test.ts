@@ -1,6 +1,6 @@
 // Through the official `mongodb` driver: commands, reply shapes, error codes, indexes, cursors.
-import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  type Db,
   Decimal128,
   Double,
   Int32,
@@ -8,8 +8,9 @@ import {
   MongoClient,
   type MongoServerError,
   ObjectId,
-  type Db,
 } from 'mongodb';
+import { beforeEach, describe, expect, it } from 'vitest';
+
 import { type EmbeddedMongo } from './index';
 import { expectCode, storeForEachTest } from './test-support/driver-store';
 

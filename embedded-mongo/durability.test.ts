@@ -4,8 +4,8 @@ import {
   cpSync,
   existsSync,
   mkdtempSync,
-  readFileSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   truncateSync,
@@ -13,8 +13,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+
 import { Long, MongoClient, type MongoServerError } from 'mongodb';
+import { afterAll, describe, expect, it } from 'vitest';
+
 import { findRunningStore, startEmbeddedMongo } from './index';
 import { readRecords } from './journal';
 

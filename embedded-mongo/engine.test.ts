@@ -1,9 +1,10 @@
 // Unit tests of engine pieces that are awkward to reach through a client.
-import { describe, expect, it } from 'vitest';
 import { Double, Long, ObjectId } from 'bson';
-import { Store, type Op } from './engine';
+import { describe, expect, it } from 'vitest';
+
+import { type Op, Store } from './engine';
 import { ttlSweep } from './ttl';
-import { compareValues, keyOf, normalize, withTypes, type TypeNote } from './values';
+import { compareValues, keyOf, normalize, type TypeNote, withTypes } from './values';
 
 describe('TTL sweep', () => {
   it('deletes documents whose indexed date has expired and journals the deletes', () => {

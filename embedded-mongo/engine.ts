@@ -1,19 +1,20 @@
 // In-memory storage engine: databases, collections, records and secondary indexes.
-import { BSONRegExp, ObjectId, Long } from 'bson';
+import { BSONRegExp, Long, ObjectId } from 'bson';
 import { Query } from 'mingo/query';
+
 import { collatedKeyOf, type StringOrder } from './bson-order';
 import { type Collation, parseCollation } from './collation';
-import { QUERY_OPTIONS } from './mingo-context';
 import { MongoError } from './errors';
+import { QUERY_OPTIONS } from './mingo-context';
 import {
   compareValues,
-  typeRank,
+  type Doc,
   isEmptyArrayMarker,
   isPlainObject,
   keyOf,
   pathValues,
-  type Doc,
   type TypeNote,
+  typeRank,
 } from './values';
 
 export interface Rec {

@@ -1,14 +1,15 @@
 // configureFailPoint / failCommand through the `mongodb` driver, as MongoDB's test commands
 // define them (the drivers' spec tests use the same shapes).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type Db,
   MongoClient,
   MongoNetworkError,
   MongoServerError,
   MongoWriteConcernError,
-  type Db,
 } from 'mongodb';
-import { startEmbeddedMongo, type EmbeddedMongo } from './index';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { type EmbeddedMongo, startEmbeddedMongo } from './index';
 import { codeOf } from './test-support/driver-store';
 
 let server: EmbeddedMongo;

@@ -4,8 +4,10 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import { type Db, MongoClient } from 'mongodb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MongoClient, type Db } from 'mongodb';
+
 import { startEmbeddedMongo } from './index';
 import { codeOf, storeForEachTest } from './test-support/driver-store';
 

@@ -1,17 +1,18 @@
 // Public API of the embedded MongoDB-compatible store.
 import {
-  mkdirSync,
-  readFileSync,
-  writeFileSync,
-  unlinkSync,
-  openSync,
   closeSync,
   fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  unlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Store, changedCollections, type Op } from './engine';
+
+import { changedCollections, type Op, Store } from './engine';
 import { Journal } from './journal';
-import { WireServer, newState } from './server';
+import { newState, WireServer } from './server';
 import { ttlSweep } from './ttl';
 
 export interface EmbeddedMongoOptions {

@@ -7,26 +7,28 @@
 // snapshot, then replays journal-G, journal-G+1, ... in order; a torn or corrupt tail is
 // truncated. Record framing: uint32 LE payload length, uint32 LE crc32(payload), payload.
 import {
-  constants as fsConstants,
   closeSync,
-  fsyncSync,
-  openSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  unlinkSync,
+  constants as fsConstants,
   existsSync,
-  ftruncateSync,
   fdatasyncSync,
   fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
   writeSync,
 } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
+
 import { deserialize, serialize } from 'bson';
-import { type Collection, Index, type Store, type IndexSpec, type Op } from './engine';
-import { keyOf, normalize, withTypes, type Doc, type TypeNote } from './values';
+
+import { type Collection, Index, type IndexSpec, type Op, type Store } from './engine';
+import { type Doc, keyOf, normalize, type TypeNote, withTypes } from './values';
 
 const SNAPSHOT = 'snapshot.bin';
 /** Synchronous-data writes: one syscall per group commit instead of write + fdatasync. */

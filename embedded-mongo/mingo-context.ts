@@ -10,6 +10,7 @@ import * as projection from 'mingo/operators/projection';
 import * as query from 'mingo/operators/query';
 import * as window from 'mingo/operators/window';
 import type { Options } from 'mingo/types';
+
 import { GROUP_KEY_OP, groupKeyOp, groupStage, sortStages, type StringOrder } from './bson-order';
 import { QUERY_OPS } from './query-ops';
 import {

@@ -1,7 +1,8 @@
 // Through mongoose: the same code paths the app uses in production.
+import mongoose, { type Connection, Schema } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import mongoose, { Schema, type Connection } from 'mongoose';
-import { startEmbeddedMongo, type EmbeddedMongo } from './index';
+
+import { type EmbeddedMongo, startEmbeddedMongo } from './index';
 
 let server: EmbeddedMongo;
 let conn: Connection;

@@ -22,7 +22,8 @@ import {
   $nin as mingoNin,
 } from 'mingo/operators/query';
 import type { Options } from 'mingo/types';
-import { isPlainObject, matchesNull, type Doc } from './values';
+
+import { type Doc, isPlainObject, matchesNull } from './values';
 
 type QueryOp = (selector: string, value: unknown, options: Options) => (doc: Doc) => boolean;
 

@@ -1,8 +1,9 @@
 // Through the official `mongodb` driver: query and aggregation semantics where mingo's own
 // operators differ from MongoDB 7.0, each checked against MongoDB's documented behaviour, with
 // and without an index on the queried field (an index-served scan must answer as a full scan).
+import { type Collection, type Db, MinKey } from 'mongodb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MinKey, type Collection, type Db } from 'mongodb';
+
 import { expectCode, storeForEachTest } from './test-support/driver-store';
 
 const store = storeForEachTest('sem');

@@ -1,29 +1,30 @@
 // TCP server: frames messages, dispatches commands, writes replies.
 import { createServer, type Server, type Socket } from 'node:net';
+
 import {
+  checkCommandEnvelope,
+  type CmdContext,
   CursorTable,
+  type FailAction,
   FailPoints,
   HANDLERS,
-  SessionCache,
   MAX_MESSAGE_SIZE,
-  checkCommandEnvelope,
+  type ServerState,
+  SessionCache,
   waitForFailPoint,
   withWriteConcernError,
-  type FailAction,
-  type ServerState,
-  type CmdContext,
 } from './commands/index';
 import type { Op } from './engine';
 import { MongoError } from './errors';
-import { normalize, type Doc } from './values';
+import { type Doc, normalize } from './values';
 import {
-  OP_MSG,
-  OP_QUERY,
   encodeMsgReply,
   encodeOpReply,
+  type Incoming,
+  OP_MSG,
+  OP_QUERY,
   parseMessage,
   splitMessages,
-  type Incoming,
 } from './wire';
 
 /** Command fields holding documents whose number types we record before normalising. */

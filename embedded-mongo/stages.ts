@@ -15,13 +15,14 @@
 //   `$derivative`, `$integral`) are given the real `sortBy`: MongoDB requires numbers or dates
 //   there, which mingo orders as MongoDB does; other values (int64s and decimals, which mingo
 //   does not compute with, included) are refused (115).
-import { OpType, evalExpr } from 'mingo/core';
-import { Lazy, type Iterator } from 'mingo/lazy';
+import { evalExpr, OpType } from 'mingo/core';
+import { type Iterator, Lazy } from 'mingo/lazy';
 import { $setWindowFields as mingoSetWindowFields } from 'mingo/operators/pipeline';
 import type { Options } from 'mingo/types';
+
 import { compareBson, plainNumber, sortFields, sortKeyOf, type StringOrder } from './bson-order';
 import { MongoError, unsupported } from './errors';
-import { isPlainObject, typeRank, type Doc } from './values';
+import { type Doc, isPlainObject, typeRank } from './values';
 
 type PipelineOp = (coll: Iterator, expr: unknown, options: Options) => Iterator;
 type ExpressionOp = (obj: unknown, expr: unknown, options: Options) => unknown;

@@ -1,8 +1,9 @@
 // Two stores in one process share nothing: each has its own cursors (and idle-cursor clock) and
 // its own write hook, which names the collections each command changed.
+import { type Db, Long, MongoClient, MongoServerError } from 'mongodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Long, MongoClient, MongoServerError, type Db } from 'mongodb';
-import { startEmbeddedMongo, type EmbeddedMongo } from './index';
+
+import { type EmbeddedMongo, startEmbeddedMongo } from './index';
 
 const MINUTE = 60_000;
 const running: { server: EmbeddedMongo; client: MongoClient }[] = [];

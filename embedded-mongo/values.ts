@@ -3,6 +3,9 @@
 // MongoDB's BSON type order for comparisons and sorting.
 import {
   Binary,
+  BSONRegExp,
+  BSONSymbol,
+  Code,
   Decimal128,
   Double,
   Int32,
@@ -11,9 +14,6 @@ import {
   MinKey,
   ObjectId,
   Timestamp,
-  BSONRegExp,
-  BSONSymbol,
-  Code,
 } from 'bson';
 
 export type Doc = Record<string, unknown>;

@@ -1,9 +1,11 @@
 // Raw wire protocol: OP_QUERY handshake, OP_MSG sections, checksum and moreToCome.
 import { connect, type Socket } from 'node:net';
 import { crc32 } from 'node:zlib';
+
+import { deserialize, type Document, serialize } from 'bson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deserialize, serialize, type Document } from 'bson';
-import { startEmbeddedMongo, type EmbeddedMongo } from './index';
+
+import { type EmbeddedMongo, startEmbeddedMongo } from './index';
 
 let server: EmbeddedMongo;
 let sock: Socket;

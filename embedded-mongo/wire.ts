@@ -1,6 +1,8 @@
 // MongoDB wire protocol framing: OP_QUERY (legacy handshake) / OP_REPLY and OP_MSG.
 import { crc32 } from 'node:zlib';
+
 import { deserialize, serialize } from 'bson';
+
 import type { Doc } from './values';
 
 export const OP_REPLY = 1;

@@ -2,12 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+
+import { type EmbeddedMongo, startEmbeddedMongo } from '@night-shore/embedded-mongo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
-import type * as DbModule from '../app/platform/db.server';
-import type * as BackupLibModule from './backup-lib';
+
 import type * as ContactMessageModule from '../app/models/contact-message.server';
 import type * as SubscriberModule from '../app/models/subscriber.server';
+import type * as DbModule from '../app/platform/db.server';
+import type * as BackupLibModule from './backup-lib';
 
 let store: EmbeddedMongo;
 let tmp: string;

@@ -4,7 +4,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+
 import mongoose from 'mongoose';
+
 import {
   GRIDFS_BUCKET,
   gridfsMediaStore,

@@ -2,6 +2,7 @@
 // under backups/night-shore-<timestamp>/ (see scripts/backup-lib.ts for the format).
 // Works on MONGODB_URI and on the embedded store, also while the site is running.
 import path from 'node:path';
+
 import { connectDb, disconnectDb } from '../app/platform/db.server';
 import { uploadsDir } from '../app/platform/env.server';
 import { createBackup, timestamp } from './backup-lib';

@@ -12,8 +12,9 @@ import {
 } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import mongoose from 'mongoose';
+
 import { startEmbeddedMongo } from '@night-shore/embedded-mongo';
+import mongoose from 'mongoose';
 
 const MS_PER_OP = 700;
 

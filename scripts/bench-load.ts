@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+
 import { apiLogin, runScriptFor, startServer, type TestServer } from '../tests/security/server';
 
 /** The part of autocannon's API used here (the package ships no types). */

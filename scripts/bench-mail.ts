@@ -6,9 +6,9 @@
 // the app process (and of the store) grew during the send. Figures, not a test.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import readline from 'node:readline';
 
 const COUNT = Number(process.env.BENCH_MAIL_COUNT ?? 10_000);

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
+
 import autocannon from 'autocannon';
-import { adminSession, buildIfNeeded, startProdServer, type ProdServer } from './prod-server';
+
+import { adminSession, buildIfNeeded, type ProdServer, startProdServer } from './prod-server';
 
 /**
  * `npm run bench:media`: Range requests on a 40 MB audio file from GridFS, as a ratio of the

@@ -27,9 +27,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+
 import autocannon from 'autocannon';
-import { bundleReport, readBuildManifest, type Metafile } from './bundle-report-lib';
-import { buildIfNeeded, projectRoot, startProdServer, type ProdServer } from './prod-server';
+
+import { bundleReport, type Metafile, readBuildManifest } from './bundle-report-lib';
+import { buildIfNeeded, type ProdServer, projectRoot, startProdServer } from './prod-server';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

@@ -1,6 +1,8 @@
 import os from 'node:os';
+
 import autocannon from 'autocannon';
-import { buildIfNeeded, startProdServer, type ProdServer } from './prod-server';
+
+import { buildIfNeeded, type ProdServer, startProdServer } from './prod-server';
 
 /**
  * `npm run bench:workers`: does WEB_CONCURRENCY=2 serve more than one process on this machine?

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import autocannon, { type Result } from 'autocannon';
+
 import { buildIfNeeded, projectRoot, startProdServer } from './prod-server';
 
 /**

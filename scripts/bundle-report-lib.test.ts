@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+
 import {
+  type BrowserManifest,
   bundleReport,
   firstVisitScripts,
   formatReport,
   gzipSize,
-  sourceOf,
-  type BrowserManifest,
   type Metafile,
+  sourceOf,
 } from './bundle-report-lib';
 
 const manifest: BrowserManifest = {

@@ -7,7 +7,8 @@
  *   npm run bundle:report -- root routes/music
  */
 import fs from 'node:fs';
-import { bundleReport, formatReport, readBuildManifest, type Metafile } from './bundle-report-lib';
+
+import { bundleReport, formatReport, type Metafile, readBuildManifest } from './bundle-report-lib';
 
 const routeIds = process.argv.slice(2).length ? process.argv.slice(2) : ['root', 'routes/_index'];
 if (routeIds[0] !== 'root') routeIds.unshift('root');

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
-import { lockProblems, type Lockfile } from './check-lock-lib';
+
+import { type Lockfile, lockProblems } from './check-lock-lib';
 
 const read = () => JSON.parse(fs.readFileSync('package-lock.json', 'utf8')) as Lockfile;
 

@@ -6,7 +6,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { lockProblems, type Lockfile } from './check-lock-lib';
+
+import { type Lockfile, lockProblems } from './check-lock-lib';
 
 const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8')) as Lockfile;
 const problems = lockProblems(lock);

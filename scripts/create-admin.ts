@@ -1,9 +1,9 @@
 // `ADMIN_USERNAME=… ADMIN_PASSWORD=… npm run create-admin`
 // Creates that user as an administrator, or promotes and re-passwords an existing one.
 // Works on MONGODB_URI and on the embedded store (also while the site is running).
-import { RegisterFields } from '../app/schemas/auth';
 import { upsertAdmin } from '../app/models/user.server';
 import { connectDb, disconnectDb } from '../app/platform/db.server';
+import { RegisterFields } from '../app/schemas/auth';
 
 const parsed = RegisterFields.safeParse({
   username: process.env.ADMIN_USERNAME,

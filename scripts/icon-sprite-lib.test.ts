@@ -1,7 +1,10 @@
 import fs from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
+
 import { SITE_ICON_NAMES } from '~/components/site/icon-names';
-import { SPRITE_PATH, renderIconSprite } from './icon-sprite-lib';
+
+import { renderIconSprite, SPRITE_PATH } from './icon-sprite-lib';
 
 describe('the icon sprite', () => {
   it('is committed as `npm run icons` writes it (run it after changing icon-names.ts)', async () => {

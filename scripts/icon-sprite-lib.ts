@@ -1,9 +1,10 @@
 import * as simpleIcons from 'simple-icons';
+
 import {
   SITE_ICON_NAMES,
   SOCIAL_ICON_EXPORTS,
-  socialSymbolId,
   type SocialNetwork,
+  socialSymbolId,
 } from '~/components/site/icon-names';
 
 /** Where the sprite lives: imported by the icon components, so the build fingerprints it. */

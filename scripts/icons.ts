@@ -3,7 +3,8 @@
  * names in app/components/site/icon-names.ts. Commit the result.
  */
 import fs from 'node:fs';
-import { SPRITE_PATH, renderIconSprite } from './icon-sprite-lib';
+
+import { renderIconSprite, SPRITE_PATH } from './icon-sprite-lib';
 
 const sprite = await renderIconSprite();
 fs.writeFileSync(SPRITE_PATH, sprite);

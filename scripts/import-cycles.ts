@@ -18,6 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import ts from 'typescript';
 
 /** An import between two modules, paths relative to the project root (`app/root.tsx`). */

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
-import lighthouse from 'lighthouse';
+
 import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
 import { adminSession, buildIfNeeded, startProdServer } from './prod-server';
 
 /**

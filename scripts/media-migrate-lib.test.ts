@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { setupTestDatabase } from '../tests/helpers/test-db';
 
 /** npm run media:migrate, both ways, on the embedded store. */

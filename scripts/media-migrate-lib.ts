@@ -2,7 +2,8 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { sha256OfStream, SHIPPED_KEYS, type MediaStore } from '~/files/media-store.server';
+
+import { type MediaStore, sha256OfStream, SHIPPED_KEYS } from '~/files/media-store.server';
 
 /**
  * Copy every media file from one store to the other (`npm run media:migrate`, decision 023).

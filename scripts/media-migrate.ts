@@ -5,9 +5,10 @@
  * the site runs. Then set MEDIA_STORAGE to the new store and restart the site.
  */
 import path from 'node:path';
+
+import { diskMediaStore, gridfsMediaStore } from '../app/files/media-store.server';
 import { connectDb, disconnectDb } from '../app/platform/db.server';
 import { uploadsDir } from '../app/platform/env.server';
-import { diskMediaStore, gridfsMediaStore } from '../app/files/media-store.server';
 import { migrateMedia } from './media-migrate-lib';
 
 const at = process.argv.indexOf('--to');

@@ -4,7 +4,9 @@
 // The outputs are committed; run this again after replacing one of those images.
 import fs from 'node:fs';
 import path from 'node:path';
+
 import sharp from 'sharp';
+
 import { prepareUploadedImage } from '../app/files/image-derivatives.server';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'public');

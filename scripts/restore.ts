@@ -2,6 +2,7 @@
 // with a backup's (written by `npm run backup`). Without --yes it only says what it would do.
 // Works on MONGODB_URI and on the embedded store, also while the site is running.
 import path from 'node:path';
+
 import { connectDb, disconnectDb } from '../app/platform/db.server';
 import { uploadsDir } from '../app/platform/env.server';
 import { restoreBackup, verifyBackup } from './backup-lib';

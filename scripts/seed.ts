@@ -1,7 +1,7 @@
 // `npm run seed`: seed the demo content into an empty database (same rules as the first start).
 import { connectDb, disconnectDb } from '../app/platform/db.server';
-import { ensureUploadFolders } from '../app/platform/startup.server';
 import { seedIfEmpty } from '../app/platform/seed.server';
+import { ensureUploadFolders } from '../app/platform/startup.server';
 
 await connectDb();
 await ensureUploadFolders();

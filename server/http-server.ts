@@ -33,14 +33,16 @@ import http, { type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+
 import {
   createReadableStreamFromReadable,
   createRequestHandler,
-  writeReadableStreamToWritable,
   type ServerBuild,
+  writeReadableStreamToWritable,
 } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request as ExpressRequest } from 'express';
+
 import type * as EntryModule from '~/entry.server';
 
 process.env.NODE_ENV ??= 'production';

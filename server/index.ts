@@ -6,6 +6,7 @@
  * HTTP server of server/http-server.ts.
  */
 import cluster from 'node:cluster';
+
 import { parseWebConcurrency } from './concurrency';
 
 // Before anything reads the configuration (the logger, the build): production unless told.

@@ -16,7 +16,9 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
+
 import { findRunningStore, startEmbeddedMongo } from '@night-shore/embedded-mongo';
+
 import { env } from '~/platform/env.server';
 import { logger } from '~/platform/logger.server';
 

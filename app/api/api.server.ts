@@ -1,18 +1,19 @@
 import { json } from '@remix-run/node';
 import type { ZodType, ZodTypeDef } from 'zod';
+
 import { parseId } from '~/models/model-helpers.server';
-import type { FieldErrors } from '~/types/forms';
 import {
-  JSON_LIMIT,
   bodyRefusal,
   finishUnreadBody,
   formRequest,
   isFormRequest,
   isJsonRequest,
+  JSON_LIMIT,
   readForm,
   readJson,
 } from '~/platform/request-body.server';
 import { logError } from '~/platform/request-tracking.server';
+import type { FieldErrors } from '~/types/forms';
 
 /**
  * Helpers shared by the /api resource routes (app/routes/api.*.ts): JSON errors,

@@ -1,6 +1,7 @@
 import { requireAdminApi } from '~/auth/auth.server';
-import type { SaveClient, SaveResult, SaveTarget } from '~/types/save-flow';
 import { isJsonRequest } from '~/platform/request-body.server';
+import type { SaveClient, SaveResult, SaveTarget } from '~/types/save-flow';
+
 import {
   apiError,
   apiJson,

@@ -1,15 +1,17 @@
 import { json, redirect } from '@remix-run/node';
-import { getUserById } from '~/models/user.server';
+
 import { deleteSessionsOfUser } from '~/models/session.server';
+import { getUserById } from '~/models/user.server';
 import type { UserJSON } from '~/types/entities';
+import type { Viewer } from '~/utils/access';
+
+import { safeRedirect } from './safe-redirect';
 import {
   commitSession,
   destroySession,
   getSession,
   sessionStorage,
 } from './session-storage.server';
-import { safeRedirect } from './safe-redirect';
-import type { Viewer } from '~/utils/access';
 
 /** Start a fresh session (new id) for this user; returns the Set-Cookie headers. */
 export async function createUserSession(request: Request, user: UserJSON): Promise<Headers> {
@@ -85,4 +87,4 @@ export async function requireAdminApi(request: Request): Promise<UserJSON> {
   return user;
 }
 
-export { safeRedirect, deleteSessionsOfUser };
+export { deleteSessionsOfUser, safeRedirect };

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
+
 import { createCookie, createSessionStorage } from '@remix-run/node';
-import { SessionModel, purgeExpiredSessions } from '~/models/session.server';
+
+import { purgeExpiredSessions, SessionModel } from '~/models/session.server';
 import { env } from '~/platform/env.server';
 
 export const SESSION_MAX_AGE = 60 * 60 * 24 * 30; // 30 days, sliding

@@ -1,6 +1,7 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node';
-import { ToastSchema } from '~/schemas/toast';
+
 import { env } from '~/platform/env.server';
+import { ToastSchema } from '~/schemas/toast';
 import type { ToastInput, ToastMessage } from '~/types/toast';
 
 /*

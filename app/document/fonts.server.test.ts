@@ -1,7 +1,10 @@
 import fs from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
-import { fallbackFontFaces, themeFonts, westernFontFaces } from './fonts.server';
+
 import { fontStack } from '~/utils/theme/fonts';
+
+import { fallbackFontFaces, themeFonts, westernFontFaces } from './fonts.server';
 
 describe('metric-matched fallback fonts', () => {
   it('declares a regular and a bold local Arial-like face with the web font’s metrics', () => {

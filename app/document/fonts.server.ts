@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import arial from '@capsizecss/metrics/arial';
 import audiowide from '@capsizecss/metrics/audiowide';
 import inter from '@capsizecss/metrics/inter';
@@ -13,9 +14,10 @@ import raleway from '@capsizecss/metrics/raleway';
 import righteous from '@capsizecss/metrics/righteous';
 import roboto from '@capsizecss/metrics/roboto';
 import syncopate from '@capsizecss/metrics/syncopate';
-import type { FontChoice } from '~/types/entities';
-import { FONT_STYLESHEETS, fallbackFamily } from '~/utils/theme/fonts';
+
 import { logger } from '~/platform/logger.server';
+import type { FontChoice } from '~/types/entities';
+import { fallbackFamily, FONT_STYLESHEETS } from '~/utils/theme/fonts';
 
 /** The built @fontsource stylesheets, read once: `null` when a file cannot be read. */
 const builtCss = new Map<string, string | null>();

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
+
 import { describe, expect, it } from 'vitest';
+
 import { deferScripts, deferScriptsIn } from './html-rewrite.server';
 
 const html =

@@ -1,5 +1,5 @@
-import { StringDecoder } from 'node:string_decoder';
 import { Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 
 /**
  * The rewrites that hold Remix's scripts back until the page has loaded (decision 012).

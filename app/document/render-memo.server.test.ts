@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+
 import type { EntryContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
+
 import { cachedRender, clearRenderCache, recordRender, renderCacheKey } from './render-memo.server';
 
 function context(

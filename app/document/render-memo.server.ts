@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 import { Transform } from 'node:stream';
+
 import type { EntryContext } from '@remix-run/node';
-import { hasPersonalCookie } from './cache-headers.server';
+
 import { siteToday } from '~/utils/time';
+
+import { hasPersonalCookie } from './cache-headers.server';
 
 /**
  * A memo of the server render for anonymous visitors: the HTML of a page is a function of its

@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { DEFAULT_THEME } from '~/models/theme.server';
 import { FONT_STYLESHEETS } from '~/utils/theme/fonts';
-import { inlineStylesheets } from './fonts.server';
 import { themeCss } from '~/utils/theme/theme';
+
+import { inlineStylesheets } from './fonts.server';
 import { DEFAULT_THEME_HEAD } from './theme-head';
 
 describe('theme head', () => {

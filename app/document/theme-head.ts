@@ -2,6 +2,7 @@ import inter400 from '@fontsource/inter/400.css';
 import inter700 from '@fontsource/inter/700.css';
 import orbitron400 from '@fontsource/orbitron/400.css';
 import orbitron700 from '@fontsource/orbitron/700.css';
+
 import type { ThemeJSON } from '~/types/entities';
 
 /**

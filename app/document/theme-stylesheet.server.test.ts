@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { DEFAULT_THEME } from '~/models/theme.server';
 import { themeCss } from '~/utils/theme/theme';
+
 import { themeStylesheet } from './theme-stylesheet.server';
 
 describe('themeStylesheet', () => {

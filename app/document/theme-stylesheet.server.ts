@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+
+import { themeFonts } from '~/document/fonts.server';
 import type { ThemeJSON } from '~/types/entities';
 import { themeCss } from '~/utils/theme/theme';
-import { themeFonts } from '~/document/fonts.server';
 
 export const THEME_STYLESHEET_PATH = '/theme.css';
 

@@ -1,4 +1,5 @@
-import { useRouteLoaderData, type useLoaderData } from '@remix-run/react';
+import { type useLoaderData, useRouteLoaderData } from '@remix-run/react';
+
 // Type only: the root module renders the site shell, so a value import from here would
 // make every component that reads root data part of an import cycle with the root.
 import type { loader } from '~/root';

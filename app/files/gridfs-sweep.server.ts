@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+
 import { GRIDFS_BUCKET, isMediaKey, SHIPPED_KEYS } from './media-store.server';
 
 /** Where unreferenced GridFS files are renamed to (never served: not a media key). */

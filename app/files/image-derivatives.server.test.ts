@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
-import { renderToStaticMarkup } from 'react-dom/server';
+
 import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // env.server reads the environment once, at import: point it at a scratch folder first.

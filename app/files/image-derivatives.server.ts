@@ -1,11 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+
 import sharp from 'sharp';
+
+import { logger } from '~/platform/logger.server';
 import type { ImageInfo } from '~/types/image-info';
 import { escapeRegExp } from '~/utils/regexp';
-import { mediaKeyFromUrl, mediaStore, type MediaStore } from './media-store.server';
+
+import { mediaKeyFromUrl, type MediaStore, mediaStore } from './media-store.server';
 import { onUploadedFileDeleted, uploadPathFromUrl } from './stored-files.server';
-import { logger } from '~/platform/logger.server';
 
 /**
  * Responsive derivatives of uploaded images. Beside `<base>.<ext>` we write

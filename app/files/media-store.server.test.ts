@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { setupTestDatabase } from '../../tests/helpers/test-db';
 
 /** Both media stores, the same behaviour (decision 023), on the embedded store. */

@@ -1,8 +1,10 @@
 import path from 'node:path';
+
 import { createReadableStreamFromReadable } from '@remix-run/node';
-import { httpDate } from '~/utils/time';
+
 import { notFound } from '~/platform/http-errors.server';
-import type { MediaStore } from './media-store.server';
+import { httpDate } from '~/utils/time';
+
 import {
   contentRange,
   isNotModified,
@@ -11,6 +13,7 @@ import {
   rangeStillValid,
   unsatisfiedContentRange,
 } from './http-range';
+import type { MediaStore } from './media-store.server';
 
 /** Types served inline; everything else is a download. */
 const INLINE_TYPES: Record<string, string> = {

@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+
 import { env, uploadsDir } from '~/platform/env.server';
+
 import { mediaKeyFromUrl, mediaStore, SHIPPED_KEYS } from './media-store.server';
 
 /**

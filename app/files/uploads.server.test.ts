@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type * as UploadsServer from './uploads.server';
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import type * as UploadsServer from './uploads.server';
 
 type UploadsModule = typeof UploadsServer;
 

@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+
 import { parseFile } from 'music-metadata';
+
 import { uploadsDir } from '~/platform/env.server';
 import {
   bodyRefusal,
-  readMultipart,
   type MultipartPart as UploadHandlerPart,
+  readMultipart,
 } from '~/platform/request-body.server';
+
 import { deleteUploadedFile } from './stored-files.server';
 
 /**

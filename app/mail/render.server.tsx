@@ -1,4 +1,5 @@
 import { render } from '@react-email/render';
+
 import { mailPalette } from '~/utils/theme/colour';
 
 /**

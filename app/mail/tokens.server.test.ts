@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import type * as TokensModule from './tokens.server';
 
 let tokens: typeof TokensModule;

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+
 import { env } from '~/platform/env.server';
 
 /**

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+
 import nodemailer from 'nodemailer';
+
 import { env } from '~/platform/env.server';
 
 /**

@@ -1,21 +1,24 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
+
 import {
   claimDelivery,
+  type DeliveryDoc,
   markDeliveryFailed,
   markDeliveryRetry,
   markDeliverySent,
   markDeliverySkipped,
   releaseDelivery,
   takeRateSlot,
-  type DeliveryDoc,
 } from '~/models/mail-delivery.server';
 import { getNewsletterForMail } from '~/models/newsletter.server';
 import { markSubscriberBounced } from '~/models/subscriber.server';
 import { getTheme } from '~/models/theme.server';
 import { env } from '~/platform/env.server';
+import { logger } from '~/platform/logger.server';
 import { siteOrigin } from '~/platform/site-origin.server';
-import { personalise, renderNewsletter, type RenderedMail } from './render.server';
+
+import { personalise, type RenderedMail, renderNewsletter } from './render.server';
 import { signLinkToken } from './tokens.server';
 import {
   classifySendError,
@@ -24,7 +27,6 @@ import {
   type MailTransport,
   type OutgoingMail,
 } from './transport.server';
-import { logger } from '~/platform/logger.server';
 
 /**
  * Sends what the mail queue holds (app/models/mail-delivery.server.ts), on every app

@@ -1,9 +1,11 @@
 import { Schema } from 'mongoose';
+
+import { deleteUploadedFile } from '~/files/stored-files.server';
 import type { BlogPostJSON, BlogPostView, Visibility } from '~/types/entities';
 import { postFor, type Viewer } from '~/utils/access';
-import { deleteUploadedFile } from '~/files/stored-files.server';
-import { serialIdPlugin } from './counter.server';
 import { neighboursInList } from '~/utils/blog-nav';
+
+import { serialIdPlugin } from './counter.server';
 import {
   cachedCount,
   cachedFind,

@@ -1,5 +1,7 @@
 import { Schema } from 'mongoose';
+
 import type { ContactMessageJSON } from '~/types/entities';
+
 import { serialIdPlugin } from './counter.server';
 import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
 

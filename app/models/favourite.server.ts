@@ -1,6 +1,7 @@
 import mongoose, { Schema } from 'mongoose';
-import { Track } from './track.server';
+
 import { cachedFind, defineModel } from './model-helpers.server';
+import { Track } from './track.server';
 
 /**
  * A member's favourite tracks (decision 019): one document per (user, track). Adding is

@@ -1,6 +1,8 @@
 import { Schema } from 'mongoose';
-import type { GalleryImageJSON } from '~/types/entities';
+
 import { deleteUploadedFile } from '~/files/stored-files.server';
+import type { GalleryImageJSON } from '~/types/entities';
+
 import { serialIdPlugin } from './counter.server';
 import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
 

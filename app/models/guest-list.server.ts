@@ -1,9 +1,11 @@
 import mongoose, { Schema } from 'mongoose';
+
 import type { GuestListSpotJSON } from '~/types/entities';
 import { siteToday } from '~/utils/time';
+
+import { cachedFind, defineModel, isDuplicateKeyError, iso } from './model-helpers.server';
 import { Show } from './show.server';
 import { isActiveUser } from './user.server';
-import { cachedFind, defineModel, iso, isDuplicateKeyError } from './model-helpers.server';
 
 /**
  * Members' guest lists of shows (decision 018). A spot is one document per (show, member);

@@ -1,4 +1,5 @@
 import mongoose, { Schema, type Types } from 'mongoose';
+
 import { defineModel } from './model-helpers.server';
 
 /**

@@ -1,4 +1,5 @@
 import mongoose, { type Model, type QueryFilter, type Schema } from 'mongoose';
+
 import { cachedRead } from '~/platform/read-cache.server';
 
 /** Define a model once, even when the dev server re-evaluates modules. */

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearDatabase, setupTestDatabase } from '../../tests/helpers/test-db';
+
 import { FULL_ACCESS } from '~/utils/access';
+
+import { clearDatabase, setupTestDatabase } from '../../tests/helpers/test-db';
 
 const { uploadsDir } = setupTestDatabase();
 

@@ -1,4 +1,5 @@
 import { Schema } from 'mongoose';
+
 import { cachedFindOne, defineModel } from './model-helpers.server';
 
 /** The newsletter's settings (one document): whether sign-ups must be confirmed by email. */

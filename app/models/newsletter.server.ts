@@ -1,5 +1,7 @@
 import mongoose, { Schema } from 'mongoose';
+
 import type { NewsletterJSON, NewsletterProgressJSON, NewsletterState } from '~/types/entities';
+
 import { serialIdPlugin } from './counter.server';
 import {
   countDeliveriesByState,

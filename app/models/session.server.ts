@@ -1,4 +1,5 @@
 import mongoose, { Schema } from 'mongoose';
+
 import { defineModel } from './model-helpers.server';
 
 /** Server-side sessions: the cookie holds only the signed id of one of these. */

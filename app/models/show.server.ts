@@ -1,6 +1,8 @@
 import mongoose, { Schema } from 'mongoose';
+
 import type { ShowJSON } from '~/types/entities';
 import { compareShows, siteToday, splitShows } from '~/utils/time';
+
 import { serialIdPlugin } from './counter.server';
 import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
 

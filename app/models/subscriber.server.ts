@@ -1,7 +1,9 @@
 import mongoose, { Schema } from 'mongoose';
+
 import { SUBSCRIBER_STATUSES, type SubscriberJSON, type SubscriberStatus } from '~/types/entities';
-import { serialIdPlugin } from './counter.server';
 import { escapeRegExp } from '~/utils/regexp';
+
+import { serialIdPlugin } from './counter.server';
 import { skipQueuedFor } from './mail-delivery.server';
 import {
   cachedCount,

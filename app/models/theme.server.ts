@@ -1,5 +1,7 @@
 import { Schema } from 'mongoose';
+
 import type { ThemeJSON } from '~/types/entities';
+
 import { cachedFindOne, defineModel } from './model-helpers.server';
 
 /** The default theme (what a fresh install shows); the hero and footer texts' wording is ours. */

@@ -1,11 +1,13 @@
 import mongoose, { Schema } from 'mongoose';
+
+import { deleteUploadedFile } from '~/files/stored-files.server';
+import { env } from '~/platform/env.server';
 import type { TrackJSON, TrackView, Visibility } from '~/types/entities';
 import { isMembersOnly, trackFor, type Viewer } from '~/utils/access';
-import { env } from '~/platform/env.server';
-import { siteToday, siteWeekNumber } from '~/utils/time';
-import { deleteUploadedFile } from '~/files/stored-files.server';
-import { serialIdPlugin } from './counter.server';
 import { escapeRegExp } from '~/utils/regexp';
+import { siteToday, siteWeekNumber } from '~/utils/time';
+
+import { serialIdPlugin } from './counter.server';
 import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
 import { getTheme } from './theme.server';
 

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
+
 import mongoose, { Schema } from 'mongoose';
+
 import type { UserJSON } from '~/types/entities';
+
 import { serialIdPlugin } from './counter.server';
 import {
   cachedCount,

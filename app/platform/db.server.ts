@@ -1,7 +1,9 @@
 import path from 'node:path';
+
+import { findRunningStore, startEmbeddedMongo } from '@night-shore/embedded-mongo';
 import mongoose from 'mongoose';
+
 import { env } from './env.server';
-import { startEmbeddedMongo, findRunningStore } from '@night-shore/embedded-mongo';
 import { enableDataCache, noteDataWrite } from './read-cache.server';
 
 /**

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
+
 import { describe, expect, it } from 'vitest';
+
 import { ConfigError, parseEnv } from './env.server';
 
 describe('configuration', () => {

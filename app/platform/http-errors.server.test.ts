@@ -1,5 +1,7 @@
 import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
+
+import { isDatabaseUnavailable } from './db-errors.server';
 import {
   badRequest,
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -9,7 +11,6 @@ import {
   notFound,
   serviceUnavailable,
 } from './http-errors.server';
-import { isDatabaseUnavailable } from './db-errors.server';
 
 const { mongo } = mongoose;
 

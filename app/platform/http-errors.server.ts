@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+
 import { isDatabaseUnavailable } from './db-errors.server';
 import { logError } from './request-tracking.server';
 

@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
+
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import type * as LoggerModule from './logger.server';
 
 /** The site's logger configuration, written to memory: fields, redaction, token paths. */

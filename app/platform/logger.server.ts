@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+
 import { env } from './env.server';
 
 /**

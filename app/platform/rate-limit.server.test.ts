@@ -1,7 +1,8 @@
+import { type EmbeddedMongo, startEmbeddedMongo } from '@night-shore/embedded-mongo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
-import type * as RateLimitModule from './rate-limit.server';
+
 import type * as DbModule from './db.server';
+import type * as RateLimitModule from './rate-limit.server';
 
 type Modules = {
   rl: typeof RateLimitModule;

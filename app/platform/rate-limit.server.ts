@@ -1,6 +1,7 @@
 import type { HeadersFunction } from '@remix-run/node';
 import mongoose from 'mongoose';
 import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
+
 import { env } from './env.server';
 import { CLIENT_IP_HEADER } from './request-tracking.server';
 

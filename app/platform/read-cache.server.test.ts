@@ -1,5 +1,6 @@
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { FULL_ACCESS } from '~/utils/access';
 
 // env.server reads the environment once, at import: point it at a scratch folder first.

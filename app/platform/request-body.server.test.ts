@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
+
 import {
-  FORM_LIMIT,
-  JSON_LIMIT,
   finishUnreadBody,
+  FORM_LIMIT,
   formRequest,
+  JSON_LIMIT,
+  type MultipartPart,
   readForm,
   readJson,
   readMultipart,
-  type MultipartPart,
 } from './request-body.server';
 
 const post = (body: BodyInit | null, type?: string) =>

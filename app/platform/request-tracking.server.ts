@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+
 import type { Logger } from 'pino';
+
+import { baseSecurityHeaders } from '~/document/security-headers.server';
+
 import { env } from './env.server';
 import { loggablePath, logger } from './logger.server';
 import { DISCARD_LIMIT } from './request-body.server';
-import { baseSecurityHeaders } from '~/document/security-headers.server';
 
 /**
  * Per-request bookkeeping of the HTTP server. `trackRequest` is the first middleware of our

@@ -1,15 +1,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+
 import mongoose, { Schema } from 'mongoose';
 import { parseFile } from 'music-metadata';
+
+import { prepareUploadedImage } from '~/files/image-derivatives.server';
+import { releaseStagingCopies, storeUpload } from '~/files/stored-files.server';
 import { BlogPost } from '~/models/blog-post.server';
 import { ContactMessage } from '~/models/contact-message.server';
 import { GalleryImage } from '~/models/gallery-image.server';
+import { defineModel, isDuplicateKeyError } from '~/models/model-helpers.server';
 import { Show } from '~/models/show.server';
 import { Subscriber } from '~/models/subscriber.server';
 import { ensureTheme } from '~/models/theme.server';
 import { Track } from '~/models/track.server';
-import { defineModel, isDuplicateKeyError } from '~/models/model-helpers.server';
+import { addDaysToDateString, siteToday } from '~/utils/time';
+
 import {
   demoGallery,
   demoMessages,
@@ -19,9 +25,6 @@ import {
   demoTracks,
 } from '../../scripts/demo/content';
 import { uploadsDir } from './env.server';
-import { addDaysToDateString, siteToday } from '~/utils/time';
-import { prepareUploadedImage } from '~/files/image-derivatives.server';
-import { releaseStagingCopies, storeUpload } from '~/files/stored-files.server';
 
 /**
  * A marker: once demo content has been seeded, it is never seeded again (even if deleted).

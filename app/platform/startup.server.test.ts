@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { removeStaleUploadParts } from './startup.server';
 
 /** The start-up sweep of unfinished uploads, alone and beside other instances (decision 022). */

@@ -1,18 +1,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ensureTheme } from '~/models/theme.server';
-import { migrateSubscriberStatuses } from '~/models/subscriber.server';
-import { migrateUnconfirmedEmails } from '~/models/user.server';
-import { outboxDir } from '~/mail/transport.server';
-import { startMailWorker, stopMailWorker } from '~/mail/worker.server';
+
 import mongoose from 'mongoose';
-import { connectDb, disconnectDb, ownsEmbeddedStore } from './db.server';
-import { logger } from './logger.server';
-import { env, uploadsDir } from './env.server';
-import { requestsInFlight, waitForIdle } from './request-tracking.server';
-import { seedIfEmpty } from './seed.server';
+
 import { sweepGridfsMedia } from '~/files/gridfs-sweep.server';
 import { SHIPPED_KEYS } from '~/files/media-store.server';
+import { outboxDir } from '~/mail/transport.server';
+import { startMailWorker, stopMailWorker } from '~/mail/worker.server';
+import { migrateSubscriberStatuses } from '~/models/subscriber.server';
+import { ensureTheme } from '~/models/theme.server';
+import { migrateUnconfirmedEmails } from '~/models/user.server';
+
+import { connectDb, disconnectDb, ownsEmbeddedStore } from './db.server';
+import { env, uploadsDir } from './env.server';
+import { logger } from './logger.server';
+import { requestsInFlight, waitForIdle } from './request-tracking.server';
+import { seedIfEmpty } from './seed.server';
 
 /** The player's fallback file, always present under UPLOADS_DIR/audio/. */
 export async function ensureUploadFolders(): Promise<void> {

@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as TrustModule from './trust-boundary.server';
+
 import type * as LoggerModule from './logger.server';
+import type * as TrustModule from './trust-boundary.server';
 
 /**
  * The trust boundary's rules (allowed hosts, same origin), then `guardRequest` in a bare

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import { env } from './env.server';
 import { loggablePath } from './logger.server';
 import { isApiPath, logWarning, type Next } from './request-tracking.server';

@@ -1,7 +1,9 @@
 import { useLocation } from '@remix-run/react';
+
 import { Heart } from '~/components/site/icons';
-import { usePlayer } from './player-provider';
+
 import { cx } from './player-controls';
+import { usePlayer } from './player-provider';
 import { FAVOURITES_ACTION } from './use-favourites';
 import { useHydrated } from './use-hydrated';
 

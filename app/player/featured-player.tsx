@@ -1,12 +1,14 @@
 import { useEffect, useRef } from 'react';
+
 import { Pause, Play, RotateCcw, RotateCw } from '~/components/site/icons';
-import { ResponsiveImage } from '~/components/ui/responsive-image';
-import type { ImageInfo } from '~/types/image-info';
-import type { TrackView } from '~/types/entities';
 import { MembersOnlyBadge, UnlockLink } from '~/components/site/members-only';
+import { ResponsiveImage } from '~/components/ui/responsive-image';
+import type { TrackView } from '~/types/entities';
+import type { ImageInfo } from '~/types/image-info';
+
+import { cx, PLACEHOLDER_COVER, SeekSlider } from './player-controls';
 import { FEATURED_SEEK_SECONDS, formatTime, PLAY_START_DELAY_MS } from './player-machine';
 import { usePlayer } from './player-provider';
-import { cx, PLACEHOLDER_COVER, SeekSlider } from './player-controls';
 import { useHydrated } from './use-hydrated';
 
 export const NO_FEATURED_TEXT = 'No featured track available.';

@@ -1,6 +1,7 @@
-import { usePlayer } from './player-provider';
 import { Pause, Play } from '~/components/site/icons';
+
 import { cx } from './player-controls';
+import { usePlayer } from './player-provider';
 
 /** The play slot of the mobile bottom bar: disabled until a track is loaded. */
 export function MobilePlayButton({ className }: { className?: string }) {

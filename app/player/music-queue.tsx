@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
+
 import type { TrackView } from '~/types/entities';
 import { isPlayable } from '~/utils/access';
+
 import { usePlayer } from './player-provider';
 
 /**

@@ -1,5 +1,7 @@
-import { useMemo, type Dispatch } from 'react';
+import { type Dispatch, useMemo } from 'react';
+
 import type { TrackJSON } from '~/types/entities';
+
 import type { PlayerAction, PlayerTrack } from './player-machine';
 
 export type TrackInput = PlayerTrack | TrackJSON;

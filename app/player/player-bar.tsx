@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+
 import {
   Heart,
   ListMusic,
@@ -9,8 +10,7 @@ import {
   SkipBack,
   SkipForward,
 } from '~/components/site/icons';
-import { formatTime } from './player-machine';
-import { usePlayer, type PlayerContextValue } from './player-provider';
+
 import {
   cx,
   IconButton,
@@ -19,6 +19,8 @@ import {
   useDismiss,
   VolumeControl,
 } from './player-controls';
+import { formatTime } from './player-machine';
+import { type PlayerContextValue, usePlayer } from './player-provider';
 
 export const NO_TRACK_TEXT = 'No track selected. Visit the Music page to play a track.';
 

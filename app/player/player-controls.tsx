@@ -1,5 +1,7 @@
 import { forwardRef, useCallback, useEffect, useId, useRef, useState } from 'react';
+
 import { Volume1, Volume2, VolumeX } from '~/components/site/icons';
+
 import { formatTimeForSpeech, SEEK_STEP_SECONDS, volumeLevel } from './player-machine';
 
 /** Keyboard seek jump for the arrow keys (the slider's own step, 0.1 s, is too fine to key). */

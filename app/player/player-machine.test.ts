@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   clampPosition,
   createInitialState,
@@ -14,14 +15,14 @@ import {
   parseDuration,
   parseFavourites,
   parsePersisted,
+  type PlayerAction,
+  type PlayerState,
+  type PlayerTrack,
   prevIndex,
   randomOtherIndex,
   resolveStartIndex,
   toPersisted,
   volumeLevel,
-  type PlayerAction,
-  type PlayerState,
-  type PlayerTrack,
 } from './player-machine';
 
 const track = (id: number, audioFile = `/uploads/audio/t${id}.mp3`, title = `Track ${id}`) =>

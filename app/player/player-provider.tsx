@@ -1,4 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useReducer, useRef } from 'react';
+
+import { type PlayerActions, usePlayerActions } from './player-actions';
 import {
   createInitialState,
   displayDuration,
@@ -6,11 +8,10 @@ import {
   playerReducer,
   type PlayerState,
 } from './player-machine';
-import { usePlayerActions, type PlayerActions } from './player-actions';
 import { useAudioElement } from './use-audio-element';
-import { usePlayReport } from './use-play-report';
 import { useFavourites } from './use-favourites';
 import { useMediaSession } from './use-media-session';
+import { usePlayReport } from './use-play-report';
 import { usePlayerKeyboard } from './use-player-keyboard';
 import { usePlayerPersistence } from './use-player-persistence';
 

@@ -1,7 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { ImageInfo } from '~/types/image-info';
+
 import type { TrackJSON } from '~/types/entities';
+import type { ImageInfo } from '~/types/image-info';
+
 import { FeaturedPlayer, NO_FEATURED_TEXT } from './featured-player';
 import { MobilePlayButton } from './mobile-play-button';
 import { NO_TRACK_TEXT, PlayerBar } from './player-bar';

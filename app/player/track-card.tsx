@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
+
 import { Download, ListPlus, Pause, Play, Share2 } from '~/components/site/icons';
-import { ResponsiveImage } from '~/components/ui/responsive-image';
-import type { ImageInfo } from '~/types/image-info';
-import type { TrackJSON, TrackView } from '~/types/entities';
 import { MembersOnlyBadge, UnlockLink } from '~/components/site/members-only';
+import { ResponsiveImage } from '~/components/ui/responsive-image';
+import type { TrackJSON, TrackView } from '~/types/entities';
+import type { ImageInfo } from '~/types/image-info';
 import { isPlayable } from '~/utils/access';
-import { usePlayer } from './player-provider';
-import { cx, IconButton, PLACEHOLDER_COVER } from './player-controls';
-import { useHydrated } from './use-hydrated';
+
 import { FavouriteButton } from './favourite-button';
+import { cx, IconButton, PLACEHOLDER_COVER } from './player-controls';
+import { usePlayer } from './player-provider';
+import { useHydrated } from './use-hydrated';
 
 /** The track grid of /music and /account/favourites: one column; 2 from `sm`, 3 from `lg`, 4 from `xl`. */
 export const TRACK_GRID_CLASS = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';

@@ -1,5 +1,6 @@
-import { useEffect, useRef, type Dispatch, type MutableRefObject, type RefObject } from 'react';
-import { POSITION_REFRESH_MS, type PlayerAction, type PlayerState } from './player-machine';
+import { type Dispatch, type MutableRefObject, type RefObject, useEffect, useRef } from 'react';
+
+import { type PlayerAction, type PlayerState, POSITION_REFRESH_MS } from './player-machine';
 
 /**
  * Binds the machine to the `<audio>` element, both ways: the element follows the state

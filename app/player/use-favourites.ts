@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+
 import { parseFavourites } from './player-machine';
 import { FAVOURITES_STORAGE_KEY, readStorage, writeStorage } from './player-storage';
 

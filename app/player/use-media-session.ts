@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+
 import type { QueueActions } from './player-actions';
 import type { PlayerTrack } from './player-machine';
 

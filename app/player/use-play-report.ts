@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { type RefObject, useEffect } from 'react';
 
 /** How long a track must have sounded to count as a play (or it reached its end). */
 export const PLAY_REPORT_SECONDS = 30;

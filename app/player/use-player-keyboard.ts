@@ -1,4 +1,5 @@
-import { useEffect, type MutableRefObject } from 'react';
+import { type MutableRefObject, useEffect } from 'react';
+
 import type { QueueActions } from './player-actions';
 import type { PlayerState } from './player-machine';
 

@@ -1,5 +1,6 @@
-import { useEffect, type Dispatch, type MutableRefObject, type RefObject } from 'react';
-import { parsePersisted, toPersisted, type PlayerAction, type PlayerState } from './player-machine';
+import { type Dispatch, type MutableRefObject, type RefObject, useEffect } from 'react';
+
+import { parsePersisted, type PlayerAction, type PlayerState, toPersisted } from './player-machine';
 import { PLAYER_STORAGE_KEY, readStorage, writeStorage } from './player-storage';
 
 /**

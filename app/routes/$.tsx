@@ -1,4 +1,5 @@
 import type { MetaFunction } from '@remix-run/node';
+
 import { GeneralErrorBoundary, NOT_FOUND_TITLE } from '~/components/site/general-error-boundary';
 import { notFound } from '~/platform/http-errors.server';
 

@@ -1,27 +1,28 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Headphones, Mail } from '~/components/site/icons';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
-import { getFeaturedTrackFor, listTracksFor } from '~/models/track.server';
+
 import { getViewer } from '~/auth/auth.server';
-import { listGalleryImages } from '~/models/gallery-image.server';
-import { listBlogPostCards } from '~/models/blog-post.server';
-import { FeaturedPlayer } from '~/player/featured-player';
-import { TrackCard } from '~/player/track-card';
-import { useRootData } from '~/document/use-root-data';
 import { BlogCard } from '~/components/site/blog-card';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { Headphones, Mail } from '~/components/site/icons';
 import { ImageGrid } from '~/components/site/image-grid';
 import { NewsletterForm } from '~/components/site/newsletter-form';
 import { SectionHeading } from '~/components/site/section-heading';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
+import { useRootData } from '~/document/use-root-data';
 import { imageInfos } from '~/files/image-derivatives.server';
-import { subscribeAction, SUBSCRIBE_INTENT } from '~/services/public-forms.server';
+import { listBlogPostCards } from '~/models/blog-post.server';
+import { listGalleryImages } from '~/models/gallery-image.server';
+import { getFeaturedTrackFor, listTracksFor } from '~/models/track.server';
 import { badRequest } from '~/platform/http-errors.server';
-import { musicGroupLd, seoMeta, seoSite, socialLinks } from '~/utils/seo/seo';
 import { retryAfterFromAction } from '~/platform/rate-limit.server';
 import { readForm } from '~/platform/request-body.server';
+import { FeaturedPlayer } from '~/player/featured-player';
+import { TrackCard } from '~/player/track-card';
+import { SUBSCRIBE_INTENT, subscribeAction } from '~/services/public-forms.server';
+import { musicGroupLd, seoMeta, seoSite, socialLinks } from '~/utils/seo/seo';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const site = seoSite(matches);

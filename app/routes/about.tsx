@@ -1,15 +1,16 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Mail } from 'lucide-react';
-import { listUpcomingShows } from '~/models/show.server';
-import { useRootData } from '~/document/use-root-data';
-import { PageHeader } from '~/components/site/section-heading';
+
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { PageHeader } from '~/components/site/section-heading';
 import { ALL_NETWORKS, SocialLinks } from '~/components/site/social-icons';
 import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
-import { DATE_SHORT, formatSiteDate } from '~/utils/time';
+import { useRootData } from '~/document/use-root-data';
+import { listUpcomingShows } from '~/models/show.server';
 import { musicGroupLd, seoMeta, seoSite, socialLinks } from '~/utils/seo/seo';
+import { DATE_SHORT, formatSiteDate } from '~/utils/time';
 
 export const meta: MetaFunction = ({ matches, location }) => {
   const site = seoSite(matches);

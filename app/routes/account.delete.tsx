@@ -1,22 +1,23 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import {
-  data,
   type ActionFunctionArgs,
+  data,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { SubmitButton } from '~/components/ui/button';
-import { FormError } from '~/components/ui/field';
-import { PasswordField } from '~/components/site/password-field';
-import { RouteDialog } from '~/components/ui/route-dialog';
-import { DeleteAccountSchema } from '~/schemas/account';
-import { AdminAccountError, confirmOwnPassword, deleteAccount } from '~/services/accounts.server';
+
 import { logoutHeaders, requireUser } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { readForm } from '~/platform/request-body.server';
+import { PasswordField } from '~/components/site/password-field';
+import { SubmitButton } from '~/components/ui/button';
+import { FormError } from '~/components/ui/field';
+import { RouteDialog } from '~/components/ui/route-dialog';
 import { retryAfterFromAction } from '~/platform/rate-limit.server';
+import { readForm } from '~/platform/request-body.server';
+import { DeleteAccountSchema } from '~/schemas/account';
+import { AdminAccountError, confirmOwnPassword, deleteAccount } from '~/services/accounts.server';
 
 export const meta: MetaFunction = () => [{ title: 'Delete my account | Night Shore' }];
 

@@ -1,17 +1,22 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import {
-  data,
   type ActionFunctionArgs,
+  data,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { buttonClass, SubmitButton } from '~/components/ui/button';
+import type { z } from 'zod';
+
+import { createUserSession, deleteSessionsOfUser, requireUser } from '~/auth/auth.server';
+import { redirectWithToast } from '~/auth/toast.server';
 import { PasswordField } from '~/components/site/password-field';
+import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { FormError, InputField } from '~/components/ui/field';
 import { setPassword } from '~/models/user.server';
-import { confirmOwnPassword } from '~/services/accounts.server';
+import { retryAfterFromAction } from '~/platform/rate-limit.server';
+import { readForm } from '~/platform/request-body.server';
 import {
   ACCOUNT_EMAIL_INTENT,
   ACCOUNT_EMAIL_RESEND_INTENT,
@@ -19,18 +24,14 @@ import {
   ChangePasswordSchema,
 } from '~/schemas/account';
 import {
+  type AccountNewsletter,
   getAccountEmail,
   resendEmailLink,
   saveAccountEmail,
-  type AccountNewsletter,
   type SaveAccountEmailOutcome,
 } from '~/services/account-email.server';
+import { confirmOwnPassword } from '~/services/accounts.server';
 import type { UserJSON } from '~/types/entities';
-import type { z } from 'zod';
-import { createUserSession, deleteSessionsOfUser, requireUser } from '~/auth/auth.server';
-import { retryAfterFromAction } from '~/platform/rate-limit.server';
-import { redirectWithToast } from '~/auth/toast.server';
-import { readForm } from '~/platform/request-body.server';
 
 export const meta: MetaFunction = () => [{ title: 'Account | Night Shore' }];
 

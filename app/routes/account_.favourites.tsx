@@ -1,29 +1,30 @@
 import {
-  data,
   type ActionFunctionArgs,
+  data,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+
+import { requireUser, safeRedirect } from '~/auth/auth.server';
+import { redirectWithToast } from '~/auth/toast.server';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { Play } from '~/components/site/icons';
+import { EmptyState, PageHeader } from '~/components/site/section-heading';
+import { buttonClass } from '~/components/ui/button';
+import { imageInfos } from '~/files/image-derivatives.server';
 import {
   addFavourite,
   listFavouriteTrackIds,
   mergeFavourites,
   removeFavourite,
 } from '~/models/favourite.server';
-import { listTracks } from '~/models/track.server';
 import { parseId } from '~/models/model-helpers.server';
-import { requireUser, safeRedirect } from '~/auth/auth.server';
-import { redirectWithToast } from '~/auth/toast.server';
-import { readForm } from '~/platform/request-body.server';
+import { listTracks } from '~/models/track.server';
 import { badRequest } from '~/platform/http-errors.server';
-import { imageInfos } from '~/files/image-derivatives.server';
-import { EmptyState, PageHeader } from '~/components/site/section-heading';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
-import { buttonClass } from '~/components/ui/button';
-import { TRACK_GRID_CLASS, TRACK_GRID_SIZES, TrackCard } from '~/player/track-card';
+import { readForm } from '~/platform/request-body.server';
 import { usePlayer } from '~/player/player-provider';
+import { TRACK_GRID_CLASS, TRACK_GRID_SIZES, TrackCard } from '~/player/track-card';
 import { useHydrated } from '~/player/use-hydrated';
 
 export const meta: MetaFunction = () => [{ title: 'My favourites | Night Shore' }];

@@ -1,12 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { PageHeader } from '~/components/site/section-heading';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
-import { buttonClass } from '~/components/ui/button';
+
 import { requireUser } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { verifyAccountEmail } from '~/services/account-email.server';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { PageHeader } from '~/components/site/section-heading';
+import { buttonClass } from '~/components/ui/button';
 import { HTTP_STATUS } from '~/platform/http-errors.server';
+import { verifyAccountEmail } from '~/services/account-email.server';
 
 export const meta: MetaFunction = () => [
   { title: 'Confirm your email address | Night Shore' },

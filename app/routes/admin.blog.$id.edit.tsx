@@ -1,16 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
+
+import { requireAdmin } from '~/auth/auth.server';
 import { BlogForm } from '~/components/admin/blog-form';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { getBlogPost } from '~/models/blog-post.server';
 import { parseId } from '~/models/model-helpers.server';
-import { blogListUrl } from '~/utils/admin-urls';
-import { requireAdmin } from '~/auth/auth.server';
-import { requireAdminForUpload } from '~/services/upload-form.server';
-import { submitBlogForm } from '~/services/blog-form.server';
 import { notFound } from '~/platform/http-errors.server';
+import { submitBlogForm } from '~/services/blog-form.server';
+import { requireAdminForUpload } from '~/services/upload-form.server';
+import { blogListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Blog Post');

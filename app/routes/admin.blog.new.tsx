@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
+
+import { requireAdmin } from '~/auth/auth.server';
 import { BlogForm } from '~/components/admin/blog-form';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { blogListUrl } from '~/utils/admin-urls';
-import { requireAdmin } from '~/auth/auth.server';
-import { requireAdminForUpload } from '~/services/upload-form.server';
 import { submitBlogForm } from '~/services/blog-form.server';
+import { requireAdminForUpload } from '~/services/upload-form.server';
+import { blogListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'New Blog Post');

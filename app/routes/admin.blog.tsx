@@ -1,17 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
-import { DATE_SHORT, formatSiteDate } from '~/utils/time';
 import { ExternalLink, Plus } from 'lucide-react';
+
+import { requireAdmin } from '~/auth/auth.server';
+import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
 import { TabLinks } from '~/components/admin/tab-links';
 import { CategoryBadge } from '~/components/site/blog-card';
 import { MembersOnlyBadge } from '~/components/site/members-only';
-import { isMembersOnly } from '~/utils/access';
-import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
 import { buttonClass } from '~/components/ui/button';
 import { listBlogPosts } from '~/models/blog-post.server';
+import { isMembersOnly } from '~/utils/access';
 import { BLOG_TAB_CATEGORIES, blogListUrl, keepSearch } from '~/utils/admin-urls';
-import { requireAdmin } from '~/auth/auth.server';
 import { adminTitle } from '~/utils/seo/seo';
+import { DATE_SHORT, formatSiteDate } from '~/utils/time';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Blog');
 

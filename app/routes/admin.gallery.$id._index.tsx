@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { DATE_LONG, formatSiteDate } from '~/utils/time';
+
+import { requireAdmin } from '~/auth/auth.server';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { getGalleryImage } from '~/models/gallery-image.server';
 import { parseId } from '~/models/model-helpers.server';
-import { requireAdmin } from '~/auth/auth.server';
 import { notFound } from '~/platform/http-errors.server';
 import { adminTitle } from '~/utils/seo/seo';
+import { DATE_LONG, formatSiteDate } from '~/utils/time';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   adminTitle(matches, data?.image.title ?? 'Image');

@@ -1,16 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
+
+import { requireAdmin } from '~/auth/auth.server';
 import { GalleryForm } from '~/components/admin/gallery-form';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { getGalleryImage } from '~/models/gallery-image.server';
 import { parseId } from '~/models/model-helpers.server';
-import { requireAdmin } from '~/auth/auth.server';
+import { notFound } from '~/platform/http-errors.server';
+import { submitGalleryForm } from '~/services/gallery-form.server';
 import { requireAdminForUpload } from '~/services/upload-form.server';
 import { galleryListUrl } from '~/utils/admin-urls';
-import { submitGalleryForm } from '~/services/gallery-form.server';
-import { notFound } from '~/platform/http-errors.server';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Image');

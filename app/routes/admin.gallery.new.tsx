@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
+
+import { requireAdmin } from '~/auth/auth.server';
 import { GalleryForm } from '~/components/admin/gallery-form';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { requireAdmin } from '~/auth/auth.server';
+import { submitGalleryForm } from '~/services/gallery-form.server';
 import { requireAdminForUpload } from '~/services/upload-form.server';
 import { galleryListUrl } from '~/utils/admin-urls';
-import { submitGalleryForm } from '~/services/gallery-form.server';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Add New Image');

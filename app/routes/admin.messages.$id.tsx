@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useOutlet } from '@remix-run/react';
-import { getContactMessage } from '~/models/contact-message.server';
-import { parseId } from '~/models/model-helpers.server';
+
+import { requireAdmin } from '~/auth/auth.server';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { requireAdmin } from '~/auth/auth.server';
-import { formatMessageDate } from '~/utils/time';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { getContactMessage } from '~/models/contact-message.server';
+import { parseId } from '~/models/model-helpers.server';
 import { notFound } from '~/platform/http-errors.server';
 import { adminTitle } from '~/utils/seo/seo';
+import { formatMessageDate } from '~/utils/time';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   adminTitle(matches, data?.message.subject ?? 'Message');

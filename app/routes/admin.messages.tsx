@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
 import { ArrowLeft, Eye, Trash2 } from 'lucide-react';
-import { listContactMessages } from '~/models/contact-message.server';
-import { buttonClass } from '~/components/ui/button';
+
 import { requireAdmin } from '~/auth/auth.server';
-import { formatMessageDate } from '~/utils/time';
+import { buttonClass } from '~/components/ui/button';
+import { listContactMessages } from '~/models/contact-message.server';
 import { adminTitle } from '~/utils/seo/seo';
+import { formatMessageDate } from '~/utils/time';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Messages');
 

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { deleteSubscriber, getSubscriber } from '~/models/subscriber.server';

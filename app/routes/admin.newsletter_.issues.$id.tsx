@@ -2,16 +2,18 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
+
 import { requireAdmin } from '~/auth/auth.server';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { Card } from '~/components/ui/card';
 import { listFailedDeliveries } from '~/models/mail-delivery.server';
-import { getNewsletter, newsletterProgress } from '~/models/newsletter.server';
 import { parseId } from '~/models/model-helpers.server';
-import { formatMessageDate } from '~/utils/time';
-import { DeliveryProgress, STATE_LABELS } from './admin.newsletter/sent-newsletters';
+import { getNewsletter, newsletterProgress } from '~/models/newsletter.server';
 import { notFound } from '~/platform/http-errors.server';
 import { adminTitle } from '~/utils/seo/seo';
+import { formatMessageDate } from '~/utils/time';
+
+import { DeliveryProgress, STATE_LABELS } from './admin.newsletter/sent-newsletters';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   adminTitle(matches, data?.newsletter.subject ?? 'Newsletter');

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
-import { formatShowDate } from '~/utils/time';
 import { getShow } from '~/models/show.server';
-import { removeShow } from '~/services/shows.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
+import { removeShow } from '~/services/shows.server';
 import type { ShowJSON } from '~/types/entities';
 import { adminTitle } from '~/utils/seo/seo';
+import { formatShowDate } from '~/utils/time';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Delete show');
 

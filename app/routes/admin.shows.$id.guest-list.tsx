@@ -1,16 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Download } from 'lucide-react';
-import { parseId } from '~/models/model-helpers.server';
-import { getShow } from '~/models/show.server';
-import { listGuestList } from '~/models/guest-list.server';
+
 import { requireAdmin } from '~/auth/auth.server';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
-import { RouteDialog } from '~/components/ui/route-dialog';
 import { buttonClass } from '~/components/ui/button';
-import { formatMessageDate, formatShowDate } from '~/utils/time';
+import { RouteDialog } from '~/components/ui/route-dialog';
+import { listGuestList } from '~/models/guest-list.server';
+import { parseId } from '~/models/model-helpers.server';
+import { getShow } from '~/models/show.server';
 import { notFound } from '~/platform/http-errors.server';
 import { adminTitle } from '~/utils/seo/seo';
+import { formatMessageDate, formatShowDate } from '~/utils/time';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Guest list');
 

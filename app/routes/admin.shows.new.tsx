@@ -1,20 +1,21 @@
 import { parseWithZod } from '@conform-to/zod';
 import {
-  data,
   type ActionFunctionArgs,
+  data,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
-import { createShow } from '~/models/show.server';
-import { ShowSchema } from '~/schemas/show';
-import { ShowForm } from '~/components/admin/show-form';
-import { RouteDialog } from '~/components/ui/route-dialog';
+
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { readForm } from '~/platform/request-body.server';
+import { ShowForm } from '~/components/admin/show-form';
+import { RouteDialog } from '~/components/ui/route-dialog';
+import { createShow } from '~/models/show.server';
 import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
+import { readForm } from '~/platform/request-body.server';
 import { logError } from '~/platform/request-tracking.server';
+import { ShowSchema } from '~/schemas/show';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Add New Show');

@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
 import { CalendarDays, ExternalLink, MapPin, Plus, Users } from 'lucide-react';
-import { listShows } from '~/models/show.server';
-import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
-import { buttonClass } from '~/components/ui/button';
+
 import { requireAdmin } from '~/auth/auth.server';
-import { formatShowDate } from '~/utils/time';
-import { loadOr503 } from '~/platform/http-errors.server';
+import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { buttonClass } from '~/components/ui/button';
+import { listShows } from '~/models/show.server';
+import { loadOr503 } from '~/platform/http-errors.server';
 import { adminTitle } from '~/utils/seo/seo';
+import { formatShowDate } from '~/utils/time';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Shows');
 

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+
+import { requireAdmin } from '~/auth/auth.server';
 import { parseId } from '~/models/model-helpers.server';
 import { getShow } from '~/models/show.server';
-import { requireAdmin } from '~/auth/auth.server';
-import { guestListCsv } from '~/services/shows.server';
 import { notFound } from '~/platform/http-errors.server';
+import { guestListCsv } from '~/services/shows.server';
 
 /** /admin/shows/{id}/guest-list.csv: the guest list as a download, for the door staff. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

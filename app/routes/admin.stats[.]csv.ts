@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+
 import { requireAdmin } from '~/auth/auth.server';
 import { invariantResponse } from '~/platform/http-errors.server';
 import { statsPeriod } from '~/schemas/stats';

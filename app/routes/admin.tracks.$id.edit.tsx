@@ -1,17 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+
+import { requireAdmin } from '~/auth/auth.server';
 import { TrackForm } from '~/components/admin/track-form';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { parseId } from '~/models/model-helpers.server';
 import { getTrack } from '~/models/track.server';
-import { requireAdmin } from '~/auth/auth.server';
-import { requireAdminForUpload } from '~/services/upload-form.server';
 import { env } from '~/platform/env.server';
-import { tracksListUrl } from '~/utils/admin-urls';
-import { submitTrackForm } from '~/services/track-form.server';
 import { notFound } from '~/platform/http-errors.server';
+import { submitTrackForm } from '~/services/track-form.server';
+import { requireAdminForUpload } from '~/services/upload-form.server';
+import { tracksListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Track');

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
+
+import { requireAdmin } from '~/auth/auth.server';
 import { TrackForm } from '~/components/admin/track-form';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { requireAdmin } from '~/auth/auth.server';
-import { requireAdminForUpload } from '~/services/upload-form.server';
 import { env } from '~/platform/env.server';
-import { tracksListUrl } from '~/utils/admin-urls';
 import { submitTrackForm } from '~/services/track-form.server';
+import { requireAdminForUpload } from '~/services/upload-form.server';
+import { tracksListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Add New Track');

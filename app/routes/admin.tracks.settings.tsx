@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+
+import { requireAdmin } from '~/auth/auth.server';
+import { redirectWithToast } from '~/auth/toast.server';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { getTheme, saveTheme } from '~/models/theme.server';
-import { tracksListUrl } from '~/utils/admin-urls';
-import { requireAdmin } from '~/auth/auth.server';
-import { redirectWithToast } from '~/auth/toast.server';
 import { readForm } from '~/platform/request-body.server';
+import { tracksListUrl } from '~/utils/admin-urls';
 import { errorMessage } from '~/utils/error-message';
 import { adminTitle } from '~/utils/seo/seo';
 

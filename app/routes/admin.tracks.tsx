@@ -1,20 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, Outlet, useLoaderData, useNavigation } from '@remix-run/react';
 import { Plus, Settings, Shuffle, Star } from 'lucide-react';
-import { TabLinks } from '~/components/admin/tab-links';
+
+import { requireAdmin } from '~/auth/auth.server';
+import { redirectWithToast } from '~/auth/toast.server';
 import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
+import { TabLinks } from '~/components/admin/tab-links';
+import { MembersOnlyBadge } from '~/components/site/members-only';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { parseId } from '~/models/model-helpers.server';
-import { listTracks, randomizeFeaturedTrack, setTrackFeatured } from '~/models/track.server';
-import { playsPerTrack } from '~/services/stats.server';
-import { MembersOnlyBadge } from '~/components/site/members-only';
-import { isMembersOnly } from '~/utils/access';
 import { getTheme } from '~/models/theme.server';
-import { keepSearch, tracksListUrl } from '~/utils/admin-urls';
-import { requireAdmin } from '~/auth/auth.server';
-import { cn } from '~/utils/cn';
-import { redirectWithToast } from '~/auth/toast.server';
+import { listTracks, randomizeFeaturedTrack, setTrackFeatured } from '~/models/track.server';
 import { readForm } from '~/platform/request-body.server';
+import { playsPerTrack } from '~/services/stats.server';
+import { isMembersOnly } from '~/utils/access';
+import { keepSearch, tracksListUrl } from '~/utils/admin-urls';
+import { cn } from '~/utils/cn';
 import { errorMessage } from '~/utils/error-message';
 import { adminTitle } from '~/utils/seo/seo';
 

@@ -10,6 +10,7 @@ import {
   Music,
   Settings,
 } from 'lucide-react';
+
 import { requireAdmin } from '~/auth/auth.server';
 import { cn } from '~/utils/cn';
 import { adminTitle } from '~/utils/seo/seo';

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+
 import { apiError, handleApi } from '~/api/api.server';
 import { requireAdminApi } from '~/auth/auth.server';
 

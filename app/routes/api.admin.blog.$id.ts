@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+
+import { itemAction, itemLoader } from '~/api/upload-routes.server';
 import { deleteBlogPost } from '~/models/blog-post.server';
 import { saveBlogPost } from '~/services/blog-save.server';
-import { itemAction, itemLoader } from '~/api/upload-routes.server';
 
 /**
  * PUT /api/admin/blog/{id} — multipart, the fields of POST; the image only when it

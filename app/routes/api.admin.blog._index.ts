@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { saveBlogPost } from '~/services/blog-save.server';
+
 import { createAction, onlyMethods } from '~/api/upload-routes.server';
+import { saveBlogPost } from '~/services/blog-save.server';
 
 /**
  * POST /api/admin/blog — multipart: title, slug, content, excerpt, category (NEWS, EVENTS,

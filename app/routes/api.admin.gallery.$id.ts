@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+
+import { itemAction, itemLoader } from '~/api/upload-routes.server';
 import { deleteGalleryImage } from '~/models/gallery-image.server';
 import { saveGalleryImage } from '~/services/gallery-save.server';
-import { itemAction, itemLoader } from '~/api/upload-routes.server';
 
 /**
  * PUT /api/admin/gallery/{id} — multipart: title, description? (absent clears it), image?

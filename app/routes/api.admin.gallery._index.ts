@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { saveGalleryImage } from '~/services/gallery-save.server';
+
 import { createAction, onlyMethods } from '~/api/upload-routes.server';
+import { saveGalleryImage } from '~/services/gallery-save.server';
 
 /**
  * POST /api/admin/gallery — multipart: title, description?, image (JPEG, PNG or WEBP,

@@ -1,6 +1,5 @@
-import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { deleteContactMessage } from '~/models/contact-message.server';
+
 import {
   apiError,
   handleApi,
@@ -9,6 +8,8 @@ import {
   requireId,
   requireMethod,
 } from '~/api/api.server';
+import { requireAdminApi } from '~/auth/auth.server';
+import { deleteContactMessage } from '~/models/contact-message.server';
 
 /** DELETE /api/admin/messages/{id} — 204, or 404 for an unknown id. */
 export const action = ({ request, params }: ActionFunctionArgs) =>

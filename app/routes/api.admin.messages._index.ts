@@ -1,7 +1,8 @@
-import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { listContactMessages } from '~/models/contact-message.server';
+
 import { apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
+import { requireAdminApi } from '~/auth/auth.server';
+import { listContactMessages } from '~/models/contact-message.server';
 
 /** GET /api/admin/messages — every contact message, newest first. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

@@ -1,6 +1,7 @@
-import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+
 import { apiError, apiJson, handleApi, methodNotAllowed, requireId } from '~/api/api.server';
+import { requireAdminApi } from '~/auth/auth.server';
 import { getNewsletter, newsletterProgress } from '~/models/newsletter.server';
 
 /**

@@ -1,6 +1,7 @@
-import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+
 import { apiError, apiJson, handleApi, readJsonBody, requireMethod } from '~/api/api.server';
+import { requireAdminApi } from '~/auth/auth.server';
 import {
   listNewsletters,
   newsletterProgress,

@@ -1,8 +1,5 @@
-import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { getShow, updateShow } from '~/models/show.server';
-import { removeShow } from '~/services/shows.server';
-import { ShowSchema } from '~/schemas/show';
+
 import {
   apiError,
   apiJson,
@@ -13,6 +10,10 @@ import {
   requireId,
   requireMethod,
 } from '~/api/api.server';
+import { requireAdminApi } from '~/auth/auth.server';
+import { getShow, updateShow } from '~/models/show.server';
+import { ShowSchema } from '~/schemas/show';
+import { removeShow } from '~/services/shows.server';
 
 const ALLOWED = ['PUT', 'DELETE'] as const;
 

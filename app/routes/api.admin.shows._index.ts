@@ -1,7 +1,5 @@
-import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { createShow } from '~/models/show.server';
-import { ShowSchema } from '~/schemas/show';
+
 import {
   apiJson,
   handleApi,
@@ -9,6 +7,9 @@ import {
   readJsonBody,
   requireMethod,
 } from '~/api/api.server';
+import { requireAdminApi } from '~/auth/auth.server';
+import { createShow } from '~/models/show.server';
+import { ShowSchema } from '~/schemas/show';
 
 /** POST /api/admin/shows — JSON show; 201 with the created show. */
 export const action = ({ request }: ActionFunctionArgs) =>

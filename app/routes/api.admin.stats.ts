@@ -1,8 +1,9 @@
-import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+
+import { apiError, apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
+import { requireAdminApi } from '~/auth/auth.server';
 import { statsPeriod } from '~/schemas/stats';
 import { statsReport } from '~/services/stats.server';
-import { apiError, apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
 
 /**
  * GET /api/admin/stats?days=7|30|90 — the dashboard's statistics as JSON (decision 024):

@@ -1,6 +1,5 @@
-import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { deleteSubscriber } from '~/models/subscriber.server';
+
 import {
   apiError,
   handleApi,
@@ -9,6 +8,8 @@ import {
   requireId,
   requireMethod,
 } from '~/api/api.server';
+import { requireAdminApi } from '~/auth/auth.server';
+import { deleteSubscriber } from '~/models/subscriber.server';
 
 /** DELETE /api/admin/subscribers/{id} — 204, or 404 for an unknown id. */
 export const action = ({ request, params }: ActionFunctionArgs) =>

@@ -1,7 +1,8 @@
-import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { listSubscribers } from '~/models/subscriber.server';
+
 import { apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
+import { requireAdminApi } from '~/auth/auth.server';
+import { listSubscribers } from '~/models/subscriber.server';
 
 /** GET /api/admin/subscribers — every subscriber, newest first. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

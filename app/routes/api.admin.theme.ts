@@ -1,9 +1,10 @@
-import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+
+import { apiJson, handleApi, readJsonValue, requireMethod, validate } from '~/api/api.server';
+import { requireAdminApi } from '~/auth/auth.server';
 import { getTheme, saveTheme } from '~/models/theme.server';
 import { ThemeSchema } from '~/schemas/theme';
 import type { ThemeJSON } from '~/types/entities';
-import { apiJson, handleApi, readJsonValue, requireMethod, validate } from '~/api/api.server';
 
 /** Keys a client may leave out of POST: they keep their current value. */
 const OPTIONAL_KEYS = ['heroTitle', 'heroText', 'footerText', 'weeklyRotation'] as const;

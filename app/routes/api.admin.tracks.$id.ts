@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+
+import { apiError, apiJson, readJsonBody } from '~/api/api.server';
+import { itemAction, itemLoader } from '~/api/upload-routes.server';
 import { deleteTrack, getTrack, setTrackFeatured } from '~/models/track.server';
 import { FeaturedToggleSchema } from '~/schemas/track';
 import { saveTrack } from '~/services/track-save.server';
-import { apiError, apiJson, readJsonBody } from '~/api/api.server';
-import { itemAction, itemLoader } from '~/api/upload-routes.server';
 
 const NOT_FOUND = 'Track not found';
 

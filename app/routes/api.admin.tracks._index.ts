@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { saveTrack } from '~/services/track-save.server';
+
 import { createAction, onlyMethods } from '~/api/upload-routes.server';
+import { saveTrack } from '~/services/track-save.server';
 
 const MISSING_TRACK_FILES =
   'Cover image and audio file are required. Make sure both files are selected.';

@@ -1,7 +1,8 @@
-import { requireAdminApi } from '~/auth/auth.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { randomizeFeaturedTrack } from '~/models/track.server';
+
 import { apiError, apiJson, handleApi, methodNotAllowed, requireMethod } from '~/api/api.server';
+import { requireAdminApi } from '~/auth/auth.server';
+import { randomizeFeaturedTrack } from '~/models/track.server';
 
 /**
  * POST /api/admin/tracks/randomize-featured — picks one track at random and makes it the

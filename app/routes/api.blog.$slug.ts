@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { getBlogPostBySlugFor } from '~/models/blog-post.server';
-import { getViewer } from '~/auth/auth.server';
+
 import { apiError, apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
+import { getViewer } from '~/auth/auth.server';
 import { publicCacheHeaders } from '~/document/cache-headers.server';
+import { getBlogPostBySlugFor } from '~/models/blog-post.server';
 
 /**
  * GET /api/blog/{slug} — one post, 404 when there is none with that slug. Locked (no

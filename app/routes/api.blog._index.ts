@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { listBlogPostsFor } from '~/models/blog-post.server';
-import { getViewer } from '~/auth/auth.server';
+
 import { apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
+import { getViewer } from '~/auth/auth.server';
 import { publicCacheHeaders } from '~/document/cache-headers.server';
+import { listBlogPostsFor } from '~/models/blog-post.server';
 
 /**
  * GET /api/blog[?category=NEWS] — posts newest first. The category is matched exactly

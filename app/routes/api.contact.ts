@@ -1,9 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { createContactMessage } from '~/models/contact-message.server';
-import { notifyContactMessage } from '~/services/mail.server';
-import { HONEYPOT_FIELD } from '~/schemas/common';
-import { ContactSchema } from '~/schemas/contact';
-import type { ContactMessageJSON } from '~/types/entities';
+
 import {
   apiJson,
   handleApi,
@@ -13,8 +9,13 @@ import {
   requireMethod,
   validate,
 } from '~/api/api.server';
+import { createContactMessage } from '~/models/contact-message.server';
 import { enforceRateLimit } from '~/platform/rate-limit.server';
 import { logError } from '~/platform/request-tracking.server';
+import { HONEYPOT_FIELD } from '~/schemas/common';
+import { ContactSchema } from '~/schemas/contact';
+import { notifyContactMessage } from '~/services/mail.server';
+import type { ContactMessageJSON } from '~/types/entities';
 
 /** POST /api/contact — JSON (or form) `{ name, email, subject, message }`. 201 with the message. */
 export const action = ({ request }: ActionFunctionArgs) =>

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { addFavourite, listFavouriteTrackIds, removeFavourite } from '~/models/favourite.server';
-import { requireUserApi } from '~/auth/auth.server';
+
 import {
   apiError,
   apiJson,
@@ -10,6 +9,8 @@ import {
   requireId,
   requireMethod,
 } from '~/api/api.server';
+import { requireUserApi } from '~/auth/auth.server';
+import { addFavourite, listFavouriteTrackIds, removeFavourite } from '~/models/favourite.server';
 
 const ALLOWED = ['PUT', 'DELETE'] as const;
 

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+
+import { apiJson, handleApi, readJsonBody, requireMethod } from '~/api/api.server';
+import { requireUserApi } from '~/auth/auth.server';
 import { listFavouriteTrackIds, mergeFavourites } from '~/models/favourite.server';
 import { FavouritesMergeSchema } from '~/schemas/favourites';
-import { requireUserApi } from '~/auth/auth.server';
-import { apiJson, handleApi, readJsonBody, requireMethod } from '~/api/api.server';
 
 /** GET /api/favorites — the logged-in member's favourite track ids, oldest first; 401 without a session. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

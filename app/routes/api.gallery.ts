@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { listGalleryImages } from '~/models/gallery-image.server';
+
 import { apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
 import { publicCacheHeaders } from '~/document/cache-headers.server';
+import { listGalleryImages } from '~/models/gallery-image.server';
 
 /** GET /api/gallery — every gallery image, newest first. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { LoginSchema } from '~/schemas/auth';
+
 import {
   apiError,
   apiJson,
@@ -9,7 +9,8 @@ import {
   requireMethod,
   validate,
 } from '~/api/api.server';
-import { InvalidLoginError, TooManyAttemptsError, logIn } from '~/services/accounts.server';
+import { LoginSchema } from '~/schemas/auth';
+import { InvalidLoginError, logIn, TooManyAttemptsError } from '~/services/accounts.server';
 
 /**
  * POST /api/login — JSON or form `{ username, password }`. Starts a session (Set-Cookie)

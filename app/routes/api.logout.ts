@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+
 import { apiJson, handleApi, methodNotAllowed, requireMethod } from '~/api/api.server';
 import { logoutHeaders } from '~/auth/auth.server';
 

@@ -1,7 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { getTrack } from '~/models/track.server';
-import { PlaySchema } from '~/schemas/stats';
-import { countPlay } from '~/services/analytics.server';
+
 import {
   apiError,
   handleApi,
@@ -10,6 +8,9 @@ import {
   readJsonBody,
   requireMethod,
 } from '~/api/api.server';
+import { getTrack } from '~/models/track.server';
+import { PlaySchema } from '~/schemas/stats';
+import { countPlay } from '~/services/analytics.server';
 
 /**
  * POST /api/plays — JSON `{ trackId }`, sent by the player with `navigator.sendBeacon` once a

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { RegisterFields } from '~/schemas/auth';
+
 import {
   apiError,
   apiJson,
@@ -9,11 +9,12 @@ import {
   requireMethod,
   validate,
 } from '~/api/api.server';
+import { RegisterFields } from '~/schemas/auth';
 import {
   AccountInputError,
+  register,
   TooManyAttemptsError,
   UsernameTakenError,
-  register,
 } from '~/services/accounts.server';
 
 /**

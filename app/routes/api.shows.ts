@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { listShows } from '~/models/show.server';
+
 import { apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
 import { publicCacheHeaders } from '~/document/cache-headers.server';
+import { listShows } from '~/models/show.server';
 
 /** GET /api/shows — every show, ascending by date then time. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

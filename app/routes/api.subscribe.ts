@@ -1,8 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { decoySignUpAnswer, subscribe, type SignUpAnswer } from '~/services/mail.server';
-import { CONFIRM_TOAST, SUBSCRIBED_TOAST } from '~/services/public-forms.server';
-import { HONEYPOT_FIELD } from '~/schemas/common';
-import { SubscribeSchema } from '~/schemas/subscriber';
+
 import {
   apiJson,
   handleApi,
@@ -13,6 +10,10 @@ import {
   validate,
 } from '~/api/api.server';
 import { enforceRateLimit } from '~/platform/rate-limit.server';
+import { HONEYPOT_FIELD } from '~/schemas/common';
+import { SubscribeSchema } from '~/schemas/subscriber';
+import { decoySignUpAnswer, type SignUpAnswer, subscribe } from '~/services/mail.server';
+import { CONFIRM_TOAST, SUBSCRIBED_TOAST } from '~/services/public-forms.server';
 
 /** The whole answer: built from the settings only, never from a stored subscriber. */
 const answerBody = (status: SignUpAnswer) => ({

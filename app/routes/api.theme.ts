@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { getTheme } from '~/models/theme.server';
+
 import { apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
 import { publicCacheHeaders } from '~/document/cache-headers.server';
+import { getTheme } from '~/models/theme.server';
 
 /** GET /api/theme — the site's theme settings. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { getTrackFor } from '~/models/track.server';
-import { getViewer } from '~/auth/auth.server';
+
 import { apiError, apiJson, handleApi, methodNotAllowed, requireId } from '~/api/api.server';
+import { getViewer } from '~/auth/auth.server';
 import { publicCacheHeaders } from '~/document/cache-headers.server';
+import { getTrackFor } from '~/models/track.server';
 
 /**
  * GET /api/tracks/{id} — one track; 404 for an unknown id. A members-only track asked for

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { listTracksFor } from '~/models/track.server';
-import { getViewer } from '~/auth/auth.server';
+
 import { apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
+import { getViewer } from '~/auth/auth.server';
 import { publicCacheHeaders } from '~/document/cache-headers.server';
+import { listTracksFor } from '~/models/track.server';
 
 /**
  * GET /api/tracks — every track, newest first. Members-only tracks are listed for everyone;

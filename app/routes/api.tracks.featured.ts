@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { getFeaturedTrackFor } from '~/models/track.server';
-import { getViewer } from '~/auth/auth.server';
+
 import { apiError, apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
+import { getViewer } from '~/auth/auth.server';
 import { publicCacheHeaders } from '~/document/cache-headers.server';
+import { getFeaturedTrackFor } from '~/models/track.server';
 
 /**
  * GET /api/tracks/featured — the featured track (or this week's under weekly rotation); 404

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+
 import { apiError, apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
 import { getUser } from '~/auth/auth.server';
 

@@ -1,22 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { getBlogPostBySlug, getBlogPostWithNeighbours } from '~/models/blog-post.server';
+
+import { getViewer } from '~/auth/auth.server';
 import { CategoryBadge } from '~/components/site/blog-card';
-import { NewsletterForm } from '~/components/site/newsletter-form';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { MembersOnlyBadge } from '~/components/site/members-only';
+import { NewsletterForm } from '~/components/site/newsletter-form';
 import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { imageInfo } from '~/files/image-derivatives.server';
-import { DATE_LONG, formatSiteDate } from '~/utils/time';
+import { getBlogPostBySlug, getBlogPostWithNeighbours } from '~/models/blog-post.server';
 import { badRequest, loadOr503, notFound } from '~/platform/http-errors.server';
-import { subscribeAction, SUBSCRIBE_INTENT } from '~/services/public-forms.server';
-import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo/seo';
-import { getViewer } from '~/auth/auth.server';
-import { MEMBERS_ONLY_POST, unlockHref } from '~/utils/access';
-import { MembersOnlyBadge } from '~/components/site/members-only';
 import { retryAfterFromAction } from '~/platform/rate-limit.server';
 import { readForm } from '~/platform/request-body.server';
+import { SUBSCRIBE_INTENT, subscribeAction } from '~/services/public-forms.server';
+import { MEMBERS_ONLY_POST, unlockHref } from '~/utils/access';
+import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo/seo';
+import { DATE_LONG, formatSiteDate } from '~/utils/time';
 
 const POST_NOT_FOUND_TITLE = 'Blog Post Not Found';
 const POST_NOT_FOUND_TEXT = "The blog post you're looking for doesn't exist or has been removed.";

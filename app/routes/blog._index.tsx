@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { listBlogPostCards } from '~/models/blog-post.server';
+
 import { getViewer } from '~/auth/auth.server';
-import { imageInfos } from '~/files/image-derivatives.server';
-import { BLOG_CATEGORIES, type BlogCategory } from '~/types/entities';
 import { BlogCard } from '~/components/site/blog-card';
-import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { EmptyState, PageHeader } from '~/components/site/section-heading';
+import { imageInfos } from '~/files/image-derivatives.server';
+import { listBlogPostCards } from '~/models/blog-post.server';
+import { BLOG_CATEGORIES, type BlogCategory } from '~/types/entities';
 import { cn } from '~/utils/cn';
 import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo/seo';
 

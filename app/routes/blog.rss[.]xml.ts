@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { listBlogPostCards } from '~/models/blog-post.server';
-import { ANONYMOUS } from '~/utils/access';
+
 import { publicCacheHeaders } from '~/document/cache-headers.server';
-import { siteOrigin } from '~/platform/site-origin.server';
+import { listBlogPostCards } from '~/models/blog-post.server';
 import { env } from '~/platform/env.server';
+import { siteOrigin } from '~/platform/site-origin.server';
+import { ANONYMOUS } from '~/utils/access';
 import { blogRssXml } from '~/utils/seo/feeds';
 
 /**

@@ -9,21 +9,22 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
 import { CheckCircle2, Clock, ExternalLink, Mail, MapPin, Phone } from 'lucide-react';
-import { CONTACT_INTENT, ContactSchema } from '~/schemas/contact';
-import { CONTACT_SUBJECTS } from '~/types/entities';
-import { useRootData } from '~/document/use-root-data';
+
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { Honeypot } from '~/components/site/honeypot';
 import { isPublicFormActionData } from '~/components/site/public-form-types';
 import { PageHeader } from '~/components/site/section-heading';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { SubmitButton } from '~/components/ui/button';
 import { FormError, InputField, SelectField, TextareaField } from '~/components/ui/field';
+import { useRootData } from '~/document/use-root-data';
 import { badRequest } from '~/platform/http-errors.server';
-import { contactAction } from '~/services/public-forms.server';
-import { seoMeta, seoSite } from '~/utils/seo/seo';
 import { retryAfterFromAction } from '~/platform/rate-limit.server';
 import { readForm } from '~/platform/request-body.server';
+import { CONTACT_INTENT, ContactSchema } from '~/schemas/contact';
+import { contactAction } from '~/services/public-forms.server';
+import { CONTACT_SUBJECTS } from '~/types/entities';
+import { seoMeta, seoSite } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches, location }) =>
   seoMeta({

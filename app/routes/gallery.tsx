@@ -1,10 +1,11 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { listGalleryImages } from '~/models/gallery-image.server';
-import { imageInfos } from '~/files/image-derivatives.server';
+
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { ImageGrid } from '~/components/site/image-grid';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { imageInfos } from '~/files/image-derivatives.server';
+import { listGalleryImages } from '~/models/gallery-image.server';
 import { seoMeta, seoSite } from '~/utils/seo/seo';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>

@@ -1,4 +1,5 @@
 import { json } from '@remix-run/node';
+
 import { pingDb } from '~/platform/db.server';
 
 /**

@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { type ActionFunctionArgs, redirect } from '@remix-run/node';
+
 import { logoutHeaders } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { logError } from '~/platform/request-tracking.server';

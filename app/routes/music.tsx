@@ -1,19 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { getViewer } from '~/auth/auth.server';
 import { Form, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
 import { Search } from 'lucide-react';
-import { listTracksFor } from '~/models/track.server';
-import { imageInfos } from '~/files/image-derivatives.server';
-import { TRACK_GRID_CLASS, TRACK_GRID_SIZES, TrackCard } from '~/player/track-card';
-import { useMusicQueue, trackIdFromSearch } from '~/player/music-queue';
-import { EmptyState, PageHeader } from '~/components/site/section-heading';
+import { useEffect, useRef } from 'react';
+
+import { getViewer } from '~/auth/auth.server';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { inputClass } from '~/components/ui/field';
-import { normalizeTrackQuery } from '~/utils/track-search';
+import { imageInfos } from '~/files/image-derivatives.server';
+import { listTracksFor } from '~/models/track.server';
+import { trackIdFromSearch, useMusicQueue } from '~/player/music-queue';
+import { TRACK_GRID_CLASS, TRACK_GRID_SIZES, TrackCard } from '~/player/track-card';
 import { cn } from '~/utils/cn';
 import { musicRecordingLd, seoMeta, seoSite } from '~/utils/seo/seo';
+import { normalizeTrackQuery } from '~/utils/track-search';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const site = seoSite(matches);

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { PageHeader } from '~/components/site/section-heading';
+
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { PageHeader } from '~/components/site/section-heading';
 import { getArchivedNewsletter } from '~/models/newsletter.server';
-import { paragraphsOf } from '~/utils/paragraphs';
-import { formatSiteDate } from '~/utils/time';
-import { seoMeta, seoSite } from '~/utils/seo/seo';
 import { notFound } from '~/platform/http-errors.server';
+import { paragraphsOf } from '~/utils/paragraphs';
+import { seoMeta, seoSite } from '~/utils/seo/seo';
+import { formatSiteDate } from '~/utils/time';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
   seoMeta({

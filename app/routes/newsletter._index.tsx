@@ -1,10 +1,11 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { EmptyState, PageHeader } from '~/components/site/section-heading';
+
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { listArchivedNewsletters } from '~/models/newsletter.server';
-import { formatSiteDate } from '~/utils/time';
 import { seoMeta, seoSite } from '~/utils/seo/seo';
+import { formatSiteDate } from '~/utils/time';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, location }) =>
   seoMeta({

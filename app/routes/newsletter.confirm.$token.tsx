@@ -1,16 +1,17 @@
 import {
-  data,
   type ActionFunctionArgs,
+  data,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+
 import { PageHeader } from '~/components/site/section-heading';
 import { SubmitButton } from '~/components/ui/button';
 import { checkLinkToken, maskEmail } from '~/mail/tokens.server';
 import { confirmSubscriber, getConfirmation } from '~/models/subscriber.server';
-import { readForm } from '~/platform/request-body.server';
 import { HTTP_STATUS } from '~/platform/http-errors.server';
+import { readForm } from '~/platform/request-body.server';
 
 export const meta: MetaFunction = () => [
   { title: 'Confirm your subscription — Night Shore' },

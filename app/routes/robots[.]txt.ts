@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+
 import { publicCacheHeaders } from '~/document/cache-headers.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 import { robotsTxt } from '~/utils/seo/feeds';

@@ -1,21 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { CalendarDays, CalendarPlus, Clock, MapPin, Ticket, Users } from 'lucide-react';
-import { getShow, listShowsSplit } from '~/models/show.server';
-import { cancelGuestListSpot, guestListShowIdsOfUser } from '~/models/guest-list.server';
-import { parseId } from '~/models/model-helpers.server';
+
 import { getUser, requireUser } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { EmptyState, PageHeader } from '~/components/site/section-heading';
+import { buttonClass } from '~/components/ui/button';
+import { cancelGuestListSpot, guestListShowIdsOfUser } from '~/models/guest-list.server';
+import { parseId } from '~/models/model-helpers.server';
+import { getShow, listShowsSplit } from '~/models/show.server';
+import { badRequest, loadOr503 } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
 import { joinGuestList } from '~/services/shows.server';
-import { badRequest, loadOr503 } from '~/platform/http-errors.server';
-import { unlockHref } from '~/utils/access';
 import type { ShowJSON } from '~/types/entities';
-import { EmptyState, PageHeader } from '~/components/site/section-heading';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
-import { buttonClass } from '~/components/ui/button';
-import { DATE_FULL, DATE_LONG, DATE_SHORT, formatSiteDate } from '~/utils/time';
+import { unlockHref } from '~/utils/access';
 import { musicEventLd, seoMeta, seoSite } from '~/utils/seo/seo';
+import { DATE_FULL, DATE_LONG, DATE_SHORT, formatSiteDate } from '~/utils/time';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const site = seoSite(matches);

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { listShows } from '~/models/show.server';
+
 import { publicCacheHeaders } from '~/document/cache-headers.server';
-import { siteOrigin } from '~/platform/site-origin.server';
+import { listShows } from '~/models/show.server';
 import { env } from '~/platform/env.server';
+import { siteOrigin } from '~/platform/site-origin.server';
 import { showsIcs } from '~/utils/seo/feeds';
 
 /** /shows.ics — an iCalendar feed of every show, to subscribe to from a calendar app. */

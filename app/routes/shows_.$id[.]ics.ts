@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+
+import { publicCacheHeaders } from '~/document/cache-headers.server';
 import { parseId } from '~/models/model-helpers.server';
 import { getShow } from '~/models/show.server';
-import { publicCacheHeaders } from '~/document/cache-headers.server';
-import { siteOrigin } from '~/platform/site-origin.server';
 import { env } from '~/platform/env.server';
 import { notFound } from '~/platform/http-errors.server';
+import { siteOrigin } from '~/platform/site-origin.server';
 import { showIcsFileName, showsIcs } from '~/utils/seo/feeds';
 
 /** /shows/{id}.ics — one show as an .ics download ("Add to calendar"). */

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+
+import { publicCacheHeaders } from '~/document/cache-headers.server';
 import { listBlogPostCards } from '~/models/blog-post.server';
-import { ANONYMOUS } from '~/utils/access';
 import { listArchivedNewsletters } from '~/models/newsletter.server';
 import { listShows } from '~/models/show.server';
-import { publicCacheHeaders } from '~/document/cache-headers.server';
 import { siteOrigin } from '~/platform/site-origin.server';
+import { ANONYMOUS } from '~/utils/access';
 import { sitemapEntries, sitemapXml } from '~/utils/seo/feeds';
 
 /**

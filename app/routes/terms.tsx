@@ -1,8 +1,9 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { useRootData } from '~/document/use-root-data';
-import { LegalPage } from '~/components/site/legal-page';
+
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { LegalPage } from '~/components/site/legal-page';
+import { useRootData } from '~/document/use-root-data';
 
 export const meta: MetaFunction = () => [
   { title: 'Terms of Service — Night Shore' },

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getTheme } from '~/models/theme.server';
+
 import { themeStylesheet } from '~/document/theme-stylesheet.server';
+import { getTheme } from '~/models/theme.server';
 
 /**
  * GET /theme.css?v=<version> — the theme's fonts and colour variables (issue 19). The version

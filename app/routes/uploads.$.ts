@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+
+import { getViewer } from '~/auth/auth.server';
+import { PUBLIC_CACHE_CONTROL } from '~/document/cache-headers.server';
 import { mediaKeyFromUrl, mediaStore } from '~/files/media-store.server';
 import { serveFile } from '~/files/serve-file.server';
-import { getViewer } from '~/auth/auth.server';
 import { isMembersOnlyAudio } from '~/models/track.server';
-import { PUBLIC_CACHE_CONTROL } from '~/document/cache-headers.server';
 import { countPlayStart } from '~/services/analytics.server';
 
 /** Caches may keep a members-only file for its member only, and must ask again each time. */

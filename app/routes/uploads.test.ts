@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { setupTestDatabase } from '../../tests/helpers/test-db';
 
 // A store of its own (audio files are checked against their tracks), and env.server pointed at

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { emailField, LIMITS } from './common';
 
 /** Password change for a logged-in user (/account). */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+
 import { BLOG_CATEGORIES } from '~/types/entities';
+
 import { LIMITS, requiredText, visibilityFields } from './common';
 
 /** Shown (toast and form alert) when a new post is submitted without its featured image. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+
 import { CONTACT_SUBJECTS } from '~/types/entities';
-import { LIMITS, emailField, requiredText } from './common';
+
+import { emailField, LIMITS, requiredText } from './common';
 
 /**
  * The `intent` of the contact form's submit button. Here, not in the .server service, because

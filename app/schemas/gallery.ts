@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { LIMITS, optionalText, requiredText } from './common';
 
 export const GalleryFieldsSchema = z.object({

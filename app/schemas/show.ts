@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { LIMITS, optionalText, requiredText } from './common';
 
 const isRealDate = (s: string) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, emailField, optionalText, requiredText } from './common';
+
+import { emailField, LIMITS, optionalText, requiredText } from './common';
 
 /** What is stored: name is optional on the minimal form (see docs/decisions). */
 export const SubscribeSchema = z.object({

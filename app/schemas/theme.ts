@@ -1,5 +1,7 @@
 import { z } from 'zod';
+
 import { FONT_CHOICES, THEME_APPEARANCES, THEME_VARIANTS } from '~/types/entities';
+
 import { LIMITS } from './common';
 
 /** A CSS colour the theme can use: hsl(), hex, or rgb(). */

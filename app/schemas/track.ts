@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { LIMITS, optionalText, requiredText, visibilityFields } from './common';
 
 /** Shown (toast and form alert) when a new track is submitted without its cover or audio file. */

@@ -1,4 +1,10 @@
 import crypto from 'node:crypto';
+
+import {
+  AlreadySubscribedError,
+  findSubscriberByEmail,
+  unsubscribeSubscriber,
+} from '~/models/subscriber.server';
 import {
   clearPendingEmail,
   clearUserEmails,
@@ -7,13 +13,9 @@ import {
   getUserEmailState,
   setPendingEmail,
 } from '~/models/user.server';
-import {
-  AlreadySubscribedError,
-  findSubscriberByEmail,
-  unsubscribeSubscriber,
-} from '~/models/subscriber.server';
 import { consumeRateLimit, consumeVerificationEmailLimit } from '~/platform/rate-limit.server';
 import type { UserJSON } from '~/types/entities';
+
 import { sendEmailVerification, subscribe } from './mail.server';
 
 /**

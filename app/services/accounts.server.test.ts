@@ -1,8 +1,10 @@
+import { type EmbeddedMongo, startEmbeddedMongo } from '@night-shore/embedded-mongo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
-import type * as Db from '~/platform/db.server';
-import type * as Accounts from './accounts.server';
+
 import type * as Auth from '~/auth/auth.server';
+import type * as Db from '~/platform/db.server';
+
+import type * as Accounts from './accounts.server';
 
 let store: EmbeddedMongo;
 let db: typeof Db;

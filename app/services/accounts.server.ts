@@ -1,20 +1,21 @@
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
+
+import { credentialsRequest } from '~/api/api.server';
+import { createUserSession } from '~/auth/auth.server';
+import { removeFavouritesOfUser } from '~/models/favourite.server';
+import { removeGuestListSpotsOfUser } from '~/models/guest-list.server';
+import { deleteSessionsOfUser } from '~/models/session.server';
 import {
-  UsernameTakenError,
   createUser,
   deleteUser,
   markUserDeleting,
+  UsernameTakenError,
   verifyLogin,
 } from '~/models/user.server';
-import { removeGuestListSpotsOfUser } from '~/models/guest-list.server';
-import { removeFavouritesOfUser } from '~/models/favourite.server';
-import { deleteSessionsOfUser } from '~/models/session.server';
-import type { UserJSON } from '~/types/entities';
-import { LoginSchema, RegisterFields } from '~/schemas/auth';
-import { credentialsRequest } from '~/api/api.server';
-import { createUserSession } from '~/auth/auth.server';
 import { consumeRateLimit, resetLoginLimit, retryAfterHeaders } from '~/platform/rate-limit.server';
+import { LoginSchema, RegisterFields } from '~/schemas/auth';
+import type { UserJSON } from '~/types/entities';
 
 export { UsernameTakenError };
 

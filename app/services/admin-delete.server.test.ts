@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+
 import type * as Delete from './admin-delete.server';
 
 const requireAdmin = vi.fn();

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { parseId } from '~/models/model-helpers.server';
+
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { errorMessage } from '~/utils/error-message';
+import { parseId } from '~/models/model-helpers.server';
 import { notFound } from '~/platform/http-errors.server';
+import { errorMessage } from '~/utils/error-message';
 
 /**
  * An admin delete route, `/admin/<things>/$id/delete`: its loader finds the item for the

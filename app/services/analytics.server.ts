@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
+
 import { isbot } from 'isbot';
-import { addDailyCounts, firstSightings, type DailyCount } from '~/models/stats.server';
-import { siteToday } from '~/utils/time';
-import { env } from '~/platform/env.server';
-import { clientIp } from '~/platform/rate-limit.server';
+
 import { isPrivatePath } from '~/document/cache-headers.server';
+import { addDailyCounts, type DailyCount, firstSightings } from '~/models/stats.server';
+import { env } from '~/platform/env.server';
 import { logger } from '~/platform/logger.server';
+import { clientIp } from '~/platform/rate-limit.server';
+import { siteToday } from '~/utils/time';
 
 /**
  * Counting plays and visits without cookies or personal data (decision 024).

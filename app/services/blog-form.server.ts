@@ -1,10 +1,11 @@
 import { IMAGE_REQUIRED_BLOG } from '~/schemas/blog';
+import { slugify } from '~/schemas/blog';
 import { saveBlogPost } from '~/services/blog-save.server';
 import type { SaveTarget, TextFields } from '~/services/upload-save.server';
-import { slugify } from '~/schemas/blog';
 import type { BlogPostJSON } from '~/types/entities';
+
 import { imageFieldErrors } from './gallery-form.server';
-import { FORM_CLIENT, answerForm, withFields, type FormTexts } from './upload-form.server';
+import { answerForm, FORM_CLIENT, type FormTexts, withFields } from './upload-form.server';
 
 export const SLUG_TAKEN_MESSAGE = 'Another post already uses this slug';
 

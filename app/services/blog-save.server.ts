@@ -1,17 +1,18 @@
 import {
-  SlugTakenError,
   createBlogPost,
   getBlogPost,
+  SlugTakenError,
   updateBlogPost,
 } from '~/models/blog-post.server';
-import { BlogFieldsSchema, type BlogFields } from '~/schemas/blog';
+import { type BlogFields, BlogFieldsSchema } from '~/schemas/blog';
 import type { BlogPostJSON } from '~/types/entities';
+
 import {
   ONE_IMAGE,
-  saveUpload,
   type SaveClient,
   type SaveResult,
   type SaveTarget,
+  saveUpload,
   type UploadFlow,
 } from './upload-save.server';
 

@@ -1,11 +1,12 @@
+import { UPLOAD_MESSAGES } from '~/files/uploads.server';
 import { IMAGE_REQUIRED_GALLERY } from '~/schemas/gallery';
+import { IMAGE_FILE_MESSAGE } from '~/schemas/gallery';
 import { saveGalleryImage } from '~/services/gallery-save.server';
 import type { SaveTarget } from '~/services/upload-save.server';
-import type { FieldErrors } from '~/types/forms';
-import { IMAGE_FILE_MESSAGE } from '~/schemas/gallery';
 import type { GalleryImageJSON } from '~/types/entities';
-import { FORM_CLIENT, answerForm, type FormTexts } from './upload-form.server';
-import { UPLOAD_MESSAGES } from '~/files/uploads.server';
+import type { FieldErrors } from '~/types/forms';
+
+import { answerForm, FORM_CLIENT, type FormTexts } from './upload-form.server';
 
 /** The gallery's one message for a missing or wrong-type image; the size message stays specific. */
 export const imageFieldErrors = (errors: FieldErrors): FieldErrors =>

@@ -3,14 +3,15 @@ import {
   getGalleryImage,
   updateGalleryImage,
 } from '~/models/gallery-image.server';
-import { GalleryFieldsSchema, type GalleryFields } from '~/schemas/gallery';
+import { type GalleryFields, GalleryFieldsSchema } from '~/schemas/gallery';
 import type { GalleryImageJSON } from '~/types/entities';
+
 import {
   ONE_IMAGE,
-  saveUpload,
   type SaveClient,
   type SaveResult,
   type SaveTarget,
+  saveUpload,
   type UploadFlow,
 } from './upload-save.server';
 

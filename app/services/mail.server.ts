@@ -1,4 +1,3 @@
-import { siteOrigin } from '~/platform/site-origin.server';
 import { renderNotice } from '~/mail/render.server';
 import { signLinkToken } from '~/mail/tokens.server';
 import { deliveryDescription } from '~/mail/transport.server';
@@ -9,6 +8,7 @@ import { getNewsletterSettings } from '~/models/newsletter-settings.server';
 import { signUpSubscriber } from '~/models/subscriber.server';
 import { getTheme } from '~/models/theme.server';
 import { env } from '~/platform/env.server';
+import { siteOrigin } from '~/platform/site-origin.server';
 import type {
   ContactMessageJSON,
   NewsletterJSON,

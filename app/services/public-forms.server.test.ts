@@ -1,9 +1,11 @@
+import { type EmbeddedMongo, startEmbeddedMongo } from '@night-shore/embedded-mongo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
-import type * as PublicFormsModule from './public-forms.server';
-import type * as SubscriberModule from '~/models/subscriber.server';
+
 import type * as ContactMessageModule from '~/models/contact-message.server';
+import type * as SubscriberModule from '~/models/subscriber.server';
 import type * as DbModule from '~/platform/db.server';
+
+import type * as PublicFormsModule from './public-forms.server';
 
 let store: EmbeddedMongo;
 let forms: typeof PublicFormsModule;

@@ -1,16 +1,18 @@
-import { parseWithZod } from '@conform-to/zod';
 import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
 import { data } from '@remix-run/node';
-import { createContactMessage } from '~/models/contact-message.server';
-import { CONTACT_INTENT, ContactSchema } from '~/schemas/contact';
-import { HONEYPOT_FIELD } from '~/schemas/common';
-import { NewsletterFormSchema, NewsletterFullFormSchema } from '~/schemas/subscriber';
-import { consumeRateLimit, retryAfterHeaders } from '~/platform/rate-limit.server';
+
 import { redirectWithToast } from '~/auth/toast.server';
-import type { ErrorToast, ToastInput } from '~/types/toast';
-import { decoySignUpAnswer, notifyContactMessage, subscribe } from './mail.server';
-import { logError } from '~/platform/request-tracking.server';
+import { createContactMessage } from '~/models/contact-message.server';
 import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
+import { consumeRateLimit, retryAfterHeaders } from '~/platform/rate-limit.server';
+import { logError } from '~/platform/request-tracking.server';
+import { HONEYPOT_FIELD } from '~/schemas/common';
+import { CONTACT_INTENT, ContactSchema } from '~/schemas/contact';
+import { NewsletterFormSchema, NewsletterFullFormSchema } from '~/schemas/subscriber';
+import type { ErrorToast, ToastInput } from '~/types/toast';
+
+import { decoySignUpAnswer, notifyContactMessage, subscribe } from './mail.server';
 
 /**
  * The public forms (newsletter full and minimal, contact), shared by every page that shows

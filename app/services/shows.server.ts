@@ -1,16 +1,17 @@
-import { deleteShow } from '~/models/show.server';
 import {
   claimGuestListConfirmation,
   deleteGuestListOfShow,
-  releaseGuestListConfirmation,
   listGuestList,
+  releaseGuestListConfirmation,
   requestGuestListSpot,
   type SpotRequestResult,
 } from '~/models/guest-list.server';
+import { deleteShow } from '~/models/show.server';
 import { getUserEmail } from '~/models/user.server';
 import type { ShowJSON, UserJSON } from '~/types/entities';
 import { toCsv } from '~/utils/csv';
 import { formatMessageDate } from '~/utils/time';
+
 import { notifyGuestListSpot } from './mail.server';
 
 /** Delete a show and its guest list (the admin page and DELETE /api/admin/shows/{id}). */

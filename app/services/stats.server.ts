@@ -4,9 +4,9 @@ import { readDaily, type StatMetric } from '~/models/stats.server';
 import { activeSubscriberJoinDates } from '~/models/subscriber.server';
 import { listTracks } from '~/models/track.server';
 import type { StatsPeriod } from '~/schemas/stats';
+import type { StatsReport } from '~/types/stats';
 import { toCsv } from '~/utils/csv';
 import { addDaysToDateString, siteToday } from '~/utils/time';
-import type { StatsReport } from '~/types/stats';
 
 export type { DayFigures, StatsReport } from '~/types/stats';
 

@@ -2,7 +2,8 @@ import { MISSING_FILES } from '~/schemas/track';
 import { saveTrack } from '~/services/track-save.server';
 import type { SaveTarget } from '~/services/upload-save.server';
 import type { TrackJSON } from '~/types/entities';
-import { FORM_CLIENT, answerForm, type FormTexts } from './upload-form.server';
+
+import { answerForm, FORM_CLIENT, type FormTexts } from './upload-form.server';
 
 const TEXTS: FormTexts<TrackJSON> = {
   failed: { create: 'Failed to create track', update: 'Failed to update track' },

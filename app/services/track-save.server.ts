@@ -1,14 +1,15 @@
-import { createTrack, getTrack, updateTrack } from '~/models/track.server';
-import { TrackFieldsSchema, type TrackFields } from '~/schemas/track';
-import type { TrackJSON } from '~/types/entities';
 import { uploadPathFromUrl } from '~/files/stored-files.server';
 import { readAudioDuration, type StoredUpload } from '~/files/uploads.server';
+import { createTrack, getTrack, updateTrack } from '~/models/track.server';
+import { type TrackFields, TrackFieldsSchema } from '~/schemas/track';
+import type { TrackJSON } from '~/types/entities';
+
 import {
-  saveUpload,
   type SaveClient,
   type SaveInput,
   type SaveResult,
   type SaveTarget,
+  saveUpload,
   type UploadFlow,
 } from './upload-save.server';
 

@@ -1,16 +1,17 @@
 import type { Submission, SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data } from '@remix-run/node';
-import type { ToastInput, ToastNotice } from '~/types/toast';
-import type { FieldErrors } from '~/types/forms';
-import type { SaveClient, SaveResult, SaveTarget, TextFields } from '~/services/upload-save.server';
-import type { UserJSON } from '~/types/entities';
+
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { finishUnreadBody } from '~/platform/request-body.server';
 import { UPLOAD_LIMITS } from '~/files/uploads.server';
-import { errorMessage } from '~/utils/error-message';
 import { notFound } from '~/platform/http-errors.server';
+import { finishUnreadBody } from '~/platform/request-body.server';
+import type { SaveClient, SaveResult, SaveTarget, TextFields } from '~/services/upload-save.server';
+import type { UserJSON } from '~/types/entities';
+import type { FieldErrors } from '~/types/forms';
+import type { ToastInput, ToastNotice } from '~/types/toast';
+import { errorMessage } from '~/utils/error-message';
 
 /**
  * `requireAdmin` for the upload actions. A refused request's body is read and dropped before

@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
+
 import { clearDatabase, setupTestDatabase } from '../../tests/helpers/test-db';
 
 const { uploadsDir } = setupTestDatabase();

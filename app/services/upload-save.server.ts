@@ -1,4 +1,15 @@
 import type { ZodType, ZodTypeDef } from 'zod';
+
+import { prepareUploadedImage } from '~/files/image-derivatives.server';
+import { releaseStagingCopies, storeUpload } from '~/files/stored-files.server';
+import {
+  discardUploads,
+  type ParsedUpload,
+  parseMultipartUpload,
+  type StoredUpload,
+  type UploadSpec,
+} from '~/files/uploads.server';
+import { IMAGE_FILE_MESSAGE } from '~/schemas/gallery';
 import type {
   FieldErrors,
   SaveClient,
@@ -6,16 +17,6 @@ import type {
   SaveTarget,
   TextFields,
 } from '~/types/save-flow';
-import { IMAGE_FILE_MESSAGE } from '~/schemas/gallery';
-import { prepareUploadedImage } from '~/files/image-derivatives.server';
-import { releaseStagingCopies, storeUpload } from '~/files/stored-files.server';
-import {
-  discardUploads,
-  parseMultipartUpload,
-  type ParsedUpload,
-  type StoredUpload,
-  type UploadSpec,
-} from '~/files/uploads.server';
 
 /**
  * The one save flow of the uploaded entities (tracks, gallery images, blog posts), shared by

@@ -5,7 +5,6 @@ import type { ZodType, ZodTypeDef } from 'zod';
  * with its two clients: the admin pages (app/services/upload-form.server.ts) and the JSON API
  * (app/api/upload-routes.server.ts). Types only, so the API's side depends on no service module.
  */
-
 import type { FieldErrors } from './forms';
 
 export type { FieldErrors };

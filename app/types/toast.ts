@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+
 import type { ToastSchema } from '~/schemas/toast';
 
 /** A toast on screen (the toaster shows one at a time): every field filled in. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import type { BlogPostJSON, TrackJSON } from '~/types/entities';
+
 import {
   ANONYMOUS,
   FULL_ACCESS,

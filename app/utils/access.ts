@@ -5,6 +5,7 @@ import type {
   TrackView,
   Visibility,
 } from '~/types/entities';
+
 import { DATE_LONG, formatSiteDate, siteToday } from './time';
 
 /**

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { blogListUrl, keepSearch, tracksListUrl } from './admin-urls';
+
 import { slugFromTitle } from '~/services/blog-form.server';
+
+import { blogListUrl, keepSearch, tracksListUrl } from './admin-urls';
 
 describe('admin list urls', () => {
   it('keep only known tabs', () => {

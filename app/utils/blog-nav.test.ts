@@ -1,9 +1,11 @@
+import { type EmbeddedMongo, startEmbeddedMongo } from '@night-shore/embedded-mongo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
-import { neighboursInList } from './blog-nav';
-import { FULL_ACCESS } from './access';
+
 import type * as BlogPostModule from '~/models/blog-post.server';
 import type * as DbModule from '~/platform/db.server';
+
+import { FULL_ACCESS } from './access';
+import { neighboursInList } from './blog-nav';
 
 const list = ['newest', 'middle', 'oldest'].map((slug) => ({ slug }));
 

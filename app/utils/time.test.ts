@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
+
 import {
   addDaysToDateString,
   compareShows,
@@ -15,10 +16,10 @@ import {
   formatSiteDate,
   httpDate,
   icsUtcStamp,
+  SITE_TIME_ZONE,
   siteToday,
   siteWeekNumber,
   siteYear,
-  SITE_TIME_ZONE,
   splitShows,
   timeToMinutes,
 } from './time';

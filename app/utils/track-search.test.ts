@@ -1,8 +1,10 @@
+import { type EmbeddedMongo, startEmbeddedMongo } from '@night-shore/embedded-mongo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
-import { matchesTrackQuery, normalizeTrackQuery } from './track-search';
+
 import type * as TrackModule from '~/models/track.server';
 import type * as DbModule from '~/platform/db.server';
+
+import { matchesTrackQuery, normalizeTrackQuery } from './track-search';
 
 const track = (title: string, artist: string, album: string | null) => ({ title, artist, album });
 

@@ -3,12 +3,13 @@
 import { Aggregator } from 'mingo/aggregator';
 import { ProcessingMode } from 'mingo/core';
 import type { Options } from 'mingo/types';
-import { MongoError, failedToParse, unsupported } from '../errors';
-import { isPlainObject, type Doc } from '../values';
-import { finalWriteStage, runWriteStage } from './out-merge';
-import { type CmdContext, asDoc, outDoc, toNumber } from './context';
-import { batchSizeOf, makeCursor } from './cursors';
+
 import { checkCollatedPipeline } from '../collation';
+import { failedToParse, MongoError, unsupported } from '../errors';
+import { type Doc, isPlainObject } from '../values';
+import { asDoc, type CmdContext, outDoc, toNumber } from './context';
+import { batchSizeOf, makeCursor } from './cursors';
+import { finalWriteStage, runWriteStage } from './out-merge';
 import { checkUnsupported, findRecords, mingoOptions, readEnv } from './query';
 
 const UNSUPPORTED_STAGES: Record<string, string> = {

@@ -1,9 +1,9 @@
 // collMod: changing an index's TTL (`expireAfterSeconds`) or `hidden` flag. Validators (and the
 // validation level and action that go with them), views, capped sizes, time-series and
 // change-stream options are refused clearly: the store has none of those collections.
-import { Index, formatValue, type IndexSpec } from '../engine';
-import { MongoError, badValue, unsupported } from '../errors';
-import { isPlainObject, keyOf, type Doc } from '../values';
+import { formatValue, Index, type IndexSpec } from '../engine';
+import { badValue, MongoError, unsupported } from '../errors';
+import { type Doc, isPlainObject, keyOf } from '../values';
 import { type CmdContext, collName, toNumber } from './context';
 
 /** Envelope fields a driver may add to any command. */

@@ -1,12 +1,13 @@
 // What every command handler shares: the limits, the state of one running store, the context of
 // one command, argument readers and documents as they are stored.
 import { Long, ObjectId } from 'bson';
+
 import type { Op, Rec, Store } from '../engine';
-import { MongoError, badValue } from '../errors';
-import { isPlainObject, normalize, withTypes, type Doc, type TypeNote } from '../values';
+import { badValue, MongoError } from '../errors';
+import { type Doc, isPlainObject, normalize, type TypeNote, withTypes } from '../values';
 import type { CursorTable } from './cursors';
-import { checkIdValue } from './field-names';
 import type { FailPoints } from './failpoints';
+import { checkIdValue } from './field-names';
 import type { SessionCache } from './sessions';
 
 export const MAX_BSON_SIZE = 16 * 1024 * 1024;

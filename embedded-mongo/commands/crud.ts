@@ -1,19 +1,20 @@
 // Reads and writes of documents: insert, update, delete, find, findAndModify, count, distinct.
+import { collatedKeyOf } from '../bson-order';
 import type { Rec } from '../engine';
-import { MongoError, badValue, failedToParse, unsupported } from '../errors';
+import { badValue, failedToParse, MongoError, unsupported } from '../errors';
 import {
+  type Doc,
   isEmptyArrayMarker,
   isPlainObject,
   normalize,
   pathValues,
   withTypes,
-  type Doc,
 } from '../values';
 import {
-  type CmdContext,
-  MAX_WRITE_BATCH,
   asDoc,
+  type CmdContext,
   collName,
+  MAX_WRITE_BATCH,
   outDoc,
   storedDoc,
   toNumber,
@@ -23,7 +24,6 @@ import {
 } from './context';
 import { makeCursor } from './cursors';
 import { findRecords, project, readEnv } from './query';
-import { collatedKeyOf } from '../bson-order';
 import { applyUpdate, doUpsert, isOperatorUpdate, updateRecord } from './update';
 
 export function insert(cmd: Doc, ctx: CmdContext): Doc {

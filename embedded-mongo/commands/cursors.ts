@@ -1,7 +1,8 @@
 // Cursors: first batches, getMore, killCursors, and the open cursors of one store.
 import { Long } from 'bson';
+
 import { MongoError } from '../errors';
-import { isPlainObject, type Doc } from '../values';
+import { type Doc, isPlainObject } from '../values';
 import { type CmdContext, collName, toNumber } from './context';
 
 const BATCH_BYTES = 8 * 1024 * 1024;

@@ -1,10 +1,10 @@
 // Collections and databases: create, drop, renameCollection, dropDatabase, listCollections,
 // listDatabases.
-import { MongoError, failedToParse, unsupported } from '../errors';
-import type { Doc } from '../values';
-import { type CmdContext, asDoc, collName, outDoc } from './context';
-import { batchSizeOf, estimateSize, makeCursor } from './cursors';
 import { parseCollation } from '../collation';
+import { failedToParse, MongoError, unsupported } from '../errors';
+import type { Doc } from '../values';
+import { asDoc, type CmdContext, collName, outDoc } from './context';
+import { batchSizeOf, estimateSize, makeCursor } from './cursors';
 import { compileQuery } from './query';
 
 export function create(cmd: Doc, ctx: CmdContext): Doc {

@@ -2,8 +2,8 @@
 // command, only present when the store is started with test commands on). The wire server asks
 // `FailPoints.decide` as each command arrives, before the command enters the store's queue, so a
 // blocked command holds up only its own connection.
-import { MongoError, badValue, unsupported } from '../errors';
-import { isPlainObject, type Doc } from '../values';
+import { badValue, MongoError, unsupported } from '../errors';
+import { type Doc, isPlainObject } from '../values';
 import { type CmdContext, toNumber } from './context';
 
 /** What the failCommand fail point does to one command. */

@@ -8,7 +8,7 @@
 //   DollarPrefixedFieldName) unless the update inserts a document (upsert);
 // - pipeline updates may create any name ($setField, $replaceWith).
 import { MongoError } from '../errors';
-import { isPlainObject, type Doc } from '../values';
+import { type Doc, isPlainObject } from '../values';
 
 const DBREF_FIELDS = new Set(['$ref', '$id', '$db']);
 

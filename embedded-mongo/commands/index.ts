@@ -2,8 +2,8 @@
 // family lives (handshake, crud, query, update, aggregate, ddl, indexes, cursors).
 import { unsupported } from '../errors';
 import { aggregate } from './aggregate';
-import type { Handler } from './context';
 import { collMod } from './collmod';
+import type { Handler } from './context';
 import { count, del, distinct, find, findAndModify, insert, update } from './crud';
 import { getMore, killCursors } from './cursors';
 import {
@@ -18,11 +18,11 @@ import { configureFailPoint } from './failpoints';
 import { authUnsupported, buildInfo, hello, transactionsUnsupported } from './handshake';
 import { createIndexes, dropIndexes, listIndexes } from './indexes';
 
-export { MAX_MESSAGE_SIZE, type CmdContext, type ServerState } from './context';
+export { type CmdContext, MAX_MESSAGE_SIZE, type ServerState } from './context';
 export { CursorTable } from './cursors';
-export { SessionCache } from './sessions';
-export { FailPoints, waitForFailPoint, withWriteConcernError, type FailAction } from './failpoints';
+export { type FailAction, FailPoints, waitForFailPoint, withWriteConcernError } from './failpoints';
 export { checkCommandEnvelope } from './handshake';
+export { SessionCache } from './sessions';
 
 export const HANDLERS: Record<string, Handler> = {
   hello,

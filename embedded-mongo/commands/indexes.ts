@@ -1,8 +1,8 @@
 // Indexes: createIndexes (with MongoDB's conflict rules), listIndexes, dropIndexes.
-import type { IndexSpec } from '../engine';
-import { MongoError, badValue, failedToParse, unsupported } from '../errors';
 import { parseCollation } from '../collation';
-import { isPlainObject, keyOf, type Doc } from '../values';
+import type { IndexSpec } from '../engine';
+import { badValue, failedToParse, MongoError, unsupported } from '../errors';
+import { type Doc, isPlainObject, keyOf } from '../values';
 import { type CmdContext, collName, toNumber } from './context';
 import { batchSizeOf, makeCursor } from './cursors';
 

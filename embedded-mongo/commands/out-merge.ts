@@ -5,10 +5,11 @@
 import { Aggregator } from 'mingo/aggregator';
 import { ProcessingMode } from 'mingo/core';
 import type { Options } from 'mingo/types';
+
+import { Collection, type Index, type Rec, validateCollName } from '../engine';
+import { failedToParse, MongoError, unsupported } from '../errors';
 import { QUERY_OPTIONS } from '../mingo-context';
-import { Collection, validateCollName, type Index, type Rec } from '../engine';
-import { MongoError, failedToParse, unsupported } from '../errors';
-import { cloneDeep, isPlainObject, keyOf, pathValues, pruneNotes, type Doc } from '../values';
+import { cloneDeep, type Doc, isPlainObject, keyOf, pathValues, pruneNotes } from '../values';
 import { type CmdContext, outDoc, storedDoc, validateForStorage, withId } from './context';
 import { findRecords } from './query';
 import { updateRecord } from './update';

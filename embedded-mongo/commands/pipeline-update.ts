@@ -4,10 +4,11 @@
 // with dots and dollars into an existing document ($setField, $unsetField, $getField).
 import { Aggregator } from 'mingo/aggregator';
 import { ProcessingMode } from 'mingo/core';
-import { QUERY_OPTIONS } from '../mingo-context';
+
 import type { Rec } from '../engine';
-import { MongoError, failedToParse } from '../errors';
-import { cloneDeep, isPlainObject, keyOf, pruneNotes, type Doc } from '../values';
+import { failedToParse, MongoError } from '../errors';
+import { QUERY_OPTIONS } from '../mingo-context';
+import { cloneDeep, type Doc, isPlainObject, keyOf, pruneNotes } from '../values';
 import { checkUnsupported } from './query';
 
 const REPLACING = new Set(['$replaceWith', '$replaceRoot']);

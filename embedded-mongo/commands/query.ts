@@ -4,19 +4,20 @@ import { ObjectId } from 'bson';
 import { Aggregator } from 'mingo/aggregator';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
+
 import { sortBson } from '../bson-order';
-import { type Collation, checkCollatedQuery, parseCollation } from '../collation';
-import { QUERY_OPTIONS } from '../mingo-context';
+import { checkCollatedQuery, type Collation, parseCollation } from '../collation';
 import type { Collection, Rec } from '../engine';
-import { MongoError, badValue, unsupported } from '../errors';
+import { badValue, MongoError, unsupported } from '../errors';
+import { QUERY_OPTIONS } from '../mingo-context';
 import {
+  type Doc,
   isEmptyArrayMarker,
   isPlainObject,
   keyOf,
   makeSorter,
   matchesNull,
   pathValues,
-  type Doc,
 } from '../values';
 
 const UNSUPPORTED_QUERY_OPS: Record<string, string> = {

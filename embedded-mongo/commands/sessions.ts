@@ -2,9 +2,11 @@
 // mongod's session cache, a session is recorded when a command carries its `lsid`, forgotten by
 // endSessions or after `logicalSessionTimeoutMinutes` (30) without use.
 import { createHash } from 'node:crypto';
+
 import { Binary } from 'bson';
+
 import { badValue } from '../errors';
-import { isPlainObject, type Doc } from '../values';
+import { type Doc, isPlainObject } from '../values';
 
 const TIMEOUT_MS = 30 * 60_000;
 /** Without authentication, a session's `uid` is the SHA-256 of the empty user name. */

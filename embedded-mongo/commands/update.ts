@@ -1,14 +1,15 @@
 // Updates: operator, replacement and pipeline updates applied to a copy of a record (a fast path for
 // plain $set/$unset/$inc, mingo for the rest), and upserts.
 import { updateOne as mingoUpdateOne } from 'mingo/updater';
+
+import { checkCollatedUpdate } from '../collation';
 import type { Collection, Rec } from '../engine';
-import { MongoError, failedToParse } from '../errors';
-import { cloneDeep, isPlainObject, keyOf, pruneNotes, type Doc, type TypeNote } from '../values';
+import { failedToParse, MongoError } from '../errors';
+import { cloneDeep, type Doc, isPlainObject, keyOf, pruneNotes, type TypeNote } from '../values';
+import { type CmdContext, outDoc, storedDoc, validateForStorage, withId } from './context';
 import { checkReplacementNames, checkUpdatePaths, takeDollarSets } from './field-names';
 import { replacingPipelineUpdate } from './pipeline-update';
-import { type CmdContext, outDoc, storedDoc, validateForStorage, withId } from './context';
-import { checkCollatedUpdate } from '../collation';
-import { type QueryEnv, checkUnsupported, mingoOptions } from './query';
+import { checkUnsupported, mingoOptions, type QueryEnv } from './query';
 
 /** Whether `u` is an operator update (its first field is `$`-prefixed), else a replacement. */
 export function isOperatorUpdate(u: Doc): boolean {

@@ -1,12 +1,13 @@
 // The entities of a test (the unified format's createEntities): clients, with the command
 // events they observe, and the databases, collections and sessions made from them.
 import {
-  MongoClient,
   type CommandStartedEvent,
   type CommandSucceededEvent,
   type Db,
+  MongoClient,
 } from 'mongodb';
-import { Mismatch, isDoc, type Doc } from './match';
+
+import { type Doc, isDoc, Mismatch } from './match';
 
 /** The driver keeps some command fields (sort, hint) as Maps; the tests expect documents. */
 function plainMaps(v: unknown): unknown {

@@ -1,9 +1,10 @@
 // The expectations of a test besides an operation's result (match.ts): the error an operation
 // should raise (`expectError`), the command events a client should have seen (`expectEvents`)
 // and the collections' contents afterwards (`outcome`). Each throws a Mismatch when not met.
-import { MongoBulkWriteError, MongoServerError, type MongoClient } from 'mongodb';
+import { MongoBulkWriteError, type MongoClient, MongoServerError } from 'mongodb';
+
 import type { ClientEntity } from './entities';
-import { Mismatch, match, type Doc, type MatchEnv } from './match';
+import { type Doc, match, type MatchEnv, Mismatch } from './match';
 import { bulkResult } from './operations';
 
 function isClientError(e: unknown): boolean {

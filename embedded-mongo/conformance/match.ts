@@ -5,17 +5,17 @@
 // A difference is thrown as a Mismatch naming where it is.
 import {
   Binary,
+  BSON,
   BSONRegExp,
   Decimal128,
+  type Document,
   Double,
-  BSON,
   Int32,
   Long,
   MaxKey,
   MinKey,
   ObjectId,
   Timestamp,
-  type Document,
 } from 'mongodb';
 
 /** A document of a spec file, or one the driver returned. */

@@ -3,9 +3,10 @@
 // client) or on the test runner itself (`failPoint`, `assertCollectionExists`/`NotExists`).
 // Its result is returned as the driver gives it (bulk write results in the spec's shape); its
 // error is thrown as the driver throws it, a Mismatch when the operation is not implemented.
-import { MongoClient, type Collection, type Db } from 'mongodb';
+import { type Collection, type Db, MongoClient } from 'mongodb';
+
 import type { TestContext } from './entities';
-import { Mismatch, type Doc } from './match';
+import { type Doc, Mismatch } from './match';
 
 /** Maps a spec operation's arguments to driver options (removing the positional ones). */
 function options(args: Doc, positional: string[]): Doc {

@@ -9,7 +9,7 @@
 // the report; runner.ts runs a file's tests, spec-files.ts finds and reads the files and decides
 // which tests apply, entities.ts and operations.ts turn a test into driver calls, match.ts and
 // expectations.ts compare what happened with what the test expects.
-import { runFile, type FileResult } from './runner';
+import { type FileResult, runFile } from './runner';
 import { findSpecDir, listSpecFiles } from './spec-files';
 
 function parseArgs(argv: string[]): { dir: string; only?: string; verbose: boolean } {

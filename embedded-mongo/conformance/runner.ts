@@ -4,10 +4,11 @@
 // ended, clients closed) whatever happened. A test that throws a Mismatch fails with that
 // reason; one that takes longer than TEST_TIMEOUT_MS fails too.
 import { MongoClient } from 'mongodb';
-import { startEmbeddedMongo, type EmbeddedMongo } from '../index';
+
+import { type EmbeddedMongo, startEmbeddedMongo } from '../index';
 import { createEntities, type TestContext } from './entities';
 import { checkError, checkEvents, checkOutcome } from './expectations';
-import { Mismatch, describe, matchResult, type Doc, type MatchEnv } from './match';
+import { describe, type Doc, type MatchEnv, matchResult, Mismatch } from './match';
 import { runOperation } from './operations';
 import { driverSkip, readSpecFile, requirementsHold } from './spec-files';
 

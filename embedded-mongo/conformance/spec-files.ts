@@ -2,9 +2,11 @@
 // (relaxed Extended JSON), and which of its tests apply: those whose runOnRequirements hold for
 // the server this runner stands in for (a MongoDB 7.0 standalone without authentication), less
 // the tests of driver behaviour the Node.js driver does not have (counted apart).
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import { BSON } from 'mongodb';
+
 import type { Doc } from './match';
 
 const { EJSON } = BSON;

@@ -1,6 +1,7 @@
 // Child process for the crash test: writes to a durable store in a loop and prints every
 // acknowledged write; the parent kills it with SIGKILL at an arbitrary moment.
 import { MongoClient } from 'mongodb';
+
 import { startEmbeddedMongo } from '../index';
 
 const dataDir = process.argv[2];

@@ -1,8 +1,9 @@
 // What the store's driver tests share: one in-memory store and one official-driver client per
 // test file, a fresh database per test, and the check of a server error's code.
+import { type Db, MongoClient, MongoServerError } from 'mongodb';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { MongoClient, MongoServerError, type Db } from 'mongodb';
-import { startEmbeddedMongo, type EmbeddedMongo, type EmbeddedMongoOptions } from '../index';
+
+import { type EmbeddedMongo, type EmbeddedMongoOptions, startEmbeddedMongo } from '../index';
 
 export type DriverStore = { server: EmbeddedMongo; client: MongoClient; db: Db };
 

@@ -21,14 +21,14 @@ import { aboutPhotos, demoGallery, demoPosts, demoTracks, heroImage } from './co
 import {
   icoFromPngs,
   logoSvg,
+  type Palette,
   palettes,
   pngBuffer,
   renderJpeg,
   renderPng,
+  type Scene,
   scene,
   vinylSvg,
-  type Palette,
-  type Scene,
 } from './images';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,16 +1,17 @@
 import { expect, request, test } from '@playwright/test';
+
 import {
-  CROSS_ORIGIN,
-  SAME_ORIGIN,
   baseURL,
+  CROSS_ORIGIN,
   disposeRoles,
   expectEntity,
   expectError,
   expectFieldErrors,
   expectJson,
-  roles,
-  unique,
   type Roles,
+  roles,
+  SAME_ORIGIN,
+  unique,
 } from './helpers';
 
 let r: Roles;

@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
+
 import {
   CROSS_ORIGIN,
-  SAME_ORIGIN,
   disposeRoles,
   expectError,
   expectJson,
-  roles,
   type Roles,
+  roles,
+  SAME_ORIGIN,
 } from './helpers';
 
 let r: Roles;

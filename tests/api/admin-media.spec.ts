@@ -1,15 +1,16 @@
 import { expect, test } from '@playwright/test';
+
 import {
-  SAME_ORIGIN,
   disposeRoles,
   expectEntity,
   expectError,
   expectFieldErrors,
   expectJson,
   files,
-  roles,
-  unique,
   type Roles,
+  roles,
+  SAME_ORIGIN,
+  unique,
 } from './helpers';
 
 let r: Roles;

@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { expect, test } from '@playwright/test';
+
 import { apiLogin, runScriptFor, startServer, type TestServer } from '../security/server';
 
 /**

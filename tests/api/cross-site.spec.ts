@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { API_USER, SAME_ORIGIN, baseURL, disposeRoles, roles, unique, type Roles } from './helpers';
+
+import { API_USER, baseURL, disposeRoles, type Roles, roles, SAME_ORIGIN, unique } from './helpers';
 import { raw } from './raw-http';
 
 /**

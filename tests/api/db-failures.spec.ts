@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { MongoClient } from 'mongodb';
+
 import {
   apiLogin,
+  type StandaloneStore,
   startServer,
   startStandaloneStore,
-  type StandaloneStore,
   type TestServer,
 } from '../security/server';
 

@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { expect, test } from '@playwright/test';
+
 import { freePort, startServer, type TestServer } from '../security/server';
 
 /**

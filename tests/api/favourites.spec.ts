@@ -1,5 +1,6 @@
 import { expect, request, test } from '@playwright/test';
-import { SAME_ORIGIN, baseURL, expectError, expectJson, unique } from './helpers';
+
+import { baseURL, expectError, expectJson, SAME_ORIGIN, unique } from './helpers';
 
 /**
  * /api/favorites (decision 019): a member's favourites in the account. Each test registers a

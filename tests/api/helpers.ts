@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, request, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { runScript } from '../e2e/fixtures';
+
+import { type APIRequestContext, type APIResponse, expect, request } from '@playwright/test';
+
 import { siteToday } from '../../app/utils/time';
+import { runScript } from '../e2e/fixtures';
 
 /**
  * Shared pieces of the /api tests (Playwright project `api`): the server's address, one

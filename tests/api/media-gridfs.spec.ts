@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
-import mongoose from 'mongoose';
+
 import { findRunningStore, startEmbeddedMongo } from '@night-shore/embedded-mongo';
-import { files } from './helpers';
+import { type APIRequestContext, expect, request, test } from '@playwright/test';
+import mongoose from 'mongoose';
+
 import { apiLogin, runScriptFor, startServer, type TestServer } from '../security/server';
+import { files } from './helpers';
 
 /**
  * MEDIA_STORAGE=gridfs on a server of its own (decision 023): uploads land in GridFS with

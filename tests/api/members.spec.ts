@@ -1,16 +1,17 @@
 import { expect, test } from '@playwright/test';
+
 import {
-  SAME_ORIGIN,
   disposeRoles,
   expectEntity,
   expectFieldErrors,
   expectJson,
   expectList,
   files,
+  type Roles,
   roles,
+  SAME_ORIGIN,
   siteDay,
   unique,
-  type Roles,
 } from './helpers';
 
 /**

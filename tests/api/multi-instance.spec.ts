@@ -1,18 +1,20 @@
-import http from 'node:http';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
+
+import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import mongoose from 'mongoose';
-import { files } from './helpers';
+
 import {
   apiLogin,
   runScriptFor,
+  type StandaloneStore,
   startServer,
   startStandaloneStore,
-  type StandaloneStore,
   type TestServer,
 } from '../security/server';
+import { files } from './helpers';
 
 /**
  * Two app instances on one database (decision 022): a standalone embedded store (`npm run db`)

@@ -1,15 +1,17 @@
 import crypto from 'node:crypto';
+
 import { expect, test } from '@playwright/test';
+
 import {
-  SAME_ORIGIN,
   baseURL,
   disposeRoles,
   expectError,
   expectFieldErrors,
   expectJson,
-  roles,
-  unique,
   type Roles,
+  roles,
+  SAME_ORIGIN,
+  unique,
 } from './helpers';
 
 /**

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
+
 import {
   CROSS_ORIGIN,
-  SAME_ORIGIN,
   disposeRoles,
   expectEntity,
   expectError,
@@ -9,9 +9,10 @@ import {
   expectJson,
   expectList,
   files,
-  roles,
-  unique,
   type Roles,
+  roles,
+  SAME_ORIGIN,
+  unique,
 } from './helpers';
 
 let r: Roles;

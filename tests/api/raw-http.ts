@@ -1,4 +1,5 @@
 import http from 'node:http';
+
 import { baseURL } from './helpers';
 
 export type RawResponse = { status: number; body: string; headers: http.IncomingHttpHeaders };

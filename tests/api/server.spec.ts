@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+
 import { expect, test } from '@playwright/test';
+
 import { startServer, type TestServer } from '../security/server';
 
 /**

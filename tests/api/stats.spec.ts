@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
+
 import {
   baseURL,
   disposeRoles,
   expectError,
   expectJson,
+  type Roles,
   roles,
   SAME_ORIGIN,
-  type Roles,
 } from './helpers';
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
+
 import {
-  SAME_ORIGIN,
   disposeRoles,
   expectEntity,
   expectError,
@@ -8,11 +8,12 @@ import {
   expectJson,
   expectList,
   files,
-  roles,
-  siteDay,
-  unique,
   type Multipart,
   type Roles,
+  roles,
+  SAME_ORIGIN,
+  siteDay,
+  unique,
 } from './helpers';
 
 /**

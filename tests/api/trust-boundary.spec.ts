@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { expect, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
+
 import { apiLogin, runScriptFor, startServer, type TestServer } from '../security/server';
 import { raw } from './raw-http';
 

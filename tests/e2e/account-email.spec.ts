@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { simpleParser } from 'mailparser';
+
 import { e2eDataDir, expect, test } from './fixtures';
 
 /**

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+
 import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
-import { USER, expect, test } from './fixtures';
+
 import { audioFile, coverFile, unique, withRunLock } from './admin-helpers';
+import { expect, test, USER } from './fixtures';
 
 /**
  * Every admin page and admin action of the tracks, gallery, blog and dashboard screens,

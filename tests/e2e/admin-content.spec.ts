@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+
 import {
   audioFile,
   coverFile,
@@ -14,6 +15,7 @@ import {
   uploadedPath,
   withRunLock,
 } from './admin-helpers';
+import { expect, test } from './fixtures';
 
 const trackCard = (page: Page, title: string) =>
   page.getByTestId('admin-track-card').filter({ hasText: title });

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { expect, type Page } from '@playwright/test';
+
 import { e2eUploadsDir } from './fixtures';
 
 /** Unique per call: the tests share one database and run in parallel (both projects). */

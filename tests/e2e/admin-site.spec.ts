@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import type { Browser, Page } from '@playwright/test';
+
 import { ADMIN, e2eDataDir, expect, logIn, runScript, test } from './fixtures';
 
 /**

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { ADMIN, expect, test } from './fixtures';
 
 /** A fresh username per test (the tests share one database). */

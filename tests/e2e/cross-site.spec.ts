@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { USER, expect, test } from './fixtures';
+
+import { expect, test, USER } from './fixtures';
 
 /**
  * A page on another site posts forms to ours (docs/decisions/028-trust-boundary.md): the

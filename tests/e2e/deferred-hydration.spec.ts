@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { expect, test } from './fixtures';
 
 /**
  * Decision 012: the page's modules are requested only once the page has loaded, and the page

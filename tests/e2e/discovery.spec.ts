@@ -1,7 +1,8 @@
+import type { APIRequestContext } from '@playwright/test';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import ical from 'node-ical';
-import type { APIRequestContext } from '@playwright/test';
-import { test, expect } from './fixtures';
+
+import { expect, test } from './fixtures';
 
 /**
  * Discovery: JSON-LD, canonical/Open Graph tags, sitemap, robots, RSS and iCalendar

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+
 import { expect, logIn, test } from './fixtures';
 
 /**

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { test as base, expect, type Page, type Response } from '@playwright/test';
+
+import { expect, type Page, type Response, test as base } from '@playwright/test';
 
 /**
  * The temporary folders of the server the current test talks to (see playwright.config.ts):

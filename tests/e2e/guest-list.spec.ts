@@ -1,5 +1,6 @@
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { ADMIN, USER, expect, logIn, test } from './fixtures';
+import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+
+import { ADMIN, expect, logIn, test, USER } from './fixtures';
 import { dateFromToday, unique } from './public-helpers';
 
 /**

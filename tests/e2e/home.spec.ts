@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { expect, test } from './fixtures';
 
 test('the home page renders the seeded tracks from the database', async ({ page }) => {
   const response = await page.goto('/');

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { ADMIN, USER, expect, test } from './fixtures';
+
+import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+
 import { audioFile, coverFile, unique } from './admin-helpers';
+import { ADMIN, expect, test, USER } from './fixtures';
 import { dateFromToday } from './public-helpers';
 
 /**

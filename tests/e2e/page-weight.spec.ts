@@ -1,6 +1,8 @@
 import zlib from 'node:zlib';
+
 import type { Response } from '@playwright/test';
-import { test, expect, waitForHydration } from './fixtures';
+
+import { expect, test, waitForHydration } from './fixtures';
 
 /**
  * Page-weight budget: a first visit to `/` downloads at most 120 KB of JavaScript (decision 027:

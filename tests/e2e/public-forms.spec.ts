@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { expect, test } from './fixtures';
 import { unique } from './public-helpers';
 
 test('newsletter (full): subscribe, thank-you and toast', async ({ page }) => {

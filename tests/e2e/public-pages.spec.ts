@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+
 import { withRunLock } from './admin-helpers';
+import { expect, test } from './fixtures';
 import { dateFromToday, unique, watchPage } from './public-helpers';
 
 const PAGES: Array<{

@@ -1,16 +1,18 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
-import type * as UsersModule from '~/models/user.server';
-import type * as SubscribersModule from '~/models/subscriber.server';
-import type * as SettingsModule from '~/models/newsletter-settings.server';
-import type * as DeliveriesModule from '~/models/mail-delivery.server';
-import type * as ShowsModule from '~/models/show.server';
-import type * as ShowserviceModule from '~/services/shows.server';
+
 import type * as GuestListModule from '~/models/guest-list.server';
+import type * as DeliveriesModule from '~/models/mail-delivery.server';
+import type * as SettingsModule from '~/models/newsletter-settings.server';
+import type * as ShowsModule from '~/models/show.server';
+import type * as SubscribersModule from '~/models/subscriber.server';
+import type * as UsersModule from '~/models/user.server';
+import type * as RateLimitModule from '~/platform/rate-limit.server';
 import type * as AccountemailModule from '~/services/account-email.server';
 import type * as AccountsModule from '~/services/accounts.server';
-import type * as RateLimitModule from '~/platform/rate-limit.server';
+import type * as ShowserviceModule from '~/services/shows.server';
 import type { UserJSON } from '~/types/entities';
+
+import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
 
 /**
  * The account's email, its verification link and limits, its newsletter toggle and the

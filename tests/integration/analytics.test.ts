@@ -1,11 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
-import type * as AnalyticsModule from '~/services/analytics.server';
+
 import type * as StatsModelModule from '~/models/stats.server';
-import type * as StatsModule from '~/services/stats.server';
-import type * as TracksModule from '~/models/track.server';
 import type * as SubscribersModule from '~/models/subscriber.server';
+import type * as TracksModule from '~/models/track.server';
+import type * as AnalyticsModule from '~/services/analytics.server';
+import type * as StatsModule from '~/services/stats.server';
 import type * as TimeModule from '~/utils/time';
+
+import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
 
 /**
  * Counting plays and visits (decision 024), on the embedded store. Requests carry the client

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+
 import { CHECKED_FOLDERS, importCycles, importEdges } from '../../scripts/import-cycles';
 
 /**

@@ -1,12 +1,14 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
+
 import type * as FavouriteModule from '~/models/favourite.server';
+import type * as GuestListModule from '~/models/guest-list.server';
+import type * as SessionModule from '~/models/session.server';
+import type * as ShowModule from '~/models/show.server';
 import type * as TrackModule from '~/models/track.server';
 import type * as UserModule from '~/models/user.server';
-import type * as ShowModule from '~/models/show.server';
-import type * as GuestListModule from '~/models/guest-list.server';
 import type * as AccountsModule from '~/services/accounts.server';
-import type * as SessionModule from '~/models/session.server';
+
+import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
 
 /**
  * Favourites in the account and account deletion (decision 019), on the embedded store.

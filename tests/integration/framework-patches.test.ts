@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+
 import type { AgnosticRouteMatch, AgnosticRouteObject } from '@remix-run/router';
 import { describe, expect, it } from 'vitest';
 

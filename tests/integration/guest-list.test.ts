@@ -1,10 +1,12 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
+
 import type * as GuestListModule from '~/models/guest-list.server';
 import type * as ShowModule from '~/models/show.server';
-import type * as ShowsModule from '~/services/shows.server';
 import type * as UsersModule from '~/models/user.server';
 import type * as AccountsModule from '~/services/accounts.server';
+import type * as ShowsModule from '~/services/shows.server';
+
+import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
 
 /**
  * Members' guest lists (decision 018) on the embedded store: the capacity holds under

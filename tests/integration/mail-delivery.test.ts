@@ -1,19 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setupTestDatabase } from '../helpers/test-db';
-import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
-import type * as MailModule from '~/services/mail.server';
-import type * as MailWorkerModule from '~/mail/worker.server';
-import type * as TransportModule from '~/mail/transport.server';
-import type * as TokensModule from '~/mail/tokens.server';
-import type * as SubscriberModule from '~/models/subscriber.server';
-import type * as NewsletterModule from '~/models/newsletter.server';
-import type * as MailDeliveryModule from '~/models/mail-delivery.server';
-import type * as NewsletterSettingsModule from '~/models/newsletter-settings.server';
+
+import { type ParsedMail, simpleParser } from 'mailparser';
 import type * as MongooseModule from 'mongoose';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import type * as TokensModule from '~/mail/tokens.server';
+import type * as TransportModule from '~/mail/transport.server';
+import type * as MailWorkerModule from '~/mail/worker.server';
+import type * as MailDeliveryModule from '~/models/mail-delivery.server';
+import type * as NewsletterModule from '~/models/newsletter.server';
+import type * as NewsletterSettingsModule from '~/models/newsletter-settings.server';
+import type * as SubscriberModule from '~/models/subscriber.server';
+import type * as MailModule from '~/services/mail.server';
+
+import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+import { setupTestDatabase } from '../helpers/test-db';
 
 /**
  * Email delivery end to end, on the embedded store and a real SMTP server (smtp-server),

@@ -1,15 +1,18 @@
 import crypto from 'node:crypto';
+
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
+
+import type * as ToastModule from '~/auth/toast.server';
+import type * as TokensModule from '~/mail/tokens.server';
+import type * as MailDeliveryModule from '~/models/mail-delivery.server';
+import type * as NewsletterSettingsModule from '~/models/newsletter-settings.server';
+import type * as SubscriberModule from '~/models/subscriber.server';
 import type * as ApiSubscribeRoute from '~/routes/api.subscribe';
 import type * as ConfirmRoute from '~/routes/newsletter.confirm.$token';
 import type * as UnsubscribeRoute from '~/routes/unsubscribe.$token';
 import type * as PublicFormsModule from '~/services/public-forms.server';
-import type * as TokensModule from '~/mail/tokens.server';
-import type * as SubscriberModule from '~/models/subscriber.server';
-import type * as MailDeliveryModule from '~/models/mail-delivery.server';
-import type * as NewsletterSettingsModule from '~/models/newsletter-settings.server';
-import type * as ToastModule from '~/auth/toast.server';
+
+import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
 
 /**
  * Newsletter sign-up privacy and link lifetimes (decision 029), through the routes' own

@@ -1,12 +1,13 @@
+import { type EmbeddedMongo, startEmbeddedMongo } from '@night-shore/embedded-mongo';
 import { createCookie } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo, type EmbeddedMongo } from '@night-shore/embedded-mongo';
-import type * as DbModule from '../../app/platform/db.server';
-import type * as SessionModule from '../../app/auth/session-storage.server';
+
 import type * as AuthModule from '../../app/auth/auth.server';
-import type * as UserModule from '../../app/models/user.server';
-import type * as SessionModelModule from '../../app/models/session.server';
 import type * as SessionRefreshModule from '../../app/auth/session-refresh.server';
+import type * as SessionModule from '../../app/auth/session-storage.server';
+import type * as SessionModelModule from '../../app/models/session.server';
+import type * as UserModule from '../../app/models/user.server';
+import type * as DbModule from '../../app/platform/db.server';
 
 const NEW_SECRET = 'new-secret-0123456789abcdef';
 const OLD_SECRET = 'old-secret-0123456789abcdef';

@@ -4,7 +4,9 @@
 // runScript against the e2e server's store): `MARKER=… tsx tests/security/scan-marker.ts`.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+
 import mongoose from 'mongoose';
+
 import { connectDb, disconnectDb } from '../../app/platform/db.server';
 import { uploadsDir } from '../../app/platform/env.server';
 

@@ -3,18 +3,19 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
+  useForm,
 } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, Link } from '@remix-run/react';
 import { useRef } from 'react';
 import { z } from 'zod';
+
 import { FileField, IMAGE_ACCEPT, IMAGE_HINT } from '~/components/admin/file-field';
-import { usePostPending } from '~/components/admin/use-post-pending';
-import { VisibilityFields } from '~/components/admin/visibility-fields';
 import { FormAlert } from '~/components/admin/form-alert';
 import { useRequiredFiles } from '~/components/admin/required-files';
+import { usePostPending } from '~/components/admin/use-post-pending';
+import { VisibilityFields } from '~/components/admin/visibility-fields';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { InputField, SelectField, TextareaField } from '~/components/ui/field';
 import { BlogFieldsSchema, IMAGE_REQUIRED_BLOG, slugify } from '~/schemas/blog';

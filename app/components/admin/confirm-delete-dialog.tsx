@@ -1,7 +1,8 @@
 import { Form, Link } from '@remix-run/react';
+
+import { usePostPending } from '~/components/admin/use-post-pending';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { usePostPending } from '~/components/admin/use-post-pending';
 
 /**
  * A delete confirmation that is a route (`…/$id/delete`): a page section without

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { Pencil, Trash2 } from 'lucide-react';
+
 import { buttonClass } from '~/components/ui/button';
 
 /**

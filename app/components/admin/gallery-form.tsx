@@ -2,12 +2,13 @@ import {
   getFormProps,
   getInputProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
+  useForm,
 } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, Link } from '@remix-run/react';
 import { z } from 'zod';
+
 import { FileField, IMAGE_ACCEPT, IMAGE_HINT } from '~/components/admin/file-field';
 import { FormAlert } from '~/components/admin/form-alert';
 import { useRequiredFiles } from '~/components/admin/required-files';

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
+
 import { showToast } from '~/components/site/toaster';
 import type { ToastNotice } from '~/types/toast';
 

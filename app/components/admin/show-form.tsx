@@ -2,11 +2,12 @@ import {
   getFormProps,
   getInputProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
+  useForm,
 } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, Link, useNavigation } from '@remix-run/react';
+
 import { FormAlert } from '~/components/admin/form-alert';
 import { usePostPending } from '~/components/admin/use-post-pending';
 import { useToastOnce } from '~/components/site/toaster';

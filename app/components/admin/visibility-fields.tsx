@@ -1,4 +1,5 @@
-import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
+import { type FieldMetadata, getInputProps, getSelectProps } from '@conform-to/react';
+
 import { InputField, SelectField } from '~/components/ui/field';
 import type { Visibility } from '~/types/entities';
 

@@ -1,11 +1,13 @@
 import { Link } from '@remix-run/react';
+
 import { ArrowRight } from '~/components/site/icons';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
-import type { ImageInfo } from '~/types/image-info';
 import type { BlogPostJSON } from '~/types/entities';
-import { DATE_LONG, formatSiteDate } from '~/utils/time';
-import { cn } from '~/utils/cn';
+import type { ImageInfo } from '~/types/image-info';
 import { unlockHref } from '~/utils/access';
+import { cn } from '~/utils/cn';
+import { DATE_LONG, formatSiteDate } from '~/utils/time';
+
 import { MembersOnlyBadge } from './members-only';
 
 /** Category badge colours: NEWS primary, EVENTS accent, REVIEWS and others secondary. */

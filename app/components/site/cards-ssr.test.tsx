@@ -1,7 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import { describe, expect, it } from 'vitest';
+
 import type { ImageInfo } from '~/types/image-info';
+
 import { BlogCard } from './blog-card';
 import { ImageGrid } from './image-grid';
 import { SiteFooter } from './site-footer';

@@ -1,12 +1,13 @@
 import {
+  type ErrorResponse,
   isRouteErrorResponse,
   Link,
+  type Params,
   useParams,
   useRouteError,
-  type ErrorResponse,
-  type Params,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
+
 import { buttonClass } from '~/components/ui/button';
 import { REQUEST_ID_ATTRIBUTE, useErrorRequestId } from '~/document/request-info';
 

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+
 import { HONEYPOT_FIELD } from '~/schemas/honeypot-field';
 
 /**

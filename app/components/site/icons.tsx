@@ -1,4 +1,5 @@
 import { createElement, forwardRef, type SVGProps } from 'react';
+
 import type { SiteIconName } from './icon-names';
 import spriteHref from './sprite.svg';
 

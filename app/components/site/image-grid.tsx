@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
+
 import { Eye, X } from '~/components/site/icons';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
-import type { ImageInfo } from '~/types/image-info';
 import type { GalleryImageJSON } from '~/types/entities';
+import type { ImageInfo } from '~/types/image-info';
 import { cn } from '~/utils/cn';
 
 type GridImage = Pick<GalleryImageJSON, 'id' | 'title' | 'description' | 'imageUrl'>;

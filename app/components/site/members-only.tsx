@@ -1,7 +1,8 @@
 import { Link } from '@remix-run/react';
+
 import { Lock } from '~/components/site/icons';
-import { MEMBERS_ONLY, publicOnText, unlockHref } from '~/utils/access';
 import type { Visibility } from '~/types/entities';
+import { MEMBERS_ONLY, publicOnText, unlockHref } from '~/utils/access';
 import { cn } from '~/utils/cn';
 
 type Restricted = { visibility: Visibility; publicAt: string | null };

@@ -1,4 +1,5 @@
 import { NavLink } from '@remix-run/react';
+
 import { CalendarDays, Home, Images, Music, Newspaper } from '~/components/site/icons';
 import { MobilePlayButton } from '~/player/mobile-play-button';
 import { cn } from '~/utils/cn';

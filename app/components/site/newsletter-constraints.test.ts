@@ -1,6 +1,8 @@
 import { getZodConstraint } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
+
 import { NewsletterFormSchema, NewsletterFullFormSchema } from '~/schemas/subscriber';
+
 import { NEWSLETTER_CONSTRAINTS } from './newsletter-constraints';
 
 describe('newsletter constraints (zod-free copy for the browser)', () => {

@@ -1,8 +1,10 @@
 import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+
 import { CheckCircle2 } from '~/components/site/icons';
 import { SubmitButton } from '~/components/ui/button';
 import { ErrorList, FormError, InputField } from '~/components/ui/field';
 import { cn } from '~/utils/cn';
+
 import { Honeypot } from './honeypot';
 import { NEWSLETTER_CONSTRAINTS } from './newsletter-constraints';
 import { isPublicFormActionData } from './public-form-types';

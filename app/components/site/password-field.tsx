@@ -1,4 +1,5 @@
-import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { type FieldMetadata, getInputProps } from '@conform-to/react';
+
 import { InputField } from '~/components/ui/field';
 
 type PasswordFieldProps = {

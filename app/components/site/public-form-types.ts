@@ -1,4 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
+
 import type { ErrorToast } from '~/types/toast';
 
 /** What a page action returns when a public form fails (see app/services/public-forms.server.ts). */

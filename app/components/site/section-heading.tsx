@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+
 import { ArrowRight } from '~/components/site/icons';
 import { cn } from '~/utils/cn';
 

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import type { SubmissionResult } from '@conform-to/react';
+import { useEffect, useRef } from 'react';
 
 /** HTML constraints of a field (the subset of conform's `Constraint` the public forms use). */
 export type FieldConstraint = { required?: boolean; minLength?: number; maxLength?: number };

@@ -1,7 +1,9 @@
 import { Link } from '@remix-run/react';
+
 import type { FooterRelease, FooterShow } from '~/types/entities';
 import { MEMBERS_ONLY } from '~/utils/access';
-import { formatSiteDate, DATE_SHORT } from '~/utils/time';
+import { DATE_SHORT, formatSiteDate } from '~/utils/time';
+
 import { QUICK_LINKS } from './nav-links';
 import { SocialLinks, type SocialLinksConfig } from './social-icons';
 

@@ -1,9 +1,11 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react';
-import { LayoutDashboard, LogOut, Menu, Settings, X } from '~/components/site/icons';
 import { useEffect, useRef, useState } from 'react';
-import type { UserJSON } from '~/types/entities';
+
+import { LayoutDashboard, LogOut, Menu, Settings, X } from '~/components/site/icons';
 import { buttonClass } from '~/components/ui/button';
+import type { UserJSON } from '~/types/entities';
 import { cn } from '~/utils/cn';
+
 import { MAIN_LINKS, MOBILE_EXTRA_LINKS } from './nav-links';
 import { SocialLinks, type SocialLinksConfig } from './social-icons';
 

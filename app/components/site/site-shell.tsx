@@ -1,6 +1,7 @@
-import { PlayerBar } from '~/player/player-bar';
 import { useRootData } from '~/document/use-root-data';
+import { PlayerBar } from '~/player/player-bar';
 import { currentSiteYear } from '~/utils/time';
+
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';

@@ -1,5 +1,6 @@
 import { cn } from '~/utils/cn';
-import { socialSymbolId, type SocialNetwork } from './icon-names';
+
+import { type SocialNetwork, socialSymbolId } from './icon-names';
 import spriteHref from './sprite.svg';
 
 export type { SocialNetwork };

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+
 import { X } from '~/components/site/icons';
+import { useHydrated } from '~/player/use-hydrated';
 import type { ToastInput, ToastMessage } from '~/types/toast';
 import { cn } from '~/utils/cn';
-import { useHydrated } from '~/player/use-hydrated';
 
 /** How long a toast stays on screen unless dismissed: 5 seconds. */
 export const TOAST_DURATION_MS = 5000;

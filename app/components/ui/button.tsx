@@ -1,4 +1,5 @@
 import { forwardRef } from 'react';
+
 import { cn } from '~/utils/cn';
 
 const VARIANTS = {

@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+
 import { cn } from '~/utils/cn';
 
 /**

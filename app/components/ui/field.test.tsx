@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { InputField, inputClass, SelectField, TextareaField } from './field';
+
+import { inputClass, InputField, SelectField, TextareaField } from './field';
 
 describe('the labelled fields', () => {
   it('wire the label, the control and nothing else when the field is valid', () => {

@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+
 import { cn } from '~/utils/cn';
 
 export const inputClass =

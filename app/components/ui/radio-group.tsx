@@ -1,5 +1,7 @@
-import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { type FieldMetadata, getInputProps } from '@conform-to/react';
+
 import { cn } from '~/utils/cn';
+
 import { ErrorList } from './field';
 
 /**

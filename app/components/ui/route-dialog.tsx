@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@remix-run/react';
-import { useEffect, useId, useRef } from 'react';
 import { X } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
+
 import { cn } from '~/utils/cn';
 
 /**

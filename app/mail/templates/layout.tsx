@@ -1,5 +1,6 @@
 import { Body, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
+
 import { paragraphsOf } from '~/utils/paragraphs';
 
 /** The site's colours as email clients read them (hex; light background for every client). */

@@ -1,5 +1,6 @@
 import { Heading, Link, Text } from '@react-email/components';
-import { MailLayout, Paragraphs, type MailColours } from './layout';
+
+import { type MailColours, MailLayout, Paragraphs } from './layout';
 
 /** A newsletter issue. `unsubscribeUrl` is the recipient's own link. */
 export function NewsletterEmail(props: {

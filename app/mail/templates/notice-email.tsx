@@ -1,5 +1,6 @@
 import { Button, Heading, Text } from '@react-email/components';
-import { MailLayout, Paragraphs, type MailColours } from './layout';
+
+import { type MailColours, MailLayout, Paragraphs } from './layout';
 
 /** A one-off message: a heading, text, optionally a button (confirmations, notifications). */
 export function NoticeEmail(props: {

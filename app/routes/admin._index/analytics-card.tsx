@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { BarChart3, Download } from 'lucide-react';
+
 import { DayChart } from '~/components/admin/day-chart';
 import { buttonClass } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -7,6 +8,7 @@ import { STATS_PERIODS } from '~/schemas/stats';
 import type { NewsletterJSON } from '~/types/entities';
 import type { StatsReport } from '~/types/stats';
 import { cn } from '~/utils/cn';
+
 import { shortDate } from './short-date';
 
 export type ActivityStats = {

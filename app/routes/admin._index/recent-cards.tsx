@@ -1,8 +1,10 @@
 import { Link } from '@remix-run/react';
 import { CalendarDays, Mail, MessageSquare } from 'lucide-react';
+
 import { buttonClass } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import type { ContactMessageJSON, ShowJSON, SubscriberJSON } from '~/types/entities';
+
 import { shortDate } from './short-date';
 
 /** The latest contact messages, each a link to the message. */

@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { ExternalLink } from 'lucide-react';
+
+import { requireAdmin } from '~/auth/auth.server';
+import { buttonClass } from '~/components/ui/button';
 import { countBlogPosts } from '~/models/blog-post.server';
 import { countContactMessages, listContactMessages } from '~/models/contact-message.server';
 import { countGalleryImages } from '~/models/gallery-image.server';
@@ -10,15 +13,14 @@ import { countSubscribers, listSubscribers } from '~/models/subscriber.server';
 import { getTheme } from '~/models/theme.server';
 import { countTracks, getFeaturedTrack } from '~/models/track.server';
 import { countUsers } from '~/models/user.server';
-import { buttonClass } from '~/components/ui/button';
-import { requireAdmin } from '~/auth/auth.server';
+import { statsPeriod } from '~/schemas/stats';
+import { statsReport } from '~/services/stats.server';
+import { adminTitle } from '~/utils/seo/seo';
+
+import { AnalyticsCard } from './analytics-card';
 import { ContentCountList } from './content-counts';
 import { RecentMessagesCard, RecentSubscribersCard, UpcomingShowsCard } from './recent-cards';
 import { FeaturedTrackCard, SiteSettingsCard } from './site-cards';
-import { AnalyticsCard } from './analytics-card';
-import { statsReport } from '~/services/stats.server';
-import { statsPeriod } from '~/schemas/stats';
-import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Dashboard');
 

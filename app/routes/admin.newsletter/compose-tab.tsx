@@ -2,13 +2,14 @@ import {
   getFormProps,
   getInputProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
+  useForm,
 } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation, useRevalidator } from '@remix-run/react';
-import { useEffect } from 'react';
 import { Send } from 'lucide-react';
+import { useEffect } from 'react';
+
 import { FormAlert } from '~/components/admin/form-alert';
 import { usePostPending } from '~/components/admin/use-post-pending';
 import { useToastOnce } from '~/components/site/toaster';
@@ -17,6 +18,7 @@ import { Card } from '~/components/ui/card';
 import { InputField, TextareaField } from '~/components/ui/field';
 import { ComposeNewsletterSchema } from '~/schemas/subscriber';
 import type { NewsletterJSON, NewsletterProgressJSON } from '~/types/entities';
+
 import { plural } from './plural';
 import { SentNewsletters } from './sent-newsletters';
 

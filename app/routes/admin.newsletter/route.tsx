@@ -1,33 +1,35 @@
 import { parseWithZod } from '@conform-to/zod';
 import {
-  data,
   type ActionFunctionArgs,
+  data,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Send } from 'lucide-react';
+
+import { requireAdmin } from '~/auth/auth.server';
+import { redirectWithToast } from '~/auth/toast.server';
+import { TabLinks } from '~/components/admin/tab-links';
+import { Button, buttonClass } from '~/components/ui/button';
+import { deliveryDescription } from '~/mail/transport.server';
 import {
   listNewsletters,
   newsletterProgress,
   NoSubscribersError,
 } from '~/models/newsletter.server';
 import { countSubscribers, listSubscribers } from '~/models/subscriber.server';
-import { deliveryDescription } from '~/mail/transport.server';
+import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
+import { readForm } from '~/platform/request-body.server';
+import { logError } from '~/platform/request-tracking.server';
+import { ComposeNewsletterSchema } from '~/schemas/subscriber';
 import { sendNewsletter } from '~/services/mail.server';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '~/types/entities';
-import { ComposeNewsletterSchema } from '~/schemas/subscriber';
-import { TabLinks } from '~/components/admin/tab-links';
-import { Button, buttonClass } from '~/components/ui/button';
-import { requireAdmin } from '~/auth/auth.server';
-import { redirectWithToast } from '~/auth/toast.server';
-import { readForm } from '~/platform/request-body.server';
-import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
-import { logError } from '~/platform/request-tracking.server';
+import { adminTitle } from '~/utils/seo/seo';
+
 import { ComposeTab } from './compose-tab';
 import { plural } from './plural';
 import { SubscribersTab } from './subscribers-tab';
-import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Newsletter');
 

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+
 import type { NewsletterJSON, NewsletterProgressJSON, NewsletterState } from '~/types/entities';
 import { formatMessageDate } from '~/utils/time';
 

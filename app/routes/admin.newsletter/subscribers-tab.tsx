@@ -1,11 +1,13 @@
 import { Form, Outlet, useSubmit } from '@remix-run/react';
 import { Copy, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+
 import { showToast } from '~/components/site/toaster';
 import { Button } from '~/components/ui/button';
-import { InputField, inputClass, SelectField } from '~/components/ui/field';
+import { inputClass, InputField, SelectField } from '~/components/ui/field';
 import { useHydrated } from '~/player/use-hydrated';
 import { SUBSCRIBER_STATUSES, type SubscriberJSON, type SubscriberStatus } from '~/types/entities';
+
 import { plural } from './plural';
 import { STATUS_LABELS, SubscriberTable } from './subscriber-table';
 

@@ -1,4 +1,5 @@
-import { getSelectProps, type FieldMetadata } from '@conform-to/react';
+import { type FieldMetadata, getSelectProps } from '@conform-to/react';
+
 import { SelectField } from '~/components/ui/field';
 import { FONT_CHOICES, type FontChoice } from '~/types/entities';
 

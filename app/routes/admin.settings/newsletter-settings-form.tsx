@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation } from '@remix-run/react';
+
 import { SubmitButton } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { NewsletterSettingsSchema } from '~/schemas/subscriber';

@@ -1,5 +1,6 @@
-import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { type FieldMetadata, getInputProps } from '@conform-to/react';
 import { useState } from 'react';
+
 import { InputField } from '~/components/ui/field';
 import { colourToHex } from '~/utils/theme/colour';
 

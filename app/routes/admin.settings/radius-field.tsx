@@ -1,4 +1,5 @@
-import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { type FieldMetadata, getInputProps } from '@conform-to/react';
+
 import { ErrorList } from '~/components/ui/field';
 
 /** The corner radius as a 0–2 rem slider with named marks and the current value beside it. */

@@ -1,24 +1,26 @@
 import { parseWithZod } from '@conform-to/zod';
 import {
-  data,
   type ActionFunctionArgs,
+  data,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
+
+import { requireAdmin } from '~/auth/auth.server';
+import { redirectWithToast } from '~/auth/toast.server';
 import { getNewsletterSettings, saveNewsletterSettings } from '~/models/newsletter-settings.server';
 import { getTheme, saveTheme } from '~/models/theme.server';
+import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
+import { readForm } from '~/platform/request-body.server';
+import { logError } from '~/platform/request-tracking.server';
 import { NewsletterSettingsSchema } from '~/schemas/subscriber';
 import { ThemeSchema } from '~/schemas/theme';
-import { requireAdmin } from '~/auth/auth.server';
+import { adminTitle } from '~/utils/seo/seo';
 import { resolvePrimary } from '~/utils/theme/colour';
-import { redirectWithToast } from '~/auth/toast.server';
-import { readForm } from '~/platform/request-body.server';
-import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
-import { logError } from '~/platform/request-tracking.server';
+
 import { NEWSLETTER_SETTINGS_INTENT, NewsletterSettingsForm } from './newsletter-settings-form';
 import { SettingsForm } from './settings-form';
-import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Site Appearance');
 

@@ -1,15 +1,17 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
-import { ThemeSchema } from '~/schemas/theme';
-import { THEME_APPEARANCES, THEME_VARIANTS, type ThemeJSON } from '~/types/entities';
+
 import { FormAlert } from '~/components/admin/form-alert';
 import { usePostPending } from '~/components/admin/use-post-pending';
 import { useToastOnce } from '~/components/site/toaster';
 import { SubmitButton } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { RadioGroup } from '~/components/ui/radio-group';
+import { ThemeSchema } from '~/schemas/theme';
+import { THEME_APPEARANCES, THEME_VARIANTS, type ThemeJSON } from '~/types/entities';
+
 import { FontSelect } from './font-select';
 import { PrimaryColourField } from './primary-colour-field';
 import { RadiusField } from './radius-field';

@@ -1,4 +1,5 @@
-import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
+import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to/react';
+
 import { InputField, TextareaField } from '~/components/ui/field';
 
 /** The home page hero's title and text, and the footer text. */

@@ -1,5 +1,5 @@
-import { fontStack } from '~/utils/theme/fonts';
 import { foregroundFor } from '~/utils/theme/contrast';
+import { fontStack } from '~/utils/theme/fonts';
 import { parseColour } from '~/utils/theme/theme';
 
 /**

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+
 import { cn } from '~/utils/cn';
 
 /**

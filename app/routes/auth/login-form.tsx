@@ -1,10 +1,12 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
+
+import { PasswordField } from '~/components/site/password-field';
 import { SubmitButton } from '~/components/ui/button';
 import { FormError, InputField } from '~/components/ui/field';
-import { PasswordField } from '~/components/site/password-field';
 import { LoginSchema } from '~/schemas/auth';
+
 import { usePendingIntent } from './use-pending-intent';
 
 /** Username and password; posts `intent=login` to the page's action. */

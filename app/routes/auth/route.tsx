@@ -1,26 +1,28 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import {
-  data,
   type ActionFunctionArgs,
+  data,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { useToastOnce } from '~/components/site/toaster';
-import type { ToastInput } from '~/types/toast';
-import { LoginSchema, RegisterSchema } from '~/schemas/auth';
+
 import { requireAnonymous, safeRedirect } from '~/auth/auth.server';
+import { redirectWithToast } from '~/auth/toast.server';
+import { useToastOnce } from '~/components/site/toaster';
+import { env } from '~/platform/env.server';
+import { retryAfterFromAction } from '~/platform/rate-limit.server';
+import { readForm } from '~/platform/request-body.server';
+import { LoginSchema, RegisterSchema } from '~/schemas/auth';
 import {
-  TooManyAttemptsError,
   isAccountRefusal,
   logIn,
   register,
+  TooManyAttemptsError,
 } from '~/services/accounts.server';
-import { env } from '~/platform/env.server';
-import { retryAfterFromAction } from '~/platform/rate-limit.server';
-import { redirectWithToast } from '~/auth/toast.server';
-import { readForm } from '~/platform/request-body.server';
+import type { ToastInput } from '~/types/toast';
+
 import { AccountTabs } from './account-tabs';
 import { LoginForm } from './login-form';
 import { MemberPerks } from './member-perks';

@@ -1,7 +1,10 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import ical from 'node-ical';
 import { describe, expect, it } from 'vitest';
+
 import type { BlogPostJSON, ShowJSON } from '~/types/entities';
+import { showStart } from '~/utils/time';
+
 import {
   blogRssXml,
   escapeIcsText,
@@ -12,7 +15,6 @@ import {
   sitemapEntries,
   sitemapXml,
 } from './feeds';
-import { showStart } from '~/utils/time';
 
 const ORIGIN = 'https://nightshore.example';
 

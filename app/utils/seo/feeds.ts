@@ -1,7 +1,8 @@
 import type { BlogPostJSON, ShowJSON } from '~/types/entities';
-import { absoluteUrl, splitLocation } from './seo';
-import { httpDate, icsUtcStamp, showStart, SITE_TIME_ZONE } from '~/utils/time';
 import { MEMBERS_ONLY } from '~/utils/access';
+import { httpDate, icsUtcStamp, showStart, SITE_TIME_ZONE } from '~/utils/time';
+
+import { absoluteUrl, splitLocation } from './seo';
 
 /** Pure builders for /sitemap.xml, /robots.txt, /blog/rss.xml and the .ics calendars. */
 

@@ -1,11 +1,12 @@
-import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+
 import {
-  JsonLd,
   adminTitle,
   blogPostingLd,
   isoDuration,
+  JsonLd,
   musicEventLd,
   musicGroupLd,
   musicRecordingLd,

@@ -1,8 +1,9 @@
-import { createElement } from 'react';
 import type { MetaDescriptor } from '@remix-run/node';
+import { createElement } from 'react';
+
 import type { BlogPostJSON, ShowJSON, TrackJSON } from '~/types/entities';
-import { showStart } from '~/utils/time';
 import { isMembersOnly } from '~/utils/access';
+import { showStart } from '~/utils/time';
 
 /**
  * Discovery metadata (client-safe: meta functions also run in the browser).

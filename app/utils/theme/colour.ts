@@ -1,4 +1,4 @@
-import { foregroundFor, parseColour, readableOn, type Hsl } from './contrast';
+import { foregroundFor, type Hsl, parseColour, readableOn } from './contrast';
 
 /** Any colour the theme accepts (hsl() or hex) as #rrggbb, for `<input type="color">`. */
 export function colourToHex(value: string): string {

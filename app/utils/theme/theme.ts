@@ -1,8 +1,9 @@
 import type { ThemeJSON } from '~/types/entities';
-import { contrastRatio, foregroundFor, parseColour, readableOn, type Hsl } from './contrast';
+
+import { contrastRatio, foregroundFor, type Hsl, parseColour, readableOn } from './contrast';
 import { fontStack } from './fonts';
 
-export { contrastRatio, parseColour, type Hsl };
+export { contrastRatio, type Hsl, parseColour };
 
 /** An HSL colour as the `H S% L%` triple the CSS variables hold. */
 const v = ({ h, s, l }: Hsl) => `${Math.round(h)} ${Math.round(s)}% ${Math.round(l)}%`;

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { SAME_ORIGIN, disposeRoles, roles, unique, type Roles } from '../helpers';
-import { big, jsonCases, req, runGroup, type Case, type Count } from './support';
+
+import { disposeRoles, type Roles, roles, SAME_ORIGIN, unique } from '../helpers';
+import { big, type Case, type Count, jsonCases, req, runGroup } from './support';
 
 /**
  * Hostile input to the admin JSON endpoints (shows, theme, the featured toggle of tracks):

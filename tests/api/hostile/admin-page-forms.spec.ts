@@ -1,18 +1,19 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { disposeRoles, files, roles, type Roles } from '../helpers';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+
+import { disposeRoles, files, type Roles, roles } from '../helpers';
 import { raw } from '../raw-http';
 import {
   big,
+  type Case,
   cookieOf,
+  type Count,
   formCases,
   junk,
   marked,
   multipartBody,
   req,
-  runGroup,
-  type Case,
-  type Count,
   type Role,
+  runGroup,
 } from './support';
 
 /**

@@ -1,26 +1,27 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+
 import {
-  SAME_ORIGIN,
   disposeRoles,
-  files,
-  roles,
-  unique,
   type FilePart,
+  files,
   type Roles,
+  roles,
+  SAME_ORIGIN,
+  unique,
 } from '../helpers';
 import { raw } from '../raw-http';
 import {
-  MB,
   big,
+  type Case,
   cookieOf,
+  type Count,
   junk,
   marked,
+  MB,
   multipartBody,
   req,
-  runGroup,
-  type Case,
-  type Count,
   type Role,
+  runGroup,
 } from './support';
 
 /**

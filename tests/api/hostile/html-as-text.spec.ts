@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { SAME_ORIGIN, disposeRoles, files, roles, unique, type Roles } from '../helpers';
+
+import { disposeRoles, files, type Roles, roles, SAME_ORIGIN, unique } from '../helpers';
 
 /**
  * HTML typed into text fields (shows, a post, a contact message) is rendered as text on the

@@ -1,6 +1,7 @@
-import { test, type APIRequestContext } from '@playwright/test';
-import { SAME_ORIGIN, disposeRoles, roles, type Roles } from '../helpers';
-import { BAD_IDS, req, runGroup, type Case, type Count, type Role, type Send } from './support';
+import { type APIRequestContext, test } from '@playwright/test';
+
+import { disposeRoles, type Roles, roles, SAME_ORIGIN } from '../helpers';
+import { BAD_IDS, type Case, type Count, req, type Role, runGroup, type Send } from './support';
 
 /**
  * Hostile ids, slugs, queries and paths (public reads, uploads, admin ids, admin /api

@@ -1,15 +1,16 @@
-import { test, type APIRequestContext } from '@playwright/test';
-import { SAME_ORIGIN, disposeRoles, roles, type Roles } from '../helpers';
+import { type APIRequestContext, test } from '@playwright/test';
+
+import { disposeRoles, type Roles, roles, SAME_ORIGIN } from '../helpers';
 import {
   BAD_IDS,
   big,
+  type Case,
+  type Count,
   formCases,
   jsonCases,
   req,
-  runGroup,
-  type Case,
-  type Count,
   type Role,
+  runGroup,
 } from './support';
 
 /**

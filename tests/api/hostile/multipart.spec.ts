@@ -1,14 +1,16 @@
 import net from 'node:net';
+
 import { expect, test } from '@playwright/test';
+
 import {
-  SAME_ORIGIN,
   baseURL,
   disposeRoles,
-  files,
-  roles,
-  unique,
   type FilePart,
+  files,
   type Roles,
+  roles,
+  SAME_ORIGIN,
+  unique,
 } from '../helpers';
 import { cookieOf, marked, scan } from './support';
 

@@ -1,6 +1,7 @@
 import { test } from '@playwright/test';
-import { SAME_ORIGIN, disposeRoles, roles, type Roles } from '../helpers';
-import { formCases, req, runGroup, type Count } from './support';
+
+import { disposeRoles, type Roles, roles, SAME_ORIGIN } from '../helpers';
+import { type Count, formCases, req, runGroup } from './support';
 
 /**
  * Hostile input to the public and account page forms (the HTML actions the site's own forms

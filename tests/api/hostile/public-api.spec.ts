@@ -1,6 +1,7 @@
 import { test } from '@playwright/test';
-import { SAME_ORIGIN, disposeRoles, roles, type Roles } from '../helpers';
-import { jsonCases, req, runGroup, type Count } from './support';
+
+import { disposeRoles, type Roles, roles, SAME_ORIGIN } from '../helpers';
+import { type Count, jsonCases, req, runGroup } from './support';
 
 /**
  * Hostile input to the public /api endpoints (contact, subscribe, login, register, logout,

@@ -1,6 +1,7 @@
-import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, expect } from '@playwright/test';
+
 import { runScript } from '../../e2e/fixtures';
-import { SAME_ORIGIN, unique, type FilePart, type Roles } from '../helpers';
+import { type FilePart, type Roles, SAME_ORIGIN, unique } from '../helpers';
 import { raw, type RawResponse } from '../raw-http';
 
 /**

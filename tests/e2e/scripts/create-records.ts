@@ -3,6 +3,7 @@
 //   RECORDS='[{"kind":"subscriber","name":"A","email":"a@example.com"}]' tsx tests/e2e/scripts/create-records.ts
 // Prints one JSON line: the created records, in order.
 import { z } from 'zod';
+
 import { createContactMessage } from '../../../app/models/contact-message.server';
 import { createShow } from '../../../app/models/show.server';
 import { createSubscriber } from '../../../app/models/subscriber.server';
