@@ -2,7 +2,7 @@ import mongoose, { Schema } from 'mongoose';
 
 import { deleteUploadedFile } from '~/files/stored-files.server';
 import { env } from '~/platform/env.server';
-import type { TrackJSON, TrackView, Visibility } from '~/types/entities';
+import type { TrackJSON, TracklistRow, TrackView, Visibility } from '~/types/entities';
 import { isMembersOnly, trackFor, type Viewer } from '~/utils/access';
 import { escapeRegExp } from '~/utils/regexp';
 import { siteToday, siteWeekNumber } from '~/utils/time';
@@ -18,6 +18,9 @@ type TrackDoc = {
   album?: string | null;
   type: string;
   duration: string;
+  durationSeconds?: number | null;
+  description?: string | null;
+  tracklist?: TracklistRow[];
   coverImage: string;
   audioFile: string;
   featured: boolean;
@@ -35,6 +38,20 @@ const TrackSchema = new Schema<TrackDoc>(
     album: { type: String, default: null },
     type: { type: String, default: 'Single' },
     duration: { type: String, default: '0:00' },
+    durationSeconds: { type: Number, default: null },
+    description: { type: String, default: null },
+    tracklist: {
+      type: [
+        {
+          _id: false,
+          start: { type: Number, required: true },
+          artist: { type: String, required: true },
+          title: { type: String, required: true },
+          label: { type: String, default: null },
+        },
+      ],
+      default: [],
+    },
     coverImage: { type: String, required: true },
     audioFile: { type: String, required: true },
     featured: { type: Boolean, default: false, index: true },
@@ -58,6 +75,14 @@ export function toTrackJSON(t: TrackDoc): TrackJSON {
     album: t.album ?? null,
     type: t.type ?? 'Single',
     duration: t.duration ?? '0:00',
+    durationSeconds: t.durationSeconds ?? secondsOf(t.duration ?? '0:00'),
+    description: t.description ?? null,
+    tracklist: (t.tracklist ?? []).map((row) => ({
+      start: row.start,
+      artist: row.artist,
+      title: row.title,
+      label: row.label ?? null,
+    })),
     coverImage: t.coverImage,
     audioFile: t.audioFile,
     featured: Boolean(t.featured),
@@ -66,6 +91,12 @@ export function toTrackJSON(t: TrackDoc): TrackJSON {
     createdAt: iso(t.createdAt),
     locked: false,
   };
+}
+
+/** Seconds in an "m:ss" or "h:mm:ss" duration (0 when it is not one). */
+function secondsOf(duration: string): number {
+  if (!/^\d+(:[0-5]\d){1,2}$/.test(duration)) return 0;
+  return duration.split(':').reduce((total, part) => total * 60 + Number(part), 0);
 }
 
 const NEWEST_FIRST = { createdAt: -1, id: -1 } as const;
@@ -145,6 +176,9 @@ export type TrackWrite = {
   album?: string | null;
   type?: string;
   duration: string;
+  durationSeconds?: number | null;
+  description?: string | null;
+  tracklist?: TracklistRow[];
   coverImage: string;
   audioFile: string;
   featured?: boolean;

@@ -8,7 +8,9 @@ export const MISSING_FILES = {
   description: 'Cover image and audio file are required. Make sure both files are selected.',
 } as const;
 
-export const TRACK_TYPES = ['Single', 'EP', 'Album', 'Remix', 'Live'] as const;
+/** The release types the admin chooses from; Mix, Live set and Radio show are long-form sets. */
+export const TRACK_TYPES = ['Single', 'EP', 'Album', 'Mix', 'Live set', 'Radio show'] as const;
+export const MIX_TYPES: readonly string[] = ['Mix', 'Live set', 'Radio show'];
 
 const booleanField = z.preprocess(
   (v) => v === true || v === 'true' || v === 'on' || v === '1',

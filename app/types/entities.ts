@@ -10,15 +10,29 @@
 export const VISIBILITIES = ['public', 'members'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
+/** One row of a mix's tracklist: where it starts (seconds from the top) and what plays. */
+export type TracklistRow = {
+  start: number;
+  artist: string;
+  title: string;
+  label: string | null;
+};
+
 type TrackFields = {
   id: number;
   title: string;
   artist: string;
   album: string | null;
-  /** Release type shown on footer cards: Single, EP, Album, Remix, Live. */
+  /** Release type shown on footer cards and the track page: one of TRACK_TYPES (schemas/track). */
   type: string;
-  /** m:ss */
+  /** m:ss (h:mm:ss for long sets), as shown. */
   duration: string;
+  /** The same length in whole seconds (0 when unknown), for feeds, JSON-LD and deep links. */
+  durationSeconds: number;
+  /** Liner notes or a mix's description (plain text, paragraphs split on blank lines). */
+  description: string | null;
+  /** A mix's tracklist, in play order; [] for none. */
+  tracklist: TracklistRow[];
   coverImage: string;
   featured: boolean;
   visibility: Visibility;
