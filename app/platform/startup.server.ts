@@ -7,8 +7,10 @@ import { sweepGridfsMedia } from '~/files/gridfs-sweep.server';
 import { SHIPPED_KEYS } from '~/files/media-store.server';
 import { outboxDir } from '~/mail/transport.server';
 import { startMailWorker, stopMailWorker } from '~/mail/worker.server';
+import { startMediaWorker, stopMediaWorker } from '~/media/worker.server';
 import { migrateSubscriberStatuses } from '~/models/subscriber.server';
 import { ensureTheme } from '~/models/theme.server';
+import { requeueWaitingTracks } from '~/models/track.server';
 import { migrateUnconfirmedEmails } from '~/models/user.server';
 
 import { connectDb, disconnectDb, ownsEmbeddedStore } from './db.server';
@@ -82,7 +84,7 @@ async function referencedUploads(): Promise<Set<string>> {
   const urls = new Set<string>();
   if (!db) return urls;
   const sources: [string, string[]][] = [
-    ['tracks', ['coverImage', 'audioFile']],
+    ['tracks', ['coverImage', 'audioFile', 'originalAudioFile']],
     ['gallery_images', ['imageUrl']],
     ['blog_posts', ['imageUrl']],
   ];
@@ -207,6 +209,12 @@ export async function stopApp(
     logger.error({ err: error }, 'error while stopping the mail worker');
   }
   try {
+    // Jobs in flight are given back (due at once) for the next start or another instance.
+    await stopMediaWorker();
+  } catch (error) {
+    logger.error({ err: error }, 'error while stopping the media worker');
+  }
+  try {
     await disconnectDb();
     log('database closed; bye');
     return 0;
@@ -240,6 +248,9 @@ export function startApp(): Promise<void> {
     await sweepMedia().catch((error: unknown) => {
       logger.error({ err: error }, 'orphan upload sweep failed');
     });
+    // After the sweep: a stream a crash left unreferenced was moved aside, and its job redoes it.
+    await requeueWaitingTracks();
+    startMediaWorker();
   })();
   return started;
 }

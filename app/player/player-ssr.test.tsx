@@ -20,6 +20,7 @@ const track: TrackJSON = {
   durationSeconds: 0,
   description: null,
   tracklist: [],
+  audioStatus: 'ready',
   coverImage: '/uploads/images/neon.jpg',
   audioFile: '/uploads/audio/neon-boardwalk.mp3',
   featured: true,
