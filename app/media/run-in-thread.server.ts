@@ -1,6 +1,4 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 import type { ProcessResult } from './transcode.server';
@@ -9,8 +7,8 @@ import type { ThreadInput, ThreadOutput } from './transcode-thread';
 /**
  * Runs `processAudio` in a worker thread, so decoding and encoding never block the request
  * path. The thread loads app/media/transcode-thread.ts through tsx (a dependency: the server
- * itself runs with `--import tsx`), from the app's root, the working directory of `npm start`,
- * the Docker image and the tests.
+ * itself runs with `--import tsx`), found from the app's root: the working directory of
+ * `npm start`, the Docker image and the tests.
  */
 export class ThreadFailure extends Error {
   override name = 'ThreadFailure';
@@ -22,20 +20,13 @@ export class ThreadFailure extends Error {
   }
 }
 
-const root = () => process.cwd();
-
-function bootstrap(): string {
-  const tsxApi = createRequire(path.join(root(), 'package.json')).resolve('tsx/esm/api');
-  const entry = pathToFileURL(path.join(root(), 'app', 'media', 'transcode-thread.ts')).href;
-  // An eval'd worker is CommonJS: register tsx's loader, then import the TypeScript entry.
-  return `require(${JSON.stringify(tsxApi)}).register(); import(${JSON.stringify(entry)});`;
-}
+/** The entry, a plain module that registers tsx and imports ./transcode-thread.ts. */
+const entry = () => path.join(process.cwd(), 'app', 'media', 'transcode-thread-boot.mjs');
 
 export type ThreadRun = { result: Promise<ProcessResult>; terminate: () => Promise<void> };
 
 export function processAudioInThread(input: string, output: string | null): ThreadRun {
-  const worker = new Worker(bootstrap(), {
-    eval: true,
+  const worker = new Worker(entry(), {
     workerData: { input, output } satisfies ThreadInput,
     // The job's own heap: bounded by the read size, not by the file.
     resourceLimits: { maxOldGenerationSizeMb: 256 },

@@ -216,6 +216,12 @@ export async function getTrackAudioAdmin(id: number): Promise<TrackAudioAdmin | 
   };
 }
 
+/** Why each failed track's processing failed, by track id (the admin list). */
+export async function listTrackAudioFailures(): Promise<Record<number, string>> {
+  const docs = await Track.find({ audioStatus: 'failed' }, { id: 1, audioError: 1 }).lean();
+  return Object.fromEntries(docs.map((d) => [d.id, d.audioError ?? '']));
+}
+
 /** The audio fields a media job reads and writes. */
 export async function getTrackAudio(
   id: number,
