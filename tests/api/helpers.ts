@@ -132,6 +132,7 @@ export const ENTITY_KEYS = {
     'duration',
     'coverImage',
     'audioFile',
+    'audioStatus',
     'featured',
     'visibility',
     'publicAt',
