@@ -4,19 +4,41 @@ import {
   SlugTakenError,
   updateBlogPost,
 } from '~/models/blog-post.server';
-import { type BlogFields, BlogFieldsSchema } from '~/schemas/blog';
+import { type BlogFields, BlogFieldsSchema, IMAGE_REQUIRED_BLOG, slugify } from '~/schemas/blog';
 import type { BlogPostJSON } from '~/types/entities';
+import type { SaveClient, SaveResult, SaveTarget, TextFields } from '~/types/save-flow';
 
 import {
+  answerForm,
+  FORM_CLIENT,
+  type FormTexts,
+  imageFieldErrors,
   ONE_IMAGE,
-  type SaveClient,
-  type SaveResult,
-  type SaveTarget,
   saveUpload,
   type UploadFlow,
-} from './upload-save.server';
+  withFields,
+} from './upload-flow.server';
 
-export const BLOG_FLOW: UploadFlow<BlogFields, BlogPostJSON> = {
+/**
+ * Saving a blog post, for the admin form (`submitBlogForm`) and /api/admin/blog
+ * (`saveBlogPost`). The flow itself is app/services/upload-flow.server.ts.
+ */
+
+const SLUG_TAKEN_MESSAGE = 'Another post already uses this slug';
+
+/** The server's fallback slug for a post created without one (no JavaScript). */
+export const slugFromTitle = (title: string) =>
+  slugify(title.trim())
+    .replace(/_/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+const withSlugFromTitle = (fields: TextFields): TextFields =>
+  (fields.slug ?? '').trim() === ''
+    ? { ...fields, slug: slugFromTitle(fields.title ?? '') }
+    : fields;
+
+const BLOG_FLOW: UploadFlow<BlogFields, BlogPostJSON> = {
   ...ONE_IMAGE,
   schema: BlogFieldsSchema,
   load: getBlogPost,
@@ -37,6 +59,18 @@ export const BLOG_FLOW: UploadFlow<BlogFields, BlogPostJSON> = {
     error instanceof SlugTakenError ? { field: 'slug', message: error.message } : null,
 };
 
+const FORM_TEXTS: FormTexts<BlogPostJSON> = {
+  failed: { create: 'Failed to publish post', update: 'Failed to update post' },
+  notFound: 'Post not found',
+  missingFiles: IMAGE_REQUIRED_BLOG,
+  fileErrors: imageFieldErrors,
+  conflict: SLUG_TAKEN_MESSAGE,
+  saved: {
+    create: (p) => ({ title: 'Post published', description: `"${p.title}" is now live.` }),
+    update: (p) => ({ title: 'Post updated', description: `"${p.title}" was updated.` }),
+  },
+};
+
 /**
  * Publish or edit a blog post from a multipart request (the image is required on create);
  * a slug another post has is a `conflict` on `slug`.
@@ -46,3 +80,14 @@ export const saveBlogPost = <S>(
   target: SaveTarget,
   client: SaveClient<S>,
 ): Promise<SaveResult<BlogPostJSON, S>> => saveUpload(request, target, BLOG_FLOW, client);
+
+/**
+ * The create/edit blog post action (admin already checked): an empty slug on create is
+ * derived from the title; then a redirect with a toast, or the form with its errors (a
+ * taken slug is an error on the slug field).
+ */
+export async function submitBlogForm(request: Request, target: SaveTarget, listUrl: string) {
+  const client =
+    target.mode === 'create' ? withFields(FORM_CLIENT, withSlugFromTitle) : FORM_CLIENT;
+  return answerForm(await saveBlogPost(request, target, client), target, FORM_TEXTS, listUrl);
+}
