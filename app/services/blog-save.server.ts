@@ -6,17 +6,14 @@ import {
 } from '~/models/blog-post.server';
 import { type BlogFields, BlogFieldsSchema, IMAGE_REQUIRED_BLOG, slugify } from '~/schemas/blog';
 import type { BlogPostJSON } from '~/types/entities';
-import type { SaveClient, SaveResult, SaveTarget, TextFields } from '~/types/save-flow';
+import type { TextFields } from '~/types/save-flow';
 
 import {
-  answerForm,
-  FORM_CLIENT,
-  type FormTexts,
+  type EntityForm,
   imageFieldErrors,
   ONE_IMAGE,
-  saveUpload,
+  uploadEntity,
   type UploadFlow,
-  withFields,
 } from './upload-flow.server';
 
 /**
@@ -59,12 +56,14 @@ const BLOG_FLOW: UploadFlow<BlogFields, BlogPostJSON> = {
     error instanceof SlugTakenError ? { field: 'slug', message: error.message } : null,
 };
 
-const FORM_TEXTS: FormTexts<BlogPostJSON> = {
+const FORM: EntityForm<BlogPostJSON> = {
   failed: { create: 'Failed to publish post', update: 'Failed to update post' },
   notFound: 'Post not found',
   missingFiles: IMAGE_REQUIRED_BLOG,
   fileErrors: imageFieldErrors,
   conflict: SLUG_TAKEN_MESSAGE,
+  // Without JavaScript nothing fills the slug: an empty one on create comes from the title.
+  completeOnCreate: withSlugFromTitle,
   saved: {
     create: (p) => ({ title: 'Post published', description: `"${p.title}" is now live.` }),
     update: (p) => ({ title: 'Post updated', description: `"${p.title}" was updated.` }),
@@ -72,22 +71,8 @@ const FORM_TEXTS: FormTexts<BlogPostJSON> = {
 };
 
 /**
- * Publish or edit a blog post from a multipart request (the image is required on create);
- * a slug another post has is a `conflict` on `slug`.
+ * Publish or edit a blog post from a multipart request (the image is required on create; a
+ * slug another post has is a `conflict` on `slug`, an error on the form's slug field):
+ * `saveBlogPost` for /api/admin/blog, `submitBlogForm` for the admin's dialogs.
  */
-export const saveBlogPost = <S>(
-  request: Request,
-  target: SaveTarget,
-  client: SaveClient<S>,
-): Promise<SaveResult<BlogPostJSON, S>> => saveUpload(request, target, BLOG_FLOW, client);
-
-/**
- * The create/edit blog post action (admin already checked): an empty slug on create is
- * derived from the title; then a redirect with a toast, or the form with its errors (a
- * taken slug is an error on the slug field).
- */
-export async function submitBlogForm(request: Request, target: SaveTarget, listUrl: string) {
-  const client =
-    target.mode === 'create' ? withFields(FORM_CLIENT, withSlugFromTitle) : FORM_CLIENT;
-  return answerForm(await saveBlogPost(request, target, client), target, FORM_TEXTS, listUrl);
-}
+export const { save: saveBlogPost, submitForm: submitBlogForm } = uploadEntity(BLOG_FLOW, FORM);

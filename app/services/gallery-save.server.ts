@@ -5,15 +5,12 @@ import {
 } from '~/models/gallery-image.server';
 import { type GalleryFields, GalleryFieldsSchema, IMAGE_REQUIRED_GALLERY } from '~/schemas/gallery';
 import type { GalleryImageJSON } from '~/types/entities';
-import type { SaveClient, SaveResult, SaveTarget } from '~/types/save-flow';
 
 import {
-  answerForm,
-  FORM_CLIENT,
-  type FormTexts,
+  type EntityForm,
   imageFieldErrors,
   ONE_IMAGE,
-  saveUpload,
+  uploadEntity,
   type UploadFlow,
 } from './upload-flow.server';
 
@@ -37,7 +34,7 @@ const GALLERY_FLOW: UploadFlow<GalleryFields, GalleryImageJSON> = {
   },
 };
 
-const FORM_TEXTS: FormTexts<GalleryImageJSON> = {
+const FORM: EntityForm<GalleryImageJSON> = {
   failed: { create: 'Failed to add image', update: 'Failed to update image' },
   notFound: 'Image not found',
   missingFiles: IMAGE_REQUIRED_GALLERY,
@@ -51,22 +48,11 @@ const FORM_TEXTS: FormTexts<GalleryImageJSON> = {
   },
 };
 
-/** Add or edit a gallery image from a multipart request (the image is required on create). */
-export const saveGalleryImage = <S>(
-  request: Request,
-  target: SaveTarget,
-  client: SaveClient<S>,
-): Promise<SaveResult<GalleryImageJSON, S>> => saveUpload(request, target, GALLERY_FLOW, client);
-
 /**
- * The add/edit gallery image action (admin already checked): a redirect with a toast, or
- * the form with its errors.
+ * Add or edit a gallery image from a multipart request (the image is required on create):
+ * `saveGalleryImage` for /api/admin/gallery, `submitGalleryForm` for the admin's dialogs.
  */
-export async function submitGalleryForm(request: Request, target: SaveTarget, listUrl: string) {
-  return answerForm(
-    await saveGalleryImage(request, target, FORM_CLIENT),
-    target,
-    FORM_TEXTS,
-    listUrl,
-  );
-}
+export const { save: saveGalleryImage, submitForm: submitGalleryForm } = uploadEntity(
+  GALLERY_FLOW,
+  FORM,
+);

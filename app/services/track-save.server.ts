@@ -3,14 +3,11 @@ import { readAudioDuration, type StoredUpload } from '~/files/uploads.server';
 import { createTrack, getTrack, updateTrack } from '~/models/track.server';
 import { MISSING_FILES, type TrackFields, TrackFieldsSchema } from '~/schemas/track';
 import type { TrackJSON } from '~/types/entities';
-import type { SaveClient, SaveResult, SaveTarget } from '~/types/save-flow';
 
 import {
-  answerForm,
-  FORM_CLIENT,
-  type FormTexts,
+  type EntityForm,
   type SaveInput,
-  saveUpload,
+  uploadEntity,
   type UploadFlow,
 } from './upload-flow.server';
 
@@ -78,7 +75,7 @@ const TRACK_FLOW: UploadFlow<TrackFields, TrackJSON> = {
   save: saveTrackRecord,
 };
 
-const FORM_TEXTS: FormTexts<TrackJSON> = {
+const FORM: EntityForm<TrackJSON> = {
   failed: { create: 'Failed to create track', update: 'Failed to update track' },
   notFound: 'Track not found',
   missingFiles: MISSING_FILES,
@@ -93,18 +90,7 @@ const FORM_TEXTS: FormTexts<TrackJSON> = {
 
 /**
  * Add or edit a track from a multipart request (cover image and audio file required on
- * create; the duration is read from the audio when left empty). The API passes its client.
+ * create; the duration is read from the audio when left empty): `saveTrack` for
+ * /api/admin/tracks, `submitTrackForm` for the admin's add and edit dialogs.
  */
-export const saveTrack = <S>(
-  request: Request,
-  target: SaveTarget,
-  client: SaveClient<S>,
-): Promise<SaveResult<TrackJSON, S>> => saveUpload(request, target, TRACK_FLOW, client);
-
-/**
- * The add/edit track action (the route has already checked the admin): a redirect to the
- * list with a toast, or the form with its errors (400, or 413 for a body over the cap).
- */
-export async function submitTrackForm(request: Request, target: SaveTarget, listUrl: string) {
-  return answerForm(await saveTrack(request, target, FORM_CLIENT), target, FORM_TEXTS, listUrl);
-}
+export const { save: saveTrack, submitForm: submitTrackForm } = uploadEntity(TRACK_FLOW, FORM);

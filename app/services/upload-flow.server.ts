@@ -224,7 +224,7 @@ export const FORM_CLIENT: SaveClient<FormSubmission> = {
 };
 
 /** FORM_CLIENT with the text fields changed before they are validated. */
-export const withFields = (
+const withFields = (
   client: SaveClient<FormSubmission>,
   change: (fields: TextFields) => TextFields,
 ): SaveClient<FormSubmission> => ({
@@ -312,4 +312,35 @@ export async function answerForm<R>(
       return answer(submission.reply({ formErrors: [message] }), failure(message));
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------
+// An entity's two entry points
+// ---------------------------------------------------------------------------------------
+
+/** An entity's admin form: its texts, and the text fields it completes on create (if any). */
+export type EntityForm<R> = FormTexts<R> & {
+  /** E.g. the blog's slug from the title when the form (without JavaScript) sent none. */
+  completeOnCreate?: (fields: TextFields) => TextFields;
+};
+
+/**
+ * An uploaded entity's entry points over its flow: `save` for /api/admin/<entity> (the API
+ * passes its client, app/api/upload-routes.server.ts) and `submitForm` for the add/edit
+ * action of its admin form (the route has checked the admin with `requireAdminForUpload`):
+ * a redirect to the list with a toast, or the form with its errors (400, or the body's own
+ * status such as 413), or a 404 page for an unknown id.
+ */
+export function uploadEntity<T, R>(flow: UploadFlow<T, R>, form: EntityForm<R>) {
+  const save = <S>(
+    request: Request,
+    target: SaveTarget,
+    client: SaveClient<S>,
+  ): Promise<SaveResult<R, S>> => saveUpload(request, target, flow, client);
+  async function submitForm(request: Request, target: SaveTarget, listUrl: string) {
+    const complete = target.mode === 'create' ? form.completeOnCreate : undefined;
+    const client = complete ? withFields(FORM_CLIENT, complete) : FORM_CLIENT;
+    return answerForm(await save(request, target, client), target, form, listUrl);
+  }
+  return { save, submitForm };
 }
