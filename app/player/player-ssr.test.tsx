@@ -77,6 +77,22 @@ describe('server-rendered player HTML (what a browser without JS gets)', () => {
     expect(NO_FEATURED_TEXT).toBe('No featured track available.');
   });
 
+  it('a track still processing (or failed) shows a note instead of any audio (decision 035)', () => {
+    const processing = { ...track, audioStatus: 'processing' as const };
+    for (const html of [
+      render(<TrackCard track={processing} />),
+      render(<FeaturedPlayer track={processing} />),
+    ]) {
+      // Only the site's own (empty) audio element: no player, no download of the upload.
+      expect(html.match(/<audio/g)).toHaveLength(1);
+      expect(html).not.toContain('neon-boardwalk.mp3');
+      expect(html).toContain('Processing…');
+    }
+    const failed = render(<TrackCard track={{ ...track, audioStatus: 'failed' }} />);
+    expect(failed).toContain('Not available');
+    expect(failed).not.toContain('neon-boardwalk.mp3');
+  });
+
   it('mobile play button is disabled until a track is loaded', () => {
     const html = render(<MobilePlayButton />);
     expect(html).toMatch(/<button[^>]*disabled=""/);
