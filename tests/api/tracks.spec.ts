@@ -269,7 +269,7 @@ test('POST: 400 for a missing title, a bad duration and files of the wrong type'
     }),
     {
       title: 'Title is required',
-      duration: 'Duration must be MM:SS (e.g. 3:45)',
+      duration: 'Duration must be MM:SS or H:MM:SS (e.g. 3:45 or 1:02:30)',
       coverImage: /JPEG, PNG, or WEBP/,
       audioFile: /MP3 or WAV/,
     },
