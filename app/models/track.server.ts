@@ -102,9 +102,12 @@ function secondsOf(duration: string): number {
 
 const NEWEST_FIRST = { createdAt: -1, id: -1 } as const;
 
-/** All tracks, newest first; `q` is a case-insensitive substring of title, artist or album. */
+/**
+ * All tracks, newest first; `q` is a case-insensitive substring of title, artist or album;
+ * `types`: only tracks of these release types (e.g. MIX_TYPES).
+ */
 export async function listTracks(
-  options: { q?: string; limit?: number; featured?: boolean } = {},
+  options: { q?: string; limit?: number; featured?: boolean; types?: readonly string[] } = {},
 ): Promise<TrackJSON[]> {
   const filter: Record<string, unknown> = {};
   const q = options.q?.trim();
@@ -113,6 +116,7 @@ export async function listTracks(
     filter.$or = [{ title: re }, { artist: re }, { album: re }];
   }
   if (options.featured !== undefined) filter.featured = options.featured;
+  if (options.types) filter.type = mongoose.trusted({ $in: [...options.types] });
   const docs = await cachedFind(Track, { filter, sort: NEWEST_FIRST, limit: options.limit });
   return docs.map(toTrackJSON);
 }
