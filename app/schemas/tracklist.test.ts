@@ -134,6 +134,13 @@ describe('the track schema', () => {
     ]);
   });
 
+  it('a tracklist with bad rows and a typed duration: only the rows are reported', () => {
+    const result = TrackFieldsSchema.safeParse({ ...base, duration: '10:00', tracklist: 'bad' });
+    expect(result.success ? [] : result.error.issues.map((i) => i.message)).toEqual([
+      expect.stringMatching(/^Line 1: /),
+    ]);
+  });
+
   it('checks the rows against a typed duration, naming the line', () => {
     const result = TrackFieldsSchema.safeParse({
       ...base,

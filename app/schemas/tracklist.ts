@@ -169,7 +169,8 @@ export function checkTracklistDuration(
   ctx: z.RefinementCtx,
 ) {
   const duration = value.duration ? parseClock(value.duration) : null;
-  if (!value.tracklist || !duration) return;
+  // A tracklist that failed its own checks has already said why (and has no rows here).
+  if (!duration || !Array.isArray(value.tracklist?.rows)) return;
   const { rows, lines } = value.tracklist;
   rows.forEach((row, i) => {
     if (row.start <= duration) return;
