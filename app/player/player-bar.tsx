@@ -40,7 +40,11 @@ export function PlayerBar({
 }) {
   const player = usePlayer();
   const track = player.current;
-  const peaks = useTrackPeaks(mode === 'full' ? (track?.id ?? null) : null);
+  // The waveform is fetched once the current track has been played in this tab: a track only
+  // queued (or restored) costs no request, and a track without peaks no 404 on every page.
+  const [heard, setHeard] = useState<number | null>(null);
+  if (track && player.playing && heard !== track.id) setHeard(track.id);
+  const peaks = useTrackPeaks(mode === 'full' && track && heard === track.id ? track.id : null);
 
   if (!track) {
     if (mode === 'mini') return null;

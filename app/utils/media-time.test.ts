@@ -40,7 +40,19 @@ describe('media times', () => {
     expect(parseDeepLinkTime('2m')).toBe(120);
     expect(parseDeepLinkTime('1h')).toBe(3600);
     expect(parseDeepLinkTime('0')).toBe(0);
-    for (const bad of [null, undefined, '', 'h', 'ms', '1x', '-5', '1.5', '1h2h', '99999999', '90000']) {
+    for (const bad of [
+      null,
+      undefined,
+      '',
+      'h',
+      'ms',
+      '1x',
+      '-5',
+      '1.5',
+      '1h2h',
+      '99999999',
+      '90000',
+    ]) {
       expect(parseDeepLinkTime(bad)).toBeNull();
     }
   });
