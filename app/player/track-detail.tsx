@@ -78,7 +78,7 @@ export function TrackPlayback({
           preload="none"
           src={startAt ? `${src}#t=${startAt}` : src}
           aria-label={`Play ${track.title}`}
-          className="h-10 w-full max-w-md"
+          className="h-11 w-full max-w-md"
         >
           <a href={src}>Listen to {track.title}</a>
         </audio>
@@ -180,7 +180,20 @@ function ShareLinks({ track, position }: { track: TrackJSON; position: number | 
   const [status, setStatus] = useState('');
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  if (!hydrated) return null;
+  const buttonClass =
+    'inline-flex min-h-10 items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm font-medium hover:bg-muted';
+  if (!hydrated) {
+    // Without JS (and until hydration): the page's own address to copy, in the buttons' place.
+    return (
+      <div className="flex flex-wrap items-center gap-2">
+        <a href={`/music/${track.id}`} className={buttonClass}>
+          <Share2 aria-hidden className="h-4 w-4" />
+          Link to this track
+        </a>
+        <p className="min-h-5 w-full text-xs text-muted-foreground" />
+      </div>
+    );
+  }
 
   const copy = async (url: string) => {
     try {
@@ -193,8 +206,6 @@ function ShareLinks({ track, position }: { track: TrackJSON; position: number | 
     timer.current = window.setTimeout(() => setStatus(''), STATUS_MS);
   };
   const base = `${window.location.origin}/music/${track.id}`;
-  const buttonClass =
-    'inline-flex min-h-10 items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm font-medium hover:bg-muted';
   return (
     <div className="flex flex-wrap items-center gap-2">
       <button type="button" className={buttonClass} onClick={() => copy(base)}>

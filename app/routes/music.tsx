@@ -25,9 +25,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     title: 'Music',
     description: `Listen to every ${site.siteName} track: singles, EPs, remixes and live recordings.`,
     url: location.pathname,
-    image: data?.tracks[0]?.coverImage,
+    image: (data?.tracks ?? data?.all)?.[0]?.coverImage,
     type: 'music.playlist',
-    jsonLd: (data?.tracks ?? []).map((t) => musicRecordingLd(t, site)),
+    jsonLd: (data?.tracks ?? data?.all ?? []).map((t) => musicRecordingLd(t, site)),
   });
 };
 
@@ -52,13 +52,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     q,
     filter,
     all,
-    tracks: shown,
+    // The grid's tracks only when they differ from the queue's: the page carries every track
+    // (with its description and tracklist) once, not twice.
+    tracks,
     infos: await imageInfos(shown.map((t) => t.coverImage)),
   };
 }
 
 export default function MusicPage() {
-  const { q, filter, all, tracks, infos } = useLoaderData<typeof loader>();
+  const { q, filter, all, tracks: found, infos } = useLoaderData<typeof loader>();
+  const tracks = found ?? all;
   const [searchParams] = useSearchParams();
   const submit = useSubmit();
   const navigation = useNavigation();
