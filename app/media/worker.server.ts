@@ -170,7 +170,6 @@ export class MediaWorker {
       job.trackId,
       job.source,
       job.transcode ? job.streamUrl : null,
-      result.durationSeconds,
     );
     if (!completed) {
       await this.discardOutputs(job);

@@ -10,7 +10,7 @@ import { startMailWorker, stopMailWorker } from '~/mail/worker.server';
 import { startMediaWorker, stopMediaWorker } from '~/media/worker.server';
 import { migrateSubscriberStatuses } from '~/models/subscriber.server';
 import { ensureTheme } from '~/models/theme.server';
-import { requeueWaitingTracks } from '~/models/track.server';
+import { migrateTrackTypes, requeueWaitingTracks } from '~/models/track.server';
 import { migrateUnconfirmedEmails } from '~/models/user.server';
 
 import { connectDb, disconnectDb, ownsEmbeddedStore } from './db.server';
@@ -237,6 +237,8 @@ export function startApp(): Promise<void> {
     }
     await ensureTheme();
     await migrateSubscriberStatuses();
+    // Every stored release type is one of TRACK_TYPES (Remix → Single, Live → Live set).
+    await migrateTrackTypes();
     // Addresses saved before they had to be confirmed wait for their link (decision 030).
     await migrateUnconfirmedEmails();
     const worker = startMailWorker();
