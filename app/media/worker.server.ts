@@ -258,6 +258,7 @@ export class MediaWorker {
       await this.fail(
         job,
         permanent ? message : `Gave up after ${job.attempts} attempts: ${message}`,
+        permanent,
       );
       return;
     }
@@ -266,8 +267,13 @@ export class MediaWorker {
     await markMediaJobRetry(job._id, this.id, message, new Date(Date.now() + backoff));
   }
 
-  private async fail(job: MediaJobDoc, reason: string): Promise<void> {
-    logger.error({ trackId: job.trackId, reason }, 'media job failed');
+  private async fail(job: MediaJobDoc, reason: string, permanent = false): Promise<void> {
+    // A file that cannot be decoded is the upload's fault, not the server's.
+    (permanent ? logger.warn : logger.error).call(
+      logger,
+      { trackId: job.trackId, reason },
+      'media job failed',
+    );
     await this.discardOutputs(job);
     await failTrackAudio(job.trackId, job.source, reason);
     await markMediaJobFailed(job._id, this.id, reason);

@@ -187,3 +187,48 @@ test('peaks of a members-only track are locked exactly like its audio', async ()
     (await r.admin.delete(`/api/admin/tracks/${created.id}`, { headers: SAME_ORIGIN })).status(),
   ).toBe(204);
 });
+
+test('a WAV that cannot be decoded: failed, the reason for admins, no audio for anyone else', async () => {
+  test.setTimeout(60_000);
+  const part = wavPart(2, 1) as { name: string; mimeType: string; buffer: Buffer };
+  const title = `Broken ${unique()}`;
+  const created = (await expectJson(
+    await postTrack({
+      title,
+      featured: 'false',
+      coverImage: files.cover(),
+      audioFile: { ...part, buffer: part.buffer.subarray(0, 20_000) },
+    }),
+    201,
+  )) as Track;
+  expect(created.audioStatus).toBe('processing');
+  await expect
+    .poll(
+      async () =>
+        ((await (await r.anon.get(`/api/tracks/${created.id}`)).json()) as Track).audioStatus,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('failed');
+  // Visitors: a note, no player, no file.
+  for (const page of [`/music/${created.id}`, `/music?q=${encodeURIComponent(title)}`]) {
+    const html = await (await r.anon.get(page)).text();
+    expect(html, page).toContain('Not available');
+    // No player and no link to the upload (its URL, in the page's data, answers a 404).
+    expect(html, page).not.toContain(`src="${created.audioFile}"`);
+    expect(html, page).not.toContain(`href="${created.audioFile}"`);
+  }
+  expect((await r.anon.get(created.audioFile)).status()).toBe(404);
+  expect((await r.anon.get(`/api/tracks/${created.id}/peaks`)).status()).toBe(404);
+  // Admins: why, and the upload kept.
+  const list = await (await r.admin.get(`/admin/tracks`)).text();
+  expect(list).toMatch(/Processing failed<\/span>: The WAV file is truncated/);
+  const edit = await (await r.admin.get(`/admin/tracks/${created.id}/edit`)).text();
+  expect(edit).toContain('Processing failed');
+  expect(edit).toContain('The WAV file is truncated');
+  expect((await r.admin.get(created.audioFile)).status()).toBe(200);
+  expect(
+    (await r.admin.delete(`/api/admin/tracks/${created.id}`, { headers: SAME_ORIGIN })).status(),
+  ).toBe(204);
+});
