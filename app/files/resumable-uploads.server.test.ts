@@ -74,7 +74,7 @@ function patch(id: string, offset: number, bytes: Buffer) {
       'Upload-Offset': String(offset),
       'Content-Type': 'application/offset+octet-stream',
     },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
 }
 

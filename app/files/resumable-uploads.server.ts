@@ -6,6 +6,7 @@ import { Server } from '@tus/server';
 
 import { uploadsDir } from '~/platform/env.server';
 import { logger } from '~/platform/logger.server';
+import { RESUMABLE_UPLOADS_PATH } from '~/schemas/resumable-upload';
 
 import { adoptFile, inspectFile, type StoredUpload, UPLOAD_LIMITS } from './uploads.server';
 
@@ -26,7 +27,7 @@ import { adoptFile, inspectFile, type StoredUpload, UPLOAD_LIMITS } from './uplo
  * holds it (sticky routing or a shared volume for UPLOADS_DIR; see docs/deploy.md).
  */
 
-export const RESUMABLE_UPLOADS_PATH = '/api/admin/uploads';
+export { RESUMABLE_UPLOADS_PATH };
 /** A partial upload, or a finished one never attached to a track, is removed after this. */
 export const RESUMABLE_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { FileField } from '~/components/admin/file-field';
 import { FormAlert } from '~/components/admin/form-alert';
 import { useRequiredFiles } from '~/components/admin/required-files';
+import { ResumableAudioField } from '~/components/admin/resumable-audio-field';
 import { usePostPending } from '~/components/admin/use-post-pending';
 import { VisibilityFields } from '~/components/admin/visibility-fields';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
@@ -23,6 +24,7 @@ import type { TrackJSON } from '~/types/entities';
 const TrackFormSchema = TrackFieldsSchema.extend({
   coverImage: z.unknown().optional(),
   audioFile: z.unknown().optional(),
+  audioUploadId: z.unknown().optional(),
 });
 
 const fileName = (url: string) => url.split('/').pop() ?? url;
@@ -147,13 +149,10 @@ export function TrackForm({
           ) : null
         }
       />
-      <FileField
+      <ResumableAudioField
         label={track ? 'Audio file (leave empty to keep the current one)' : 'Audio file'}
         id={`${form.id}-audio`}
-        name="audioFile"
-        accept="audio/*,.mp3,.wav"
-        hint="MP3 or WAV, at most 50 MB."
-        errors={fields.audioFile.errors}
+        errors={[...(fields.audioFile.errors ?? []), ...(fields.audioUploadId.errors ?? [])]}
         current={
           track ? (
             <p className="text-sm text-muted-foreground">
