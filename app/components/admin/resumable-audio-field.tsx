@@ -119,8 +119,8 @@ export function ResumableAudioField({
         chunkSize: CHUNK_SIZE,
         retryDelays: RETRY_DELAYS,
         metadata: { filename: file.name, filetype: file.type },
-        // Kept after success: the same file picked again finds its finished upload at once.
-        removeFingerprintOnSuccess: false,
+        // A finished upload is attached to one track (and then gone): never offered again.
+        removeFingerprintOnSuccess: true,
         onProgress(sent, total) {
           samples.current = addSample(samples.current, { at: Date.now(), bytes: sent });
           const text = progressText(sent, total, uploadSpeed(samples.current));
