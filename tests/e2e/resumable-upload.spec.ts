@@ -126,7 +126,11 @@ test.describe('long audio uploads', () => {
       await dialog.getByLabel('Audio file').setInputFiles(file);
       const progress = dialog.getByRole('progressbar');
       await expect(dialog.getByText(`Upload paused ${name}`)).toBeVisible({ timeout: 60_000 });
-      await expect(dialog.getByText('You are offline.')).toBeVisible();
+      await expect(
+        dialog.getByText('You are offline. The upload goes on when the connection is back.', {
+          exact: true,
+        }),
+      ).toBeVisible();
       const pausedAt = Number(await progress.getAttribute('value'));
       expect(pausedAt).toBeGreaterThanOrEqual(45);
       expect(pausedAt).toBeLessThan(100);

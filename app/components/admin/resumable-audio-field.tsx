@@ -215,6 +215,9 @@ export function ResumableAudioField({
     const form = inputRef.current?.form;
     if (!enhanced || !form) return;
     const onSubmit = (event: SubmitEvent) => {
+      // Conform validates by submitting through an intent button (`__intent__`) and stops
+      // that submit itself: only a real save waits.
+      if (event.submitter?.getAttribute('name') === '__intent__') return;
       const kind = phaseRef.current.kind;
       if (kind !== 'uploading' && kind !== 'paused' && kind !== 'offer') return;
       event.preventDefault();
