@@ -5,6 +5,10 @@ import mongoose from 'mongoose';
 
 import { sweepGridfsMedia } from '~/files/gridfs-sweep.server';
 import { SHIPPED_KEYS } from '~/files/media-store.server';
+import {
+  startResumableUploadSweep,
+  stopResumableUploadSweep,
+} from '~/files/resumable-uploads.server';
 import { outboxDir } from '~/mail/transport.server';
 import { startMailWorker, stopMailWorker } from '~/mail/worker.server';
 import { startMediaWorker, stopMediaWorker } from '~/media/worker.server';
@@ -202,6 +206,7 @@ export async function stopApp(
   await beforeClose().catch((error: unknown) => {
     logger.error({ err: error }, 'error while writing the last statistics');
   });
+  stopResumableUploadSweep();
   try {
     // Messages in flight finish; the rest stay queued for the next start or another instance.
     await stopMailWorker();
@@ -253,6 +258,8 @@ export function startApp(): Promise<void> {
     // After the sweep: a stream a crash left unreferenced was moved aside, and its job redoes it.
     await requeueWaitingTracks();
     startMediaWorker();
+    // Abandoned resumable uploads (24 h without a byte), now and every hour (decision 036).
+    startResumableUploadSweep();
   })();
   return started;
 }

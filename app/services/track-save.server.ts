@@ -3,6 +3,7 @@ import { readAudioDuration, type StoredUpload } from '~/files/uploads.server';
 import { needsTranscode } from '~/media/transcode.server';
 import { kickMediaWorker } from '~/media/worker.server';
 import { createTrack, getTrack, updateTrack } from '~/models/track.server';
+import { UPLOAD_ID_FIELDS } from '~/schemas/resumable-upload';
 import { MISSING_FILES, type TrackFields, TrackFieldsSchema } from '~/schemas/track';
 import type { TrackJSON } from '~/types/entities';
 import { formatClock, parseClock } from '~/utils/media-time';
@@ -95,6 +96,8 @@ const TRACK_FLOW: UploadFlow<TrackFields, TrackJSON> = {
   requiredFiles: { coverImage: 'Cover image is required', audioFile: 'Audio file is required' },
   load: getTrack,
   save: saveTrackRecord,
+  // The audio may come as a finished resumable upload (`audioUploadId`, decision 036).
+  uploadIds: UPLOAD_ID_FIELDS,
 };
 
 const FORM: EntityForm<TrackJSON> = {
