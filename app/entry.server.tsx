@@ -10,7 +10,8 @@ import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 
-import { applyDocumentCacheHeaders } from '~/document/cache-headers.server';
+import { applyDocumentCacheHeaders, PUBLIC_CACHE_CONTROL } from '~/document/cache-headers.server';
+import { pageCacheMiddleware } from '~/document/page-cache.server';
 import { deferScripts } from '~/document/html-rewrite.server';
 import { cachedRender, recordRender, renderCacheKey } from '~/document/render-memo.server';
 import { NonceProvider } from '~/document/request-info';
@@ -22,7 +23,9 @@ import {
 import { logError, requestIdOf } from '~/platform/request-tracking.server';
 import { startApp } from '~/platform/startup.server';
 import { stopApp as stopServer } from '~/platform/startup.server';
-import { countPageView, flushStats } from '~/services/analytics.server';
+import { mediaMiddleware } from '~/files/serve-file.server';
+import { isMembersOnlyAudio } from '~/models/track.server';
+import { countPageView, countPlayStart, flushStats } from '~/services/analytics.server';
 
 // The server answers its first request only once the database is connected, its indexes
 // exist and the demo content is seeded (the server imports the build before listening).
@@ -37,6 +40,16 @@ await startApp();
 export { answerError, trackRequest } from '~/platform/request-tracking.server';
 export { serverListening } from '~/platform/site-origin.server';
 export { guardRequest } from '~/platform/trust-boundary.server';
+// Before the routes (decision 039): anonymous public pages from the page cache, counted as
+// views; images and public audio straight from the media store (members-only audio goes on to
+// routes/uploads.$.ts, which checks the session); the routes' answers, remembered when public.
+export const servePage = pageCacheMiddleware(countPageView);
+export const serveMedia = mediaMiddleware({
+  isMembersOnlyAudio: (url) => isMembersOnlyAudio(url),
+  countStart: (request, url) => countPlayStart(request, url),
+  publicAudioCacheControl: PUBLIC_CACHE_CONTROL,
+});
+export { answerAndRemember } from '~/document/page-cache.server';
 /** Graceful stop (server/http-server.ts): requests in flight, then the last counts, then the database. */
 export const stopApp = (signal: string) => stopServer(signal, flushStats);
 

@@ -16,9 +16,13 @@
  *    state change from another site a 403 (docs/decisions/028-trust-boundary.md);
  * 3. a path with malformed percent-encoding is a 400;
  * 4. compression; 5. `public/build` (fingerprinted: immutable, 1 year); 6. `public/` (1 hour);
- * 7. Remix, whose answer is written here with `setHeader` (a header the answer sets replaces
- *    the base one, never duplicates it);
- * 8. `answerError` (from the build): JSON `{ "error": … }` under /api, plain text elsewhere.
+ * 7. `serveMedia` (from the build): images and public audio under /uploads straight from the
+ *    media store; 8. `servePage` (from the build): anonymous public pages from the page cache
+ *    (docs/decisions/039-anonymous-pages-near-static-speed.md);
+ * 9. Remix, through `answerAndRemember` (which keeps a public answer for the page cache), its
+ *    answer written here with `setHeader` (a header the answer sets replaces the base one,
+ *    never duplicates it);
+ * 10. `answerError` (from the build): JSON `{ "error": … }` under /api, plain text elsewhere.
  *
  * Once listening, `serverListening` (from the build) learns the port, for the links the site
  * writes when SITE_URL is unset.
@@ -53,9 +57,25 @@ process.setSourceMapsEnabled(true);
 /** What this server takes from the build's entry module (app/entry.server.tsx). */
 type ServerHooks = Pick<
   typeof EntryModule,
-  'trackRequest' | 'guardRequest' | 'answerError' | 'stopApp' | 'serverListening'
+  | 'trackRequest'
+  | 'guardRequest'
+  | 'answerError'
+  | 'stopApp'
+  | 'serverListening'
+  | 'serveMedia'
+  | 'servePage'
+  | 'answerAndRemember'
 >;
-const HOOKS = ['trackRequest', 'guardRequest', 'answerError', 'stopApp', 'serverListening'];
+const HOOKS = [
+  'trackRequest',
+  'guardRequest',
+  'answerError',
+  'stopApp',
+  'serverListening',
+  'serveMedia',
+  'servePage',
+  'answerAndRemember',
+];
 
 const buildPath = path.resolve(process.argv[2] ?? 'build/index.js');
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
@@ -67,7 +87,16 @@ if (HOOKS.some((name) => typeof hooks[name as keyof ServerHooks] !== 'function')
   );
   process.exit(1);
 }
-const { trackRequest, guardRequest, answerError, stopApp, serverListening } = hooks as ServerHooks;
+const {
+  trackRequest,
+  guardRequest,
+  answerError,
+  stopApp,
+  serverListening,
+  serveMedia,
+  servePage,
+  answerAndRemember,
+} = hooks as ServerHooks;
 
 const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
 
@@ -147,10 +176,12 @@ app.use(
   express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }),
 );
 app.use(express.static('public', { maxAge: '1h' }));
+app.use(serveMedia);
+app.use(servePage);
 // `use`, not `all('*')`: no path parameter for Express to decode.
 app.use((req: ExpressRequest, res: ServerResponse, next: NextFunction) => {
   (async () => {
-    const response = await handleRemix(remixRequest(req, res));
+    const response = await answerAndRemember(req, () => handleRemix(remixRequest(req, res)));
     await sendResponse(res, response);
   })().catch(next);
 });
