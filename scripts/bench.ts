@@ -177,9 +177,7 @@ async function benchShape(shaped: ShapedServer, summary: string[]): Promise<numb
     let before = await run(origin, baselineTarget, BASELINE_DURATION);
     const baselines: Result[] = [before];
     for (const target of targets.slice(1)) {
-      const own = target.baseline
-        ? await run(origin, target.baseline, BASELINE_DURATION)
-        : null;
+      const own = target.baseline ? await run(origin, target.baseline, BASELINE_DURATION) : null;
       await run(origin, target, WARMUP);
       const result = await run(origin, target, DURATION);
       const ownAfter = target.baseline

@@ -32,7 +32,15 @@ const MAX_ENTRY_BYTES = 1024 * 1024;
 const MAX_TOTAL_BYTES = 48 * 1024 * 1024;
 
 /** Paths whose answers are never cached, whatever their headers say. */
-const NEVER_CACHED = ['/admin', '/api/admin', '/account', '/auth', '/embed', '/uploads', '/healthz'];
+const NEVER_CACHED = [
+  '/admin',
+  '/api/admin',
+  '/account',
+  '/auth',
+  '/embed',
+  '/uploads',
+  '/healthz',
+];
 
 const PER_RESPONSE_HEADERS = new Set(['server-timing', 'date', 'x-request-id', 'set-cookie']);
 
@@ -149,7 +157,8 @@ function servePageFromCache(
   // Most recently used last.
   state.entries.delete(key);
   state.entries.set(key, entry);
-  const nonce = entry.body.length > 1 || entry.headers.some(([, p]) => p.length > 1) ? createNonce() : '';
+  const nonce =
+    entry.body.length > 1 || entry.headers.some(([, p]) => p.length > 1) ? createNonce() : '';
   res.statusCode = entry.status;
   for (const [name, parts] of entry.headers) res.setHeader(name, parts.join(nonce));
   if (entry.document) countView(viewedRequest(req), entry.status);
@@ -263,7 +272,7 @@ export async function answerAndRemember(
       const body = Buffer.concat(chunks);
       // A render that failed midway is not a page (documents end with </html>).
       const document = /^text\/html/i.test(response.headers.get('content-type') ?? '');
-      if (document && !body.subarray(-64).toString('utf8').includes('</html>')) return;
+      if (document && !body.includes('</html>')) return;
       store(key, made, response, body);
     },
   });

@@ -17,7 +17,7 @@ import {
 } from './http-range';
 import { type ViewedRequest, viewedRequest } from '~/document/page-cache.server';
 
-import { mediaKeyFromUrl, type MediaStore, mediaStore } from './media-store.server';
+import { mediaKeyFromUrl, type MediaStore, mediaStore, SMALL_READ } from './media-store.server';
 
 /** Types served inline; everything else is a download. */
 const INLINE_TYPES: Record<string, string> = {
@@ -201,33 +201,31 @@ async function serveMediaDirect(
   const audio = key.startsWith('audio/');
   const filePath = `/uploads/${key}`;
   if (audio && (await access.isMembersOnlyAudio(filePath))) return false;
-  const store = mediaStore();
-  const stat = await store.stat(key);
-  if (!stat) return false;
+  const opened = await mediaStore().openFile(key);
+  if (!opened) return false;
   const request = viewedRequest(req);
   const plan = planFile(
     method,
     request.headers,
     key,
-    stat,
+    opened.stat,
     audio ? access.publicAudioCacheControl : undefined,
   );
-  let stream: Readable | null = null;
-  if (plan.range) {
-    try {
-      stream = await store.open(key, plan.range);
-    } catch {
-      return false; // deleted since the stat: the route answers 404
-    }
-  }
   if (audio && (plan.status === 200 || plan.status === 206))
     access.countStart(request, filePath, plan.status);
   res.statusCode = plan.status;
   for (const [name, value] of Object.entries(plan.headers)) res.setHeader(name, value);
-  if (!stream) {
+  if (!plan.range) {
+    opened.close();
     res.end();
     return true;
   }
+  const length = plan.range.end - plan.range.start + 1;
+  if (opened.readSmall && length <= SMALL_READ) {
+    res.end(await opened.readSmall(plan.range));
+    return true;
+  }
+  const stream: Readable = opened.read(plan.range);
   stream.once('error', () => res.destroy());
   res.once('close', () => stream.destroy());
   stream.pipe(res);

@@ -107,7 +107,11 @@ function trustedShared(now: number): string | null {
 /** Stamp a memory being made now (before the reads it holds start). Null: do not remember. */
 export function stamp(now = Date.now()): Stamp | null {
   if (state.mode === 'off') return null;
-  return { local: state.local, shared: state.mode === 'shared' ? trustedShared(now) : null, at: now };
+  return {
+    local: state.local,
+    shared: state.mode === 'shared' ? trustedShared(now) : null,
+    at: now,
+  };
 }
 
 /** May a memory made under `made` still be used? (See the top of this file.) */
@@ -263,7 +267,9 @@ function isWrite(name: string, command: Record<string, unknown>): boolean {
   const pipeline = command.pipeline;
   return (
     Array.isArray(pipeline) &&
-    pipeline.some((stage) => typeof stage === 'object' && stage && ('$out' in stage || '$merge' in stage))
+    pipeline.some(
+      (stage) => typeof stage === 'object' && stage && ('$out' in stage || '$merge' in stage),
+    )
   );
 }
 
