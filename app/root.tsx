@@ -26,20 +26,15 @@ import tailwindHref from '~/styles/tailwind.css';
 import type { FooterRelease, FooterShow } from '~/types/entities';
 import { trackFor } from '~/utils/access';
 import { PLACEHOLDER_COVER, smallestImageUrl } from '~/utils/image-url';
+import { DEFAULT_SITE_NAME, seoSite } from '~/utils/seo/seo';
 import { currentSiteYear } from '~/utils/time';
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
-  {
-    rel: 'alternate',
-    type: 'application/rss+xml',
-    title: 'Night Shore Blog',
-    href: '/blog/rss.xml',
-  },
 ];
 
-export const meta: MetaFunction = () => [{ title: 'Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: seoSite(matches).siteName }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadOr503(request, async () => {
@@ -93,7 +88,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-function Document({ children, head }: { children: React.ReactNode; head: ThemeHead }) {
+function Document({
+  children,
+  head,
+  siteName,
+}: {
+  children: React.ReactNode;
+  head: ThemeHead;
+  siteName: string;
+}) {
   const nonce = useNonce();
   // Pages hydrate after `load` (decision 012): mark when they have, for the end-to-end tests
   // (and for any style that should wait for it).
@@ -116,6 +119,12 @@ function Document({ children, head }: { children: React.ReactNode; head: ThemeHe
           <link key={href} rel="stylesheet" href={href} />
         ))}
         <Links />
+        <link
+          rel="alternate"
+          type="application/rss+xml"
+          title={`${siteName} Blog`}
+          href="/blog/rss.xml"
+        />
         {head.css ? <style dangerouslySetInnerHTML={{ __html: head.css }} /> : null}
       </head>
       <body className="min-h-screen">
@@ -131,7 +140,7 @@ function Document({ children, head }: { children: React.ReactNode; head: ThemeHe
 export default function App() {
   const data = useLoaderData<typeof loader>();
   return (
-    <Document head={data.head}>
+    <Document head={data.head} siteName={data.site.siteName}>
       {/* The provider owns the single <audio>, outside <Outlet/>: navigations never remount it. */}
       <PlayerProvider assetHost={data.site.assetHost} accountFavourites={data.favouriteIds}>
         <SiteShell>
@@ -146,7 +155,10 @@ export default function App() {
 export function ErrorBoundary() {
   const root = useRouteLoaderData<typeof loader>('root');
   return (
-    <Document head={root?.head ?? DEFAULT_THEME_HEAD}>
+    <Document
+      head={root?.head ?? DEFAULT_THEME_HEAD}
+      siteName={root?.site.siteName ?? DEFAULT_SITE_NAME}
+    >
       <main>
         <GeneralErrorBoundary />
       </main>

@@ -1,6 +1,7 @@
 import { json } from '@remix-run/node';
 import type { ZodType, ZodTypeDef } from 'zod';
 
+import { requireAdminApi } from '~/auth/auth.server';
 import { parseId } from '~/models/model-helpers.server';
 import {
   bodyRefusal,
@@ -214,3 +215,30 @@ export function requireId(value: string | undefined, what: string): number {
   if (id === null) throw apiError(404, `${what} not found`);
   return id;
 }
+
+/**
+ * The loader or action of an /api/admin route for the methods it does not take: the admin
+ * guard (401/403 first, so a stranger learns nothing of the route), then 405 with `Allow`.
+ */
+export const adminMethodNotAllowed = (request: Request, allowed: readonly string[]) =>
+  handleApi(request, async () => {
+    await requireAdminApi(request);
+    return methodNotAllowed(allowed);
+  });
+
+/**
+ * DELETE /api/admin/<items>/{id}: the admin guard, DELETE only, the id; 204, or 404
+ * `<what> not found` for an unknown id (also a non-numeric one).
+ */
+export const adminDeleteAction = (
+  request: Request,
+  idParam: string | undefined,
+  what: string,
+  remove: (id: number) => Promise<unknown>,
+) =>
+  handleApi(request, async () => {
+    await requireAdminApi(request);
+    requireMethod(request, ['DELETE']);
+    const id = requireId(idParam, what);
+    return (await remove(id)) ? noContent() : apiError(404, `${what} not found`);
+  });

@@ -3,12 +3,12 @@ import { isJsonRequest } from '~/platform/request-body.server';
 import type { SaveClient, SaveResult, SaveTarget } from '~/types/save-flow';
 
 import {
+  adminMethodNotAllowed,
   apiError,
   apiJson,
   handleApi,
   issuesToFields,
   mergeFieldErrors,
-  methodNotAllowed,
   noContent,
   requireId,
   requireMethod,
@@ -72,13 +72,6 @@ type SaveFlow<R> = (
 
 const ITEM_METHODS = ['PUT', 'DELETE'] as const;
 
-/** The loader of an /api/admin route that only takes other methods: the guard, then 405. */
-export const onlyMethods = (request: Request, allowed: readonly string[]) =>
-  handleApi(request, async () => {
-    await requireAdminApi(request);
-    return methodNotAllowed(allowed);
-  });
-
 /** POST /api/admin/<items>: the admin guard, POST only, then the save flow (201). */
 export const createAction = <R>(request: Request, save: SaveFlow<R>, texts: ApiTexts = {}) =>
   handleApi(request, async () => {
@@ -114,4 +107,4 @@ export const itemAction = <R>(
     return answerApi(await item.save(request, { mode: 'update', id }, API_CLIENT), { notFound });
   });
 
-export const itemLoader = (request: Request) => onlyMethods(request, ITEM_METHODS);
+export const itemLoader = (request: Request) => adminMethodNotAllowed(request, ITEM_METHODS);

@@ -4,6 +4,8 @@ import path from 'node:path';
 
 import { z } from 'zod';
 
+import { DEFAULT_SITE_NAME } from '~/utils/seo/seo';
+
 /**
  * The site's configuration, parsed once at start. A wrong value fails the start
  * with the variable's name (see .env.example for every variable).
@@ -45,7 +47,7 @@ const EnvSchema = z.object({
       'must be host names separated by commas, without scheme or port (e.g. example.com,.example.org)',
     )
     .default(''),
-  SITE_NAME: z.string().trim().min(1).max(100).default('Night Shore'),
+  SITE_NAME: z.string().trim().min(1).max(100).default(DEFAULT_SITE_NAME),
   CONTACT_EMAIL: z.string().trim().email().default('hello@nightshore.band'),
   CONTACT_PHONE: z.string().trim().min(3).max(40).default('(732) 555-0187'),
   CONTACT_ADDRESS: z

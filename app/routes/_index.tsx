@@ -30,8 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     ...site,
     title: site.siteName,
     fullTitle: `${site.siteName} — Echoes of the Night`,
-    description:
-      'Night Shore, an electronic music collective from the Jersey Shore: listen to our tracks, see the gallery, read the blog and catch a show.',
+    description: `${site.siteName}, an electronic music collective from the Jersey Shore: listen to our tracks, see the gallery, read the blog and catch a show.`,
     url: location.pathname,
     image: data?.featured?.coverImage ?? '/hero.jpg',
     // The group only: each track's MusicRecording is on /music, where the tracks are listed.

@@ -7,7 +7,7 @@ import { PageHeader } from '~/components/site/section-heading';
 import { ALL_NETWORKS, SocialLinks } from '~/components/site/social-icons';
 import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
-import { useRootData } from '~/document/use-root-data';
+import { useRootData, useSiteName } from '~/document/use-root-data';
 import { listUpcomingShows } from '~/models/show.server';
 import { musicGroupLd, seoMeta, seoSite, socialLinks } from '~/utils/seo/seo';
 import { DATE_SHORT, formatSiteDate } from '~/utils/time';
@@ -17,7 +17,7 @@ export const meta: MetaFunction = ({ matches, location }) => {
   return seoMeta({
     ...site,
     title: 'About',
-    description: 'The story of Night Shore, an electronic music collective from the Jersey Shore.',
+    description: `The story of ${site.siteName}, an electronic music collective from the Jersey Shore.`,
     url: location.pathname,
     type: 'profile',
     jsonLd: musicGroupLd({ ...site, image: '/og-default.jpg', sameAs: socialLinks(matches) }),
@@ -61,7 +61,7 @@ const STORY = [
 export default function AboutPage() {
   const { shows } = useLoaderData<typeof loader>();
   const root = useRootData();
-  const siteName = root?.site.siteName ?? 'Night Shore';
+  const siteName = useSiteName();
   return (
     <>
       <PageHeader

@@ -18,8 +18,9 @@ import { retryAfterFromAction } from '~/platform/rate-limit.server';
 import { readForm } from '~/platform/request-body.server';
 import { DeleteAccountSchema } from '~/schemas/account';
 import { AdminAccountError, confirmOwnPassword, deleteAccount } from '~/services/accounts.server';
+import { pageTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Delete my account | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, 'Delete my account')];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -32,8 +32,9 @@ import {
 } from '~/services/account-email.server';
 import { confirmOwnPassword } from '~/services/accounts.server';
 import type { UserJSON } from '~/types/entities';
+import { pageTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Account | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, 'Account')];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -26,8 +26,9 @@ import { readForm } from '~/platform/request-body.server';
 import { usePlayer } from '~/player/player-provider';
 import { TRACK_GRID_CLASS, TRACK_GRID_SIZES, TrackCard } from '~/player/track-card';
 import { useHydrated } from '~/player/use-hydrated';
+import { pageTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [{ title: 'My favourites | Night Shore' }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, 'My favourites')];
 
 const NO_FAVOURITES = 'No favourites yet';
 

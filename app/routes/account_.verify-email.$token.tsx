@@ -8,9 +8,10 @@ import { PageHeader } from '~/components/site/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { HTTP_STATUS } from '~/platform/http-errors.server';
 import { verifyAccountEmail } from '~/services/account-email.server';
+import { pageTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [
-  { title: 'Confirm your email address | Night Shore' },
+export const meta: MetaFunction = ({ matches }) => [
+  pageTitle(matches, 'Confirm your email address'),
   { name: 'robots', content: 'noindex' },
 ];
 

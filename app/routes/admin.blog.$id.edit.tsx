@@ -9,8 +9,8 @@ import { RouteDialog } from '~/components/ui/route-dialog';
 import { getBlogPost } from '~/models/blog-post.server';
 import { parseId } from '~/models/model-helpers.server';
 import { notFound } from '~/platform/http-errors.server';
-import { submitBlogForm } from '~/services/blog-form.server';
-import { requireAdminForUpload } from '~/services/upload-form.server';
+import { submitBlogForm } from '~/services/blog-save.server';
+import { requireAdminForUpload } from '~/services/upload-flow.server';
 import { blogListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 

@@ -5,8 +5,8 @@ import { requireAdmin } from '~/auth/auth.server';
 import { BlogForm } from '~/components/admin/blog-form';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { submitBlogForm } from '~/services/blog-form.server';
-import { requireAdminForUpload } from '~/services/upload-form.server';
+import { submitBlogForm } from '~/services/blog-save.server';
+import { requireAdminForUpload } from '~/services/upload-flow.server';
 import { blogListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 

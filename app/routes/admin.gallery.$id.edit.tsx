@@ -9,8 +9,8 @@ import { RouteDialog } from '~/components/ui/route-dialog';
 import { getGalleryImage } from '~/models/gallery-image.server';
 import { parseId } from '~/models/model-helpers.server';
 import { notFound } from '~/platform/http-errors.server';
-import { submitGalleryForm } from '~/services/gallery-form.server';
-import { requireAdminForUpload } from '~/services/upload-form.server';
+import { submitGalleryForm } from '~/services/gallery-save.server';
+import { requireAdminForUpload } from '~/services/upload-flow.server';
 import { galleryListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 

@@ -5,8 +5,8 @@ import { requireAdmin } from '~/auth/auth.server';
 import { GalleryForm } from '~/components/admin/gallery-form';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { submitGalleryForm } from '~/services/gallery-form.server';
-import { requireAdminForUpload } from '~/services/upload-form.server';
+import { submitGalleryForm } from '~/services/gallery-save.server';
+import { requireAdminForUpload } from '~/services/upload-flow.server';
 import { galleryListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 

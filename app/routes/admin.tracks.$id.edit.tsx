@@ -10,8 +10,8 @@ import { parseId } from '~/models/model-helpers.server';
 import { getTrack } from '~/models/track.server';
 import { env } from '~/platform/env.server';
 import { notFound } from '~/platform/http-errors.server';
-import { submitTrackForm } from '~/services/track-form.server';
-import { requireAdminForUpload } from '~/services/upload-form.server';
+import { submitTrackForm } from '~/services/track-save.server';
+import { requireAdminForUpload } from '~/services/upload-flow.server';
 import { tracksListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 

@@ -6,8 +6,8 @@ import { TrackForm } from '~/components/admin/track-form';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { env } from '~/platform/env.server';
-import { submitTrackForm } from '~/services/track-form.server';
-import { requireAdminForUpload } from '~/services/upload-form.server';
+import { submitTrackForm } from '~/services/track-save.server';
+import { requireAdminForUpload } from '~/services/upload-flow.server';
 import { tracksListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 

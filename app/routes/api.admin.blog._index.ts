@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import { createAction, onlyMethods } from '~/api/upload-routes.server';
+import { adminMethodNotAllowed } from '~/api/api.server';
+import { createAction } from '~/api/upload-routes.server';
 import { saveBlogPost } from '~/services/blog-save.server';
 
 /**
@@ -10,4 +11,4 @@ import { saveBlogPost } from '~/services/blog-save.server';
  */
 export const action = ({ request }: ActionFunctionArgs) => createAction(request, saveBlogPost);
 
-export const loader = ({ request }: LoaderFunctionArgs) => onlyMethods(request, ['POST']);
+export const loader = ({ request }: LoaderFunctionArgs) => adminMethodNotAllowed(request, ['POST']);

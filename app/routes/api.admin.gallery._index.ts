@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import { createAction, onlyMethods } from '~/api/upload-routes.server';
+import { adminMethodNotAllowed } from '~/api/api.server';
+import { createAction } from '~/api/upload-routes.server';
 import { saveGalleryImage } from '~/services/gallery-save.server';
 
 /**
@@ -9,4 +10,4 @@ import { saveGalleryImage } from '~/services/gallery-save.server';
  */
 export const action = ({ request }: ActionFunctionArgs) => createAction(request, saveGalleryImage);
 
-export const loader = ({ request }: LoaderFunctionArgs) => onlyMethods(request, ['POST']);
+export const loader = ({ request }: LoaderFunctionArgs) => adminMethodNotAllowed(request, ['POST']);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import { apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
+import { adminMethodNotAllowed, apiJson, handleApi } from '~/api/api.server';
 import { requireAdminApi } from '~/auth/auth.server';
 import { listContactMessages } from '~/models/contact-message.server';
 
@@ -11,8 +11,4 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     return apiJson(await listContactMessages());
   });
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    await requireAdminApi(request);
-    return methodNotAllowed(['GET']);
-  });
+export const action = ({ request }: ActionFunctionArgs) => adminMethodNotAllowed(request, ['GET']);

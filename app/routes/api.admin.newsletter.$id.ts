@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import { apiError, apiJson, handleApi, methodNotAllowed, requireId } from '~/api/api.server';
+import { adminMethodNotAllowed, apiError, apiJson, handleApi, requireId } from '~/api/api.server';
 import { requireAdminApi } from '~/auth/auth.server';
 import { getNewsletter, newsletterProgress } from '~/models/newsletter.server';
 
@@ -17,8 +17,4 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     return apiJson(await newsletterProgress(newsletter));
   });
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    await requireAdminApi(request);
-    return methodNotAllowed(['GET']);
-  });
+export const action = ({ request }: ActionFunctionArgs) => adminMethodNotAllowed(request, ['GET']);

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
 import {
+  adminMethodNotAllowed,
   apiError,
   apiJson,
   handleApi,
-  methodNotAllowed,
   noContent,
   readJsonBody,
   requireId,
@@ -35,8 +35,4 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     return show ? apiJson(show) : apiError(404, 'Show not found');
   });
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    await requireAdminApi(request);
-    return methodNotAllowed(ALLOWED);
-  });
+export const loader = ({ request }: LoaderFunctionArgs) => adminMethodNotAllowed(request, ALLOWED);

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
 import {
+  adminMethodNotAllowed,
   apiJson,
   handleApi,
-  methodNotAllowed,
   readJsonBody,
   requireMethod,
 } from '~/api/api.server';
@@ -20,8 +20,4 @@ export const action = ({ request }: ActionFunctionArgs) =>
     return apiJson(await createShow(input), { status: 201 });
   });
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    await requireAdminApi(request);
-    return methodNotAllowed(['POST']);
-  });
+export const loader = ({ request }: LoaderFunctionArgs) => adminMethodNotAllowed(request, ['POST']);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import { apiError, apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
+import { adminMethodNotAllowed, apiError, apiJson, handleApi } from '~/api/api.server';
 import { requireAdminApi } from '~/auth/auth.server';
 import { statsPeriod } from '~/schemas/stats';
 import { statsReport } from '~/services/stats.server';
@@ -18,8 +18,4 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     return apiJson(await statsReport(days), { headers: { 'Cache-Control': 'private, no-store' } });
   });
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    await requireAdminApi(request);
-    return methodNotAllowed(['GET']);
-  });
+export const action = ({ request }: ActionFunctionArgs) => adminMethodNotAllowed(request, ['GET']);

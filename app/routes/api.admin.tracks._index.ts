@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import { createAction, onlyMethods } from '~/api/upload-routes.server';
+import { adminMethodNotAllowed } from '~/api/api.server';
+import { createAction } from '~/api/upload-routes.server';
 import { saveTrack } from '~/services/track-save.server';
 
 const MISSING_TRACK_FILES =
@@ -14,4 +15,4 @@ const MISSING_TRACK_FILES =
 export const action = ({ request }: ActionFunctionArgs) =>
   createAction(request, saveTrack, { missingFiles: MISSING_TRACK_FILES });
 
-export const loader = ({ request }: LoaderFunctionArgs) => onlyMethods(request, ['POST']);
+export const loader = ({ request }: LoaderFunctionArgs) => adminMethodNotAllowed(request, ['POST']);

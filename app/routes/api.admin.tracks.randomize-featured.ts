@@ -1,6 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import { apiError, apiJson, handleApi, methodNotAllowed, requireMethod } from '~/api/api.server';
+import {
+  adminMethodNotAllowed,
+  apiError,
+  apiJson,
+  handleApi,
+  requireMethod,
+} from '~/api/api.server';
 import { requireAdminApi } from '~/auth/auth.server';
 import { randomizeFeaturedTrack } from '~/models/track.server';
 
@@ -16,8 +22,4 @@ export const action = ({ request }: ActionFunctionArgs) =>
     return track ? apiJson(track) : apiError(404, 'There are no tracks to feature');
   });
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    await requireAdminApi(request);
-    return methodNotAllowed(['POST']);
-  });
+export const loader = ({ request }: LoaderFunctionArgs) => adminMethodNotAllowed(request, ['POST']);

@@ -16,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   return seoMeta({
     ...site,
     title: 'Blog',
-    description: 'News, events and reviews from the Night Shore collective.',
+    description: `News, events and reviews from the ${site.siteName} collective.`,
     url: location.pathname,
     image: data?.posts[0]?.imageUrl,
     jsonLd: (data?.posts ?? []).map((p) => blogPostingLd(p, site)),

@@ -26,13 +26,15 @@ import { contactAction } from '~/services/public-forms.server';
 import { CONTACT_SUBJECTS } from '~/types/entities';
 import { seoMeta, seoSite } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = ({ matches, location }) =>
-  seoMeta({
-    ...seoSite(matches),
+export const meta: MetaFunction = ({ matches, location }) => {
+  const site = seoSite(matches);
+  return seoMeta({
+    ...site,
     title: 'Contact',
-    description: 'Bookings, press, collaborations and questions: get in touch with Night Shore.',
+    description: `Bookings, press, collaborations and questions: get in touch with ${site.siteName}.`,
     url: location.pathname,
   });
+};
 
 /** A 429 of the action keeps its Retry-After on the page's answer. */
 export const headers = retryAfterFromAction;

@@ -8,14 +8,16 @@ import { imageInfos } from '~/files/image-derivatives.server';
 import { listGalleryImages } from '~/models/gallery-image.server';
 import { seoMeta, seoSite } from '~/utils/seo/seo';
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
-  seoMeta({
-    ...seoSite(matches),
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+  const site = seoSite(matches);
+  return seoMeta({
+    ...site,
     title: 'Gallery',
-    description: 'Photos from Night Shore shows, studio nights and the Jersey Shore boardwalk.',
+    description: `Photos from ${site.siteName} shows, studio nights and the Jersey Shore boardwalk.`,
     url: location.pathname,
     image: data?.images[0]?.imageUrl,
   });
+};
 
 export async function loader() {
   const images = await listGalleryImages();

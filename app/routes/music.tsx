@@ -21,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   return seoMeta({
     ...site,
     title: 'Music',
-    description: 'Listen to every Night Shore track: singles, EPs, remixes and live recordings.',
+    description: `Listen to every ${site.siteName} track: singles, EPs, remixes and live recordings.`,
     url: location.pathname,
     image: data?.tracks[0]?.coverImage,
     type: 'music.playlist',

@@ -7,13 +7,15 @@ import { listArchivedNewsletters } from '~/models/newsletter.server';
 import { seoMeta, seoSite } from '~/utils/seo/seo';
 import { formatSiteDate } from '~/utils/time';
 
-export const meta: MetaFunction<typeof loader> = ({ matches, location }) =>
-  seoMeta({
-    ...seoSite(matches),
+export const meta: MetaFunction<typeof loader> = ({ matches, location }) => {
+  const site = seoSite(matches);
+  return seoMeta({
+    ...site,
     title: 'Newsletter archive',
-    description: 'Every issue of the Night Shore newsletter, to read in the browser.',
+    description: `Every issue of the ${site.siteName} newsletter, to read in the browser.`,
     url: location.pathname,
   });
+};
 
 /** The public archive: every issue that was emailed, newest first. */
 export async function loader() {

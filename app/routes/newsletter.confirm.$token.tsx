@@ -8,13 +8,15 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 
 import { PageHeader } from '~/components/site/section-heading';
 import { SubmitButton } from '~/components/ui/button';
+import { useSiteName } from '~/document/use-root-data';
 import { checkLinkToken, maskEmail } from '~/mail/tokens.server';
 import { confirmSubscriber, getConfirmation } from '~/models/subscriber.server';
 import { HTTP_STATUS } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
+import { pageTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [
-  { title: 'Confirm your subscription — Night Shore' },
+export const meta: MetaFunction = ({ matches }) => [
+  pageTitle(matches, 'Confirm your subscription'),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -54,6 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ConfirmSubscription() {
   const loaded = useLoaderData<typeof loader>();
+  const siteName = useSiteName();
   const acted = useActionData<typeof action>();
   const navigation = useNavigation();
   const state = acted?.state ?? loaded.state;
@@ -97,7 +100,7 @@ export default function ConfirmSubscription() {
         ) : (
           <Form method="post" className="space-y-4">
             <p>
-              Receive the Night Shore newsletter at <strong>{email}</strong>?
+              Receive the {siteName} newsletter at <strong>{email}</strong>?
             </p>
             <SubmitButton pending={navigation.state === 'submitting'} pendingLabel="Confirming...">
               Confirm subscription

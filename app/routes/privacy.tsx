@@ -3,17 +3,20 @@ import { Link } from '@remix-run/react';
 
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { LegalPage } from '~/components/site/legal-page';
-import { useRootData } from '~/document/use-root-data';
+import { useRootData, useSiteName } from '~/document/use-root-data';
+import { pageTitle, seoSite } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [
-  { title: 'Privacy Policy — Night Shore' },
-  { name: 'description', content: 'What Night Shore collects, why, and how to have it removed.' },
+export const meta: MetaFunction = ({ matches }) => [
+  pageTitle(matches, 'Privacy Policy'),
+  {
+    name: 'description',
+    content: `What ${seoSite(matches).siteName} collects, why, and how to have it removed.`,
+  },
 ];
 
 export default function PrivacyPage() {
-  const site = useRootData()?.site;
-  const name = site?.siteName ?? 'Night Shore';
-  const email = site?.contactEmail ?? '';
+  const name = useSiteName();
+  const email = useRootData()?.site.contactEmail ?? '';
   return (
     <LegalPage title="Privacy Policy" updated="January 2026">
       <section>

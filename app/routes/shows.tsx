@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   return seoMeta({
     ...site,
     title: 'Shows',
-    description: 'Upcoming and past Night Shore shows, with venues, dates and tickets.',
+    description: `Upcoming and past ${site.siteName} shows, with venues, dates and tickets.`,
     url: location.pathname,
     jsonLd: shows.map((s) => musicEventLd(s, site)),
   });

@@ -3,17 +3,17 @@ import { Link } from '@remix-run/react';
 
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { LegalPage } from '~/components/site/legal-page';
-import { useRootData } from '~/document/use-root-data';
+import { useRootData, useSiteName } from '~/document/use-root-data';
+import { pageTitle, seoSite } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [
-  { title: 'Terms of Service — Night Shore' },
-  { name: 'description', content: 'The terms for using the Night Shore website.' },
+export const meta: MetaFunction = ({ matches }) => [
+  pageTitle(matches, 'Terms of Service'),
+  { name: 'description', content: `The terms for using the ${seoSite(matches).siteName} website.` },
 ];
 
 export default function TermsPage() {
-  const site = useRootData()?.site;
-  const name = site?.siteName ?? 'Night Shore';
-  const email = site?.contactEmail ?? '';
+  const name = useSiteName();
+  const email = useRootData()?.site.contactEmail ?? '';
   return (
     <LegalPage title="Terms of Service" updated="January 2026">
       <section>

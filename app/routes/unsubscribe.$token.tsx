@@ -12,9 +12,10 @@ import { maskEmail, verifyLinkToken } from '~/mail/tokens.server';
 import { getSubscriber, unsubscribeSubscriber } from '~/models/subscriber.server';
 import { HTTP_STATUS } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
+import { pageTitle } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = () => [
-  { title: 'Unsubscribe — Night Shore' },
+export const meta: MetaFunction = ({ matches }) => [
+  pageTitle(matches, 'Unsubscribe'),
   { name: 'robots', content: 'noindex' },
 ];
 

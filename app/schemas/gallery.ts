@@ -13,6 +13,3 @@ export const IMAGE_REQUIRED_GALLERY = {
   title: 'Image is required',
   description: 'Please select an image file to upload',
 } as const;
-
-export const IMAGE_FILE_MESSAGE =
-  'Image file is required and must be a valid image (JPEG, PNG, or WEBP)';

@@ -4,19 +4,38 @@ import {
   SlugTakenError,
   updateBlogPost,
 } from '~/models/blog-post.server';
-import { type BlogFields, BlogFieldsSchema } from '~/schemas/blog';
+import { type BlogFields, BlogFieldsSchema, IMAGE_REQUIRED_BLOG, slugify } from '~/schemas/blog';
 import type { BlogPostJSON } from '~/types/entities';
+import type { TextFields } from '~/types/save-flow';
 
 import {
+  type EntityForm,
+  imageFieldErrors,
   ONE_IMAGE,
-  type SaveClient,
-  type SaveResult,
-  type SaveTarget,
-  saveUpload,
+  uploadEntity,
   type UploadFlow,
-} from './upload-save.server';
+} from './upload-flow.server';
 
-export const BLOG_FLOW: UploadFlow<BlogFields, BlogPostJSON> = {
+/**
+ * Saving a blog post, for the admin form (`submitBlogForm`) and /api/admin/blog
+ * (`saveBlogPost`). The flow itself is app/services/upload-flow.server.ts.
+ */
+
+const SLUG_TAKEN_MESSAGE = 'Another post already uses this slug';
+
+/** The server's fallback slug for a post created without one (no JavaScript). */
+export const slugFromTitle = (title: string) =>
+  slugify(title.trim())
+    .replace(/_/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+const withSlugFromTitle = (fields: TextFields): TextFields =>
+  (fields.slug ?? '').trim() === ''
+    ? { ...fields, slug: slugFromTitle(fields.title ?? '') }
+    : fields;
+
+const BLOG_FLOW: UploadFlow<BlogFields, BlogPostJSON> = {
   ...ONE_IMAGE,
   schema: BlogFieldsSchema,
   load: getBlogPost,
@@ -37,12 +56,23 @@ export const BLOG_FLOW: UploadFlow<BlogFields, BlogPostJSON> = {
     error instanceof SlugTakenError ? { field: 'slug', message: error.message } : null,
 };
 
+const FORM: EntityForm<BlogPostJSON> = {
+  failed: { create: 'Failed to publish post', update: 'Failed to update post' },
+  notFound: 'Post not found',
+  missingFiles: IMAGE_REQUIRED_BLOG,
+  fileErrors: imageFieldErrors,
+  conflict: SLUG_TAKEN_MESSAGE,
+  // Without JavaScript nothing fills the slug: an empty one on create comes from the title.
+  completeOnCreate: withSlugFromTitle,
+  saved: {
+    create: (p) => ({ title: 'Post published', description: `"${p.title}" is now live.` }),
+    update: (p) => ({ title: 'Post updated', description: `"${p.title}" was updated.` }),
+  },
+};
+
 /**
- * Publish or edit a blog post from a multipart request (the image is required on create);
- * a slug another post has is a `conflict` on `slug`.
+ * Publish or edit a blog post from a multipart request (the image is required on create; a
+ * slug another post has is a `conflict` on `slug`, an error on the form's slug field):
+ * `saveBlogPost` for /api/admin/blog, `submitBlogForm` for the admin's dialogs.
  */
-export const saveBlogPost = <S>(
-  request: Request,
-  target: SaveTarget,
-  client: SaveClient<S>,
-): Promise<SaveResult<BlogPostJSON, S>> => saveUpload(request, target, BLOG_FLOW, client);
+export const { save: saveBlogPost, submitForm: submitBlogForm } = uploadEntity(BLOG_FLOW, FORM);

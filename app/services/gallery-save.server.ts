@@ -3,19 +3,23 @@ import {
   getGalleryImage,
   updateGalleryImage,
 } from '~/models/gallery-image.server';
-import { type GalleryFields, GalleryFieldsSchema } from '~/schemas/gallery';
+import { type GalleryFields, GalleryFieldsSchema, IMAGE_REQUIRED_GALLERY } from '~/schemas/gallery';
 import type { GalleryImageJSON } from '~/types/entities';
 
 import {
+  type EntityForm,
+  imageFieldErrors,
   ONE_IMAGE,
-  type SaveClient,
-  type SaveResult,
-  type SaveTarget,
-  saveUpload,
+  uploadEntity,
   type UploadFlow,
-} from './upload-save.server';
+} from './upload-flow.server';
 
-export const GALLERY_FLOW: UploadFlow<GalleryFields, GalleryImageJSON> = {
+/**
+ * Saving a gallery image, for the admin form (`submitGalleryForm`) and /api/admin/gallery
+ * (`saveGalleryImage`). The flow itself is app/services/upload-flow.server.ts.
+ */
+
+const GALLERY_FLOW: UploadFlow<GalleryFields, GalleryImageJSON> = {
   ...ONE_IMAGE,
   schema: GalleryFieldsSchema,
   load: getGalleryImage,
@@ -30,9 +34,25 @@ export const GALLERY_FLOW: UploadFlow<GalleryFields, GalleryImageJSON> = {
   },
 };
 
-/** Add or edit a gallery image from a multipart request (the image is required on create). */
-export const saveGalleryImage = <S>(
-  request: Request,
-  target: SaveTarget,
-  client: SaveClient<S>,
-): Promise<SaveResult<GalleryImageJSON, S>> => saveUpload(request, target, GALLERY_FLOW, client);
+const FORM: EntityForm<GalleryImageJSON> = {
+  failed: { create: 'Failed to add image', update: 'Failed to update image' },
+  notFound: 'Image not found',
+  missingFiles: IMAGE_REQUIRED_GALLERY,
+  fileErrors: imageFieldErrors,
+  saved: {
+    create: (g) => ({
+      title: 'Image added',
+      description: `"${g.title}" was added to the gallery.`,
+    }),
+    update: (g) => ({ title: 'Image updated', description: `"${g.title}" was updated.` }),
+  },
+};
+
+/**
+ * Add or edit a gallery image from a multipart request (the image is required on create):
+ * `saveGalleryImage` for /api/admin/gallery, `submitGalleryForm` for the admin's dialogs.
+ */
+export const { save: saveGalleryImage, submitForm: submitGalleryForm } = uploadEntity(
+  GALLERY_FLOW,
+  FORM,
+);

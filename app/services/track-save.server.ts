@@ -1,17 +1,21 @@
 import { uploadPathFromUrl } from '~/files/stored-files.server';
 import { readAudioDuration, type StoredUpload } from '~/files/uploads.server';
 import { createTrack, getTrack, updateTrack } from '~/models/track.server';
-import { type TrackFields, TrackFieldsSchema } from '~/schemas/track';
+import { MISSING_FILES, type TrackFields, TrackFieldsSchema } from '~/schemas/track';
 import type { TrackJSON } from '~/types/entities';
 
 import {
-  type SaveClient,
+  type EntityForm,
   type SaveInput,
-  type SaveResult,
-  type SaveTarget,
-  saveUpload,
+  uploadEntity,
   type UploadFlow,
-} from './upload-save.server';
+} from './upload-flow.server';
+
+/**
+ * Saving a track, for the admin form (`submitTrackForm`) and /api/admin/tracks (`saveTrack`):
+ * its fields and files, how its record is written, and the form's texts. The flow itself
+ * (parsing, validation, storing, cleaning up) is app/services/upload-flow.server.ts.
+ */
 
 /**
  * The duration to store: the one typed in; else, with the API's PUT (`keepUnsent`), the new
@@ -63,7 +67,7 @@ async function saveTrackRecord({
   });
 }
 
-export const TRACK_FLOW: UploadFlow<TrackFields, TrackJSON> = {
+const TRACK_FLOW: UploadFlow<TrackFields, TrackJSON> = {
   uploads: { coverImage: { kind: 'image' }, audioFile: { kind: 'audio' } },
   schema: TrackFieldsSchema,
   requiredFiles: { coverImage: 'Cover image is required', audioFile: 'Audio file is required' },
@@ -71,9 +75,22 @@ export const TRACK_FLOW: UploadFlow<TrackFields, TrackJSON> = {
   save: saveTrackRecord,
 };
 
-/** Add or edit a track from a multipart request (cover image and audio file required on create). */
-export const saveTrack = <S>(
-  request: Request,
-  target: SaveTarget,
-  client: SaveClient<S>,
-): Promise<SaveResult<TrackJSON, S>> => saveUpload(request, target, TRACK_FLOW, client);
+const FORM: EntityForm<TrackJSON> = {
+  failed: { create: 'Failed to create track', update: 'Failed to update track' },
+  notFound: 'Track not found',
+  missingFiles: MISSING_FILES,
+  saved: {
+    create: (t) => ({
+      title: 'Track created',
+      description: `"${t.title}" was added to the catalogue.`,
+    }),
+    update: (t) => ({ title: 'Track updated', description: `"${t.title}" was updated.` }),
+  },
+};
+
+/**
+ * Add or edit a track from a multipart request (cover image and audio file required on
+ * create; the duration is read from the audio when left empty): `saveTrack` for
+ * /api/admin/tracks, `submitTrackForm` for the admin's add and edit dialogs.
+ */
+export const { save: saveTrack, submitForm: submitTrackForm } = uploadEntity(TRACK_FLOW, FORM);

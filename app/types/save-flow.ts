@@ -1,13 +1,13 @@
 import type { ZodType, ZodTypeDef } from 'zod';
 
-/**
- * The contract of the shared save flow of the uploaded entities (app/services/upload-save.server.ts)
- * with its two clients: the admin pages (app/services/upload-form.server.ts) and the JSON API
- * (app/api/upload-routes.server.ts). Types only, so the API's side depends on no service module.
- */
 import type { FieldErrors } from './forms';
 
-export type { FieldErrors };
+/**
+ * The contract of the shared save flow of the uploaded entities (app/services/upload-flow.server.ts)
+ * with its two clients: the admin forms (FORM_CLIENT and answerForm, in the same module) and
+ * the JSON API (app/api/upload-routes.server.ts). Types only, so the API's side depends on no
+ * service module.
+ */
 export type TextFields = Record<string, string>;
 
 /**

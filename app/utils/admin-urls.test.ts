@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { slugFromTitle } from '~/services/blog-form.server';
+import { slugFromTitle } from '~/services/blog-save.server';
 
 import { blogListUrl, keepSearch, tracksListUrl } from './admin-urls';
 

@@ -7,6 +7,7 @@ import { MongoClient } from 'mongodb';
 
 import {
   apiLogin,
+  runScriptFor,
   type StandaloneStore,
   startServer,
   startStandaloneStore,
@@ -25,6 +26,7 @@ test.describe.configure({ mode: 'serial' });
 const DB = 'nightshore';
 const MESSAGES = `${DB}.contact_messages`;
 const FAILURE_TEXT = 'Something went wrong on our side. Please try again in a moment.';
+const ADMIN = { username: 'dbfailadmin', password: 'db-failure-admin-password-1' };
 
 let dir: string;
 let store: StandaloneStore | undefined;
@@ -38,6 +40,11 @@ test.beforeAll(async () => {
   const uri = store.uri;
   admin = new MongoClient(uri, { serverSelectionTimeoutMS: 5000 });
   await admin.connect();
+  runScriptFor(dir, 'scripts/create-admin.ts', {
+    MONGODB_URI: uri,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
   app = await startServer(dir, { MONGODB_URI: uri, SITE_URL: 'http://localhost' });
 });
 
@@ -249,4 +256,58 @@ test("GET /shows while the database drops its reads: 503, the spec's message and
   const again = await fetch(`${app.url}/shows`, { headers: { Cookie: cookie } });
   expect(again.status).toBe(200);
   expect(await again.text()).not.toContain(SHOWS_LOAD_FAILURE);
+});
+
+/**
+ * An admin form's own failure (FormFailure): the title and the server's message in the form's
+ * alert, in the server HTML without JavaScript, and with JavaScript in a toast as well.
+ */
+async function failingShowForm(browser: Browser, javaScriptEnabled: boolean) {
+  const cookie = await apiLogin(app.url, ADMIN.username, ADMIN.password);
+  const context = await browser.newContext({ javaScriptEnabled });
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name: name!, value: value.join('='), url: app.url };
+    }),
+  );
+  const page = await context.newPage();
+  try {
+    const title = `Failing show ${javaScriptEnabled ? 'js' : 'nojs'} ${Date.now()}`;
+    await page.goto(`${app.url}/admin/shows/new`);
+    if (javaScriptEnabled)
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Venue', { exact: true }).fill('The Boardwalk');
+    await page.getByLabel('Location', { exact: true }).fill('Night Shore, CA');
+    await page.getByLabel('Date', { exact: true }).fill('2030-08-02');
+    await page.getByLabel('Time', { exact: true }).fill('8:00 PM');
+    await admin.db('admin').command({
+      configureFailPoint: 'failCommand',
+      mode: { times: 1 },
+      data: { failCommands: ['insert'], namespace: `${DB}.shows`, errorCode: 96 },
+    });
+    await page.getByRole('button', { name: 'Create Show' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Failed to create show' });
+    await expect(alert).toContainText(FAILURE_TEXT);
+    if (javaScriptEnabled) {
+      await expect(page.getByTestId('toast')).toContainText('Failed to create show');
+      await expect(page.getByTestId('toast')).toContainText(FAILURE_TEXT);
+    }
+    expect(await admin.db(DB).collection('shows').countDocuments({ title })).toBe(0);
+  } finally {
+    await context.close();
+  }
+}
+
+test('admin show form without JavaScript: a failing insert is the form alert, nothing stored', async ({
+  browser,
+}) => {
+  await failingShowForm(browser, false);
+});
+
+test('admin show form with JavaScript: a failing insert is the form alert and a toast', async ({
+  browser,
+}) => {
+  await failingShowForm(browser, true);
 });

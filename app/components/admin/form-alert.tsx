@@ -1,16 +1,12 @@
+import { useToastOnce } from '~/components/site/toaster';
+
+type FormAlertProps = { title: string; errors?: string[] | null; id?: string };
+
 /**
  * A titled, form-level failure (e.g. 'Failed to create show' with the server's message),
  * rendered in the server HTML so it shows without JavaScript too.
  */
-export function FormAlert({
-  title,
-  errors,
-  id,
-}: {
-  title: string;
-  errors?: string[] | null;
-  id?: string;
-}) {
+export function FormAlert({ title, errors, id }: FormAlertProps) {
   const list = errors?.filter(Boolean) ?? [];
   if (list.length === 0) return null;
   return (
@@ -25,4 +21,14 @@ export function FormAlert({
       ))}
     </div>
   );
+}
+
+/**
+ * A form's own failure (conform's `form.errors`, e.g. the server's message under 'Failed to
+ * create show'), said twice: the alert in the server HTML, which needs no JavaScript, and
+ * with JavaScript a toast (once per message).
+ */
+export function FormFailure({ title, errors, id }: FormAlertProps) {
+  useToastOnce(errors?.length ? { type: 'error', title, description: errors.join(' ') } : null);
+  return <FormAlert id={id} title={title} errors={errors} />;
 }

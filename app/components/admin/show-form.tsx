@@ -8,9 +8,8 @@ import {
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, Link, useNavigation } from '@remix-run/react';
 
-import { FormAlert } from '~/components/admin/form-alert';
+import { FormFailure } from '~/components/admin/form-alert';
 import { usePostPending } from '~/components/admin/use-post-pending';
-import { useToastOnce } from '~/components/site/toaster';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { InputField, TextareaField } from '~/components/ui/field';
 import { ShowSchema } from '~/schemas/show';
@@ -54,15 +53,10 @@ export function ShowForm({
   });
 
   const failureTitle = show ? 'Failed to update show' : 'Failed to create show';
-  useToastOnce(
-    form.errors?.length
-      ? { type: 'error', title: failureTitle, description: form.errors.join(' ') }
-      : null,
-  );
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <FormAlert id={form.errorId} title={failureTitle} errors={form.errors} />
+      <FormFailure id={form.errorId} title={failureTitle} errors={form.errors} />
       <InputField
         label="Title"
         field={fields.title}

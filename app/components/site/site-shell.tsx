@@ -1,4 +1,4 @@
-import { useRootData } from '~/document/use-root-data';
+import { useRootData, useSiteName } from '~/document/use-root-data';
 import { PlayerBar } from '~/player/player-bar';
 import { currentSiteYear } from '~/utils/time';
 
@@ -14,7 +14,7 @@ import { Toaster } from './toaster';
  */
 export function SiteShell({ children }: { children: React.ReactNode }) {
   const root = useRootData();
-  const siteName = root?.site.siteName ?? 'Night Shore';
+  const siteName = useSiteName();
   const social = root?.site.social ?? {};
   return (
     <>

@@ -10,9 +10,8 @@ import { Form, useNavigation, useRevalidator } from '@remix-run/react';
 import { Send } from 'lucide-react';
 import { useEffect } from 'react';
 
-import { FormAlert } from '~/components/admin/form-alert';
+import { FormFailure } from '~/components/admin/form-alert';
 import { usePostPending } from '~/components/admin/use-post-pending';
-import { useToastOnce } from '~/components/site/toaster';
 import { SubmitButton } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { InputField, TextareaField } from '~/components/ui/field';
@@ -71,11 +70,6 @@ export function ComposeTab({
   });
 
   const failureTitle = actionData?.failureTitle ?? 'Failed to send newsletter';
-  useToastOnce(
-    form.errors?.length
-      ? { type: 'error', title: failureTitle, description: form.errors.join(' ') }
-      : null,
-  );
 
   return (
     <div className="space-y-8">
@@ -87,7 +81,7 @@ export function ComposeTab({
           <span className="font-medium">Delivery:</span> {delivery}
         </p>
         <Form method="post" {...getFormProps(form)} className="space-y-4">
-          <FormAlert id={form.errorId} title={failureTitle} errors={form.errors} />
+          <FormFailure id={form.errorId} title={failureTitle} errors={form.errors} />
           <InputField
             label="Subject"
             field={fields.subject}

@@ -3,9 +3,8 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 
-import { FormAlert } from '~/components/admin/form-alert';
+import { FormFailure } from '~/components/admin/form-alert';
 import { usePostPending } from '~/components/admin/use-post-pending';
-import { useToastOnce } from '~/components/site/toaster';
 import { SubmitButton } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { RadioGroup } from '~/components/ui/radio-group';
@@ -62,12 +61,6 @@ export function SettingsForm({
     },
   });
 
-  useToastOnce(
-    form.errors?.length
-      ? { type: 'error', title: 'Failed to update theme', description: form.errors.join(' ') }
-      : null,
-  );
-
   // Live preview (JavaScript only; the form itself needs none).
   const [primary, setPrimary] = useState(theme.primary);
   const [radius, setRadius] = useState(theme.radius);
@@ -83,7 +76,7 @@ export function SettingsForm({
         Colours, fonts and texts of the public site. Changes apply to every page once saved.
       </p>
       <Form method="post" {...getFormProps(form)} className="space-y-6">
-        <FormAlert id={form.errorId} title="Failed to update theme" errors={form.errors} />
+        <FormFailure id={form.errorId} title="Failed to update theme" errors={form.errors} />
 
         <Card
           title="Colors & Theme"

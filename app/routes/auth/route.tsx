@@ -22,6 +22,7 @@ import {
   TooManyAttemptsError,
 } from '~/services/accounts.server';
 import type { ToastInput } from '~/types/toast';
+import { pageTitle } from '~/utils/seo/seo';
 
 import { AccountTabs } from './account-tabs';
 import { LoginForm } from './login-form';
@@ -30,10 +31,8 @@ import { RegisterForm } from './register-form';
 
 type Intent = 'login' | 'register';
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
-  {
-    title: `${loaderData?.tab === 'register' ? 'Register' : 'Login'} | ${loaderData?.siteName ?? 'Night Shore'}`,
-  },
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) => [
+  pageTitle(matches, loaderData?.tab === 'register' ? 'Register' : 'Login'),
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

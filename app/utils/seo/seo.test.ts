@@ -10,6 +10,7 @@ import {
   musicEventLd,
   musicGroupLd,
   musicRecordingLd,
+  pageTitle,
   seoMeta,
   seoSite,
   serializeJsonLd,
@@ -80,6 +81,12 @@ describe('seoMeta', () => {
     expect(adminTitle(matches, 'Tracks')).toEqual([{ title: 'Tracks | Admin | NS' }]);
     expect(adminTitle(matches)).toEqual([{ title: 'Admin | NS' }]);
     expect(adminTitle(undefined, 'Tracks')).toEqual([{ title: 'Tracks | Admin | Night Shore' }]);
+  });
+
+  it("titles other pages '{page} — {site name}' with the root match's site name", () => {
+    const matches = [{ id: 'root', data: { site: { siteName: 'NS' } } }];
+    expect(pageTitle(matches, 'Account')).toEqual({ title: 'Account — NS' });
+    expect(pageTitle(undefined, 'Account')).toEqual({ title: 'Account — Night Shore' });
   });
 });
 

@@ -14,7 +14,7 @@ import { showStart } from '~/utils/time';
  *     seoMeta({
  *       ...seoSite(matches),
  *       title: 'Music',
- *       description: 'Stream every Night Shore track…',
+ *       description: `Stream every ${seoSite(matches).siteName} track…`,
  *       url: location.pathname,
  *       image: data?.tracks[0]?.coverImage,
  *       jsonLd: data ? data.tracks.map((t) => musicRecordingLd(t, seoSite(matches))) : [],
@@ -28,7 +28,10 @@ export type SeoSite = { origin: string; siteName: string };
 
 type MatchLike = { id: string; data?: unknown };
 
-const DEFAULT_SITE: SeoSite = { origin: '', siteName: 'Night Shore' };
+/** The site name when SITE_NAME is not set (platform/env.server.ts) or no root data is at hand. */
+export const DEFAULT_SITE_NAME = 'Night Shore';
+
+const DEFAULT_SITE: SeoSite = { origin: '', siteName: DEFAULT_SITE_NAME };
 
 /** The origin and site name from the root route's data in a meta function's `matches`. */
 export function seoSite(matches: readonly (MatchLike | undefined)[] | undefined): SeoSite {
@@ -50,6 +53,17 @@ export function adminTitle(
 ): MetaDescriptor[] {
   const { siteName } = seoSite(matches);
   return [{ title: [page, 'Admin', siteName].filter(Boolean).join(' | ') }];
+}
+
+/**
+ * The `<title>` of a page that has no `seoMeta` (account, auth, legal and link pages):
+ * '{page} — {site name}', as `seoMeta` writes it, the site name from the root match.
+ */
+export function pageTitle(
+  matches: readonly (MatchLike | undefined)[] | undefined,
+  page: string,
+): MetaDescriptor {
+  return { title: `${page} — ${seoSite(matches).siteName}` };
 }
 
 /** The collective's social profile URLs from the root data (for MusicGroup `sameAs`). */

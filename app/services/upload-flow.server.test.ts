@@ -12,9 +12,9 @@ const { saveTrack } = await import('./track-save.server');
 const { saveGalleryImage } = await import('./gallery-save.server');
 const { saveBlogPost } = await import('./blog-save.server');
 const { API_CLIENT, answerApi } = await import('~/api/upload-routes.server');
-const { FORM_CLIENT } = await import('~/services/upload-form.server');
-const { submitTrackForm } = await import('~/services/track-form.server');
-const { submitBlogForm } = await import('~/services/blog-form.server');
+const { FORM_CLIENT } = await import('./upload-flow.server');
+const { submitTrackForm } = await import('./track-save.server');
+const { submitBlogForm } = await import('./blog-save.server');
 const tracks = await import('~/models/track.server');
 const gallery = await import('~/models/gallery-image.server');
 

@@ -1,0 +1,346 @@
+import type { Submission, SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { data } from '@remix-run/node';
+import type { ZodType, ZodTypeDef } from 'zod';
+
+import { requireAdmin } from '~/auth/auth.server';
+import { redirectWithToast } from '~/auth/toast.server';
+import { prepareUploadedImage } from '~/files/image-derivatives.server';
+import { releaseStagingCopies, storeUpload } from '~/files/stored-files.server';
+import {
+  discardUploads,
+  type ParsedUpload,
+  parseMultipartUpload,
+  type StoredUpload,
+  UPLOAD_LIMITS,
+  UPLOAD_MESSAGES,
+  type UploadSpec,
+} from '~/files/uploads.server';
+import { notFound } from '~/platform/http-errors.server';
+import { finishUnreadBody } from '~/platform/request-body.server';
+import { IMAGE_FILE_MESSAGE } from '~/schemas/image';
+import type { UserJSON } from '~/types/entities';
+import type { FieldErrors } from '~/types/forms';
+import type { SaveClient, SaveResult, SaveTarget, TextFields } from '~/types/save-flow';
+import type { ToastInput, ToastNotice } from '~/types/toast';
+import { errorMessage } from '~/utils/error-message';
+
+/**
+ * The one save flow of the uploaded entities (tracks, gallery images, blog posts), shared by
+ * the admin forms and the JSON API:
+ *
+ *   route → services/<entity>-save.server.ts (the entity's fields, record writes and texts)
+ *         → this module (the admin check, the flow, the form's answer)
+ *         → files/uploads.server.ts (the streaming multipart parser)
+ *
+ * `saveUpload` streams the multipart body, validates the text fields, adds the per-file
+ * problems and the required files that are missing, writes the responsive sizes of the
+ * images, puts the files into the media store, and creates or updates the record (the model
+ * deletes replaced files). On any failure after the body was read, the files it brought are
+ * deleted again. It answers a result, never an HTTP response: the admin forms turn it into a
+ * conform reply or a redirect with a toast (`answerForm`, below), the API into JSON
+ * (`answerApi` in app/api/upload-routes.server.ts, which may not import services).
+ */
+
+/**
+ * `requireAdmin` for the upload actions. A refused request's body is read and dropped before
+ * the redirect goes out (`finishUnreadBody`): answering while the client is still sending
+ * makes the server reset the connection, and the client would see a network error, not the
+ * redirect.
+ */
+export async function requireAdminForUpload(request: Request): Promise<UserJSON> {
+  try {
+    return await requireAdmin(request);
+  } catch (error) {
+    if (error instanceof Response) throw await finishUnreadBody(request, error);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// The flow, and each entity's part of it
+// ---------------------------------------------------------------------------------------
+
+export type SaveInput<T, R> = {
+  value: T;
+  fields: TextFields;
+  files: Record<string, StoredUpload>;
+  /** The record being updated; null on create. */
+  existing: R | null;
+  keepUnsent: boolean;
+};
+
+/** One entity's part of the flow. */
+export type UploadFlow<T, R> = {
+  uploads: UploadSpec;
+  schema: ZodType<T, ZodTypeDef, unknown>;
+  /** On create: the message for each file field that must not be left empty. */
+  requiredFiles: Record<string, string>;
+  load(id: number): Promise<R | null>;
+  /** Create (existing null) or update; null when the record is gone. */
+  save(input: SaveInput<T, R>): Promise<R | null>;
+  /** A save error that is the client's conflict (a taken slug): its field and message. */
+  conflict?(error: unknown): { field: string; message: string } | null;
+};
+
+/** The upload of gallery images and blog posts: one image, required on create. */
+export const ONE_IMAGE: Pick<UploadFlow<unknown, unknown>, 'uploads' | 'requiredFiles'> = {
+  uploads: { image: { kind: 'image' } },
+  requiredFiles: { image: IMAGE_FILE_MESSAGE },
+};
+
+/**
+ * The image forms' (gallery, blog) one message for a missing or wrong-type image; the size
+ * message stays specific.
+ */
+export const imageFieldErrors = (errors: FieldErrors): FieldErrors =>
+  Object.fromEntries(
+    Object.entries(errors).map(([name, messages]) => [
+      name,
+      messages.map((e) => (e === UPLOAD_MESSAGES.imageType ? IMAGE_FILE_MESSAGE : e)),
+    ]),
+  );
+
+function refused(status: number, message: string) {
+  const reason =
+    status === 413 ? 'payload-too-large' : status === 415 ? 'unsupported-type' : 'malformed';
+  return { ok: false, reason, status, message } as const;
+}
+
+export async function saveUpload<T, R, S>(
+  request: Request,
+  target: SaveTarget,
+  flow: UploadFlow<T, R>,
+  client: SaveClient<S>,
+): Promise<SaveResult<R, S>> {
+  let existing: R | null = null;
+  if (target.mode === 'update') {
+    existing = target.id === null ? null : await flow.load(target.id);
+    if (!existing) return { ok: false, reason: 'not-found', status: 404 };
+  }
+
+  let upload: ParsedUpload;
+  try {
+    upload = await parseMultipartUpload(request, flow.uploads);
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    return refused(error.status, await error.text());
+  }
+  const { fields, files } = upload;
+
+  let saved = false;
+  try {
+    const read = client.readFields(flow.schema, fields);
+    const { submission } = read;
+    const fileErrors: FieldErrors = { ...upload.fileErrors };
+    let missingFiles = false;
+    if (!existing) {
+      for (const [name, message] of Object.entries(flow.requiredFiles)) {
+        if (files[name] || fileErrors[name]) continue;
+        fileErrors[name] = [message];
+        missingFiles = true;
+      }
+    }
+    if (!read.ok || Object.keys(fileErrors).length > 0) {
+      const fieldErrors = read.ok ? {} : read.errors;
+      return {
+        ok: false,
+        reason: 'invalid',
+        status: 400,
+        fieldErrors,
+        fileErrors,
+        missingFiles,
+        submission,
+      };
+    }
+
+    try {
+      for (const [name, file] of Object.entries(files)) {
+        // Never throws for the image's content: an undecodable image is kept without sizes.
+        if (flow.uploads[name]?.kind === 'image') await prepareUploadedImage(file.path);
+        // Into the media store before the record points at it (GridFS; disk: in place).
+        await storeUpload(file.url);
+      }
+      const record = await flow.save({
+        value: read.value,
+        fields,
+        files,
+        existing,
+        keepUnsent: client.keepUnsent,
+      });
+      if (!record) return { ok: false, reason: 'gone', status: 404, submission };
+      saved = true;
+      return { ok: true, status: existing ? 200 : 201, record };
+    } catch (error) {
+      const conflict = flow.conflict?.(error);
+      if (conflict) return { ok: false, reason: 'conflict', status: 409, ...conflict, submission };
+      return { ok: false, reason: 'failed', status: 500, error, submission };
+    }
+  } finally {
+    if (!saved) await discardUploads(files);
+    // GridFS: the local copies were only the staging area.
+    await Promise.all(Object.values(files).map((file) => releaseStagingCopies(file.url)));
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// The admin forms' side (tracks, gallery, blog): conform validation, the redirect or the errors
+// ---------------------------------------------------------------------------------------
+
+/** What an admin form action answers on failure: conform's result plus a toast for JS users. */
+export type FormActionResult = {
+  result: SubmissionResult<string[]>;
+  /** Title of the form-level alert (e.g. 'Missing files', 'Failed to create track'). */
+  alertTitle?: string;
+  toast?: ToastInput;
+};
+
+const errorToast = (title: string, description: string): ToastInput => ({
+  id: Math.random().toString(36).slice(2),
+  type: 'error',
+  title,
+  description,
+});
+
+export type FormSubmission = Submission<unknown, string[], unknown>;
+
+/**
+ * The forms' side of the save flow: fields validated by conform (its coercion, and the
+ * submission the form is answered with), absent fields take their defaults (the form
+ * always sends them).
+ */
+export const FORM_CLIENT: SaveClient<FormSubmission> = {
+  readFields(schema, fields) {
+    const formData = new FormData();
+    for (const [name, value] of Object.entries(fields)) formData.append(name, value);
+    const submission = parseWithZod(formData, { schema });
+    if (submission.status === 'success') return { ok: true, value: submission.value, submission };
+    const errors: FieldErrors = {};
+    for (const [name, messages] of Object.entries(submission.error ?? {}))
+      if (messages) errors[name] = messages;
+    return { ok: false, errors, submission };
+  },
+  keepUnsent: false,
+};
+
+/** FORM_CLIENT with the text fields changed before they are validated. */
+const withFields = (
+  client: SaveClient<FormSubmission>,
+  change: (fields: TextFields) => TextFields,
+): SaveClient<FormSubmission> => ({
+  ...client,
+  readFields: (schema, fields) => client.readFields(schema, change(fields)),
+});
+
+/** An entity's texts on its admin form. */
+export type FormTexts<R> = {
+  failed: { create: string; update: string };
+  /** The 404 page for an unknown id; the form error when the record went away meanwhile. */
+  notFound: string;
+  /** The alert and toast when a required file was not chosen. */
+  missingFiles: ToastNotice;
+  /** The per-file messages as the form shows them (default: the upload parser's). */
+  fileErrors?: (errors: FieldErrors) => FieldErrors;
+  /** The form's message for a `conflict` (a taken slug). */
+  conflict?: string;
+  saved: { create: (record: R) => ToastNotice; update: (record: R) => ToastNotice };
+};
+
+function uploadRefusalMessage(reason: 'payload-too-large' | 'unsupported-type' | 'malformed') {
+  if (reason === 'payload-too-large')
+    return `The upload is too large (at most ${Math.round(UPLOAD_LIMITS.body / 1024 / 1024)} MB in total).`;
+  if (reason === 'unsupported-type')
+    return 'The form was not sent as a file upload. Please try again.';
+  return 'The upload was incomplete. Please try again.';
+}
+
+/**
+ * A save result as the admin form's answer: a redirect to the list with a success toast;
+ * the form with its errors (400; the body's own status when it was refused as a whole);
+ * a 404 page for an unknown id.
+ */
+export async function answerForm<R>(
+  result: SaveResult<R, FormSubmission>,
+  target: SaveTarget,
+  texts: FormTexts<R>,
+  listUrl: string,
+) {
+  const mode = target.mode;
+  if (result.ok) {
+    return redirectWithToast(listUrl, { type: 'success', ...texts.saved[mode](result.record) });
+  }
+  if (result.reason === 'not-found') throw notFound(texts.notFound);
+
+  const failTitle = texts.failed[mode];
+  const answer = (reply: SubmissionResult<string[]>, alert: ToastNotice, status = 400) =>
+    data<FormActionResult>(
+      { result: reply, alertTitle: alert.title, toast: errorToast(alert.title, alert.description) },
+      { status },
+    );
+  const failure = (description: string): ToastNotice => ({ title: failTitle, description });
+
+  if (!('submission' in result)) {
+    const message = uploadRefusalMessage(result.reason);
+    return answer({ status: 'error', error: { '': [message] } }, failure(message), result.status);
+  }
+  const { submission } = result;
+  switch (result.reason) {
+    case 'invalid': {
+      const fieldErrors = texts.fileErrors?.(result.fileErrors) ?? result.fileErrors;
+      const missing = result.missingFiles ? texts.missingFiles : null;
+      const first =
+        Object.values(fieldErrors).flat()[0] ??
+        Object.values(submission.status === 'error' ? (submission.error ?? {}) : {}).flat()[0];
+      return answer(
+        submission.reply({
+          fieldErrors,
+          formErrors: missing ? [missing.description] : undefined,
+        }),
+        missing ?? failure(first ?? 'Please check the form'),
+      );
+    }
+    case 'conflict': {
+      const message = texts.conflict ?? result.message;
+      return answer(
+        submission.reply({ fieldErrors: { [result.field]: [message] } }),
+        failure(message),
+      );
+    }
+    case 'gone':
+    case 'failed': {
+      const message = result.reason === 'gone' ? texts.notFound : errorMessage(result.error);
+      return answer(submission.reply({ formErrors: [message] }), failure(message));
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// An entity's two entry points
+// ---------------------------------------------------------------------------------------
+
+/** An entity's admin form: its texts, and the text fields it completes on create (if any). */
+export type EntityForm<R> = FormTexts<R> & {
+  /** E.g. the blog's slug from the title when the form (without JavaScript) sent none. */
+  completeOnCreate?: (fields: TextFields) => TextFields;
+};
+
+/**
+ * An uploaded entity's entry points over its flow: `save` for /api/admin/<entity> (the API
+ * passes its client, app/api/upload-routes.server.ts) and `submitForm` for the add/edit
+ * action of its admin form (the route has checked the admin with `requireAdminForUpload`):
+ * a redirect to the list with a toast, or the form with its errors (400, or the body's own
+ * status such as 413), or a 404 page for an unknown id.
+ */
+export function uploadEntity<T, R>(flow: UploadFlow<T, R>, form: EntityForm<R>) {
+  const save = <S>(
+    request: Request,
+    target: SaveTarget,
+    client: SaveClient<S>,
+  ): Promise<SaveResult<R, S>> => saveUpload(request, target, flow, client);
+  async function submitForm(request: Request, target: SaveTarget, listUrl: string) {
+    const complete = target.mode === 'create' ? form.completeOnCreate : undefined;
+    const client = complete ? withFields(FORM_CLIENT, complete) : FORM_CLIENT;
+    return answerForm(await save(request, target, client), target, form, listUrl);
+  }
+  return { save, submitForm };
+}
