@@ -24,8 +24,9 @@ import { logger } from './logger.server';
  * - `shared` (MONGODB_URI, or a store another process owns): a memory is valid while the local
  *   version is unchanged and the shared version read by a poll that *started* within
  *   FRESH_MS is the one it was made under, for at most VERSIONED_MAX_AGE_MS. When the poll is
- *   late or failing (the database is slow, the notification path is broken), a memory is
- *   valid only for FALLBACK_TTL_MS after it was made: slower, never staler than the bound.
+ *   late or failing (the database is slow, the notification path is broken), the read cache
+ *   is bypassed and a page is remembered only for FALLBACK_TTL_MS after the data it shows was
+ *   read: slower, never staler than the bound (≤ FRESH_MS after the last good poll).
  * - `off` (nothing connected yet, tests of single modules): nothing is remembered.
  *
  * A write on instance A reaches instance B after: A's bump (one round trip after the write),
@@ -65,7 +66,11 @@ export type Stamp = {
   local: number;
   /** The shared version trusted when the memory was made, or null (none trusted then). */
   shared: string | null;
-  at: number;
+  /**
+   * Every write bumped before this time is in the memory: the start of the poll that read the
+   * trusted version (what the read cache holds is only as fresh as that), else its making.
+   */
+  since: number;
 };
 
 type VersionState = {
@@ -107,14 +112,17 @@ function trustedShared(now: number): string | null {
 /** Stamp a memory being made now (before the reads it holds start). Null: do not remember. */
 export function stamp(now = Date.now()): Stamp | null {
   if (state.mode === 'off') return null;
-  return {
-    local: state.local,
-    shared: state.mode === 'shared' ? trustedShared(now) : null,
-    at: now,
-  };
+  if (state.mode === 'owned') return { local: state.local, shared: null, since: now };
+  const shared = trustedShared(now);
+  return shared !== null && state.shared
+    ? { local: state.local, shared, since: state.shared.startedAt }
+    : { local: state.local, shared: null, since: now };
 }
 
-/** May a memory made under `made` still be used? (See the top of this file.) */
+/**
+ * May a memory made under `made` still be used? (See the top of this file.) Without a trusted
+ * shared version, only what is younger than FALLBACK_TTL_MS, counted from `since`.
+ */
 export function isFresh(
   made: Stamp,
   now = Date.now(),
@@ -125,17 +133,13 @@ export function isFresh(
   if (state.mode === 'owned') return true;
   const shared = trustedShared(now);
   if (shared !== null && made.shared !== null)
-    return made.shared === shared && now - made.at < VERSIONED_MAX_AGE_MS;
-  if (shared !== null && made.shared === null) return false;
-  return now - made.at < FALLBACK_TTL_MS;
+    return made.shared === shared && now - made.since < VERSIONED_MAX_AGE_MS;
+  return now - made.since < FALLBACK_TTL_MS;
 }
 
-/** A short token for keys: changes whenever a memory made before it would be stale. */
-export function versionToken(now = Date.now()): string | null {
-  if (state.mode === 'off') return null;
-  if (state.mode === 'owned') return `l${state.local}`;
-  const shared = trustedShared(now);
-  return shared === null ? null : `s${shared}:l${state.local}`;
+/** True when a shared version is trusted now (or none is needed: the store is ours). */
+export function versionTrusted(now = Date.now()): boolean {
+  return state.mode === 'owned' || (state.mode === 'shared' && trustedShared(now) !== null);
 }
 
 /** Run `listener` after every write this process notes (the read cache drops entries). */

@@ -27,7 +27,7 @@
  * a write to its collection is not stored. At most MAX_ENTRIES entries are kept (oldest out).
  */
 
-import { freshnessMode, isFresh, type Stamp, stamp } from './data-version.server';
+import { freshnessMode, isFresh, type Stamp, stamp, versionTrusted } from './data-version.server';
 
 /** Collections whose writes cannot change what a page shows (per-visitor state). */
 const IGNORED_COLLECTIONS = new Set(['sessions', 'rate_limits']);
@@ -130,6 +130,9 @@ export async function cachedRead<T>(key: ReadKey, read: () => Promise<T>): Promi
   if (!state.enabled || IGNORED_COLLECTIONS.has(collection)) return read();
   const id = JSON.stringify(key, keyReplacer);
   const shared = freshnessMode() === 'shared';
+  // Without a trusted shared version every read goes to the database (the page cache's
+  // short fallback lifetime must count from fresh data, decision 039).
+  if (shared && !versionTrusted()) return read();
   let hit = state.entries.get(id);
   if (hit && shared && !(hit.made && isFresh(hit.made, Date.now(), { ignoreLocal: true }))) {
     state.entries.delete(id);
