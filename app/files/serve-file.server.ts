@@ -155,6 +155,18 @@ export async function serveFile(request: Request, options: ServeFileOptions): Pr
   });
 }
 
+/**
+ * Read buffers of SMALL_READ bytes, reused once their answer is sent: a steady stream of Range
+ * requests then allocates nothing (fresh 256 KiB buffers per request made the allocator's
+ * high-water mark, the process's RSS, climb under load). At most POOLED are kept.
+ */
+const POOLED = 64;
+const readBuffers: Buffer[] = [];
+const takeReadBuffer = () => readBuffers.pop() ?? Buffer.allocUnsafeSlow(SMALL_READ);
+const giveReadBuffer = (buffer: Buffer) => {
+  if (readBuffers.length < POOLED) readBuffers.push(buffer);
+};
+
 /** What the direct path needs from above (files/ cannot import models or services). */
 export type MediaAccess = {
   /** True when the audio at this /uploads URL goes to members only (a cached read). */
@@ -222,7 +234,10 @@ async function serveMediaDirect(
   }
   const length = plan.range.end - plan.range.start + 1;
   if (opened.readSmall && length <= SMALL_READ) {
-    res.end(await opened.readSmall(plan.range));
+    const buffer = takeReadBuffer();
+    res.end(await opened.readSmall(plan.range, buffer));
+    // Sent (handed to the socket): the buffer serves the next request.
+    res.once('finish', () => giveReadBuffer(buffer));
     return true;
   }
   const stream: Readable = opened.read(plan.range);

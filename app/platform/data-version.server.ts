@@ -224,6 +224,10 @@ async function poll(): Promise<void> {
 /** Start remembering: `owned` when every write reaches this process, else `shared` (polls). */
 export function startFreshness(mode: Exclude<FreshnessMode, 'off'>): void {
   state.mode = mode;
+  if (mode === 'owned' && state.poller) {
+    clearInterval(state.poller);
+    state.poller = null;
+  }
   if (mode === 'shared' && !state.poller) {
     void poll();
     state.poller = setInterval(() => void poll(), POLL_MS);
