@@ -11,8 +11,8 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 
 import { applyDocumentCacheHeaders, PUBLIC_CACHE_CONTROL } from '~/document/cache-headers.server';
-import { pageCacheMiddleware } from '~/document/page-cache.server';
 import { deferScripts } from '~/document/html-rewrite.server';
+import { pageCacheMiddleware } from '~/document/page-cache.server';
 import { cachedRender, recordRender, renderCacheKey } from '~/document/render-memo.server';
 import { NonceProvider } from '~/document/request-info';
 import {
@@ -20,11 +20,11 @@ import {
   applyDocumentSecurityHeaders,
   createNonce,
 } from '~/document/security-headers.server';
+import { mediaMiddleware } from '~/files/serve-file.server';
+import { isMembersOnlyAudio } from '~/models/track.server';
 import { logError, requestIdOf } from '~/platform/request-tracking.server';
 import { startApp } from '~/platform/startup.server';
 import { stopApp as stopServer } from '~/platform/startup.server';
-import { mediaMiddleware } from '~/files/serve-file.server';
-import { isMembersOnlyAudio } from '~/models/track.server';
 import { countPageView, countPlayStart, flushStats } from '~/services/analytics.server';
 
 // The server answers its first request only once the database is connected, its indexes

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { findRunningStore } from '@night-shore/embedded-mongo';
 import { MongoClient } from 'mongodb';
 
-import { freePort, projectRoot, type ProdServer, startProdServer } from './prod-server';
+import { freePort, type ProdServer, projectRoot, startProdServer } from './prod-server';
 
 /**
  * The shapes `npm run bench` measures the site in (issue 30): the embedded store in the app's

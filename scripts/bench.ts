@@ -5,8 +5,8 @@ import autocannon, { type Result } from 'autocannon';
 
 import {
   coldRoundTrips,
-  shapeName,
   type ShapedServer,
+  shapeName,
   startShapedServer,
   type StoreShape,
 } from './bench-stores';

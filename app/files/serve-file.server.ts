@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 
 import { createReadableStreamFromReadable } from '@remix-run/node';
 
+import { type ViewedRequest, viewedRequest } from '~/document/page-cache.server';
 import { notFound } from '~/platform/http-errors.server';
 import { httpDate } from '~/utils/time';
 
@@ -15,8 +16,6 @@ import {
   rangeStillValid,
   unsatisfiedContentRange,
 } from './http-range';
-import { type ViewedRequest, viewedRequest } from '~/document/page-cache.server';
-
 import { mediaKeyFromUrl, type MediaStore, mediaStore, SMALL_READ } from './media-store.server';
 
 /** Types served inline; everything else is a download. */
