@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 
-import { adminCookie, rssMb, startShapedServer, type StoreShape } from './bench-stores';
+import { adminCookie, fetchOnce, rssMb, startShapedServer, type StoreShape } from './bench-stores';
 import { buildIfNeeded } from './prod-server';
 
 /**
@@ -35,7 +35,7 @@ async function main() {
   let exitCode = 0;
   try {
     const cookie = await adminCookie(shaped, 'soak-admin');
-    const tracks = (await (await fetch(`${origin}/api/tracks`)).json()) as {
+    const tracks = (await (await fetchOnce(`${origin}/api/tracks`)).json()) as {
       id: number;
       audioFile: string;
     }[];
@@ -73,7 +73,7 @@ async function main() {
       const writer = setInterval(() => {
         featured = !featured;
         writes += 1;
-        void fetch(`${origin}/api/admin/tracks/${writeTrack}`, {
+        void fetchOnce(`${origin}/api/admin/tracks/${writeTrack}`, {
           method: 'PUT',
           headers: { Cookie: cookie, Origin: origin, 'Content-Type': 'application/json' },
           body: JSON.stringify({ featured }),

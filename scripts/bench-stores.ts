@@ -196,6 +196,18 @@ export async function coldRoundTrips(
   return out;
 }
 
+/**
+ * `fetch`, tried once more when the connection was closed under it (a kept-alive socket the
+ * server closed after its 5 s idle timeout while the request was being sent).
+ */
+export async function fetchOnce(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    return fetch(url, init);
+  }
+}
+
 /** Resident memory of a process, in MB (Linux /proc). */
 export function rssMb(pid: number): number {
   try {
@@ -223,7 +235,7 @@ export async function adminCookie(shaped: ShapedServer, name: string): Promise<s
     },
     stdio: 'ignore',
   });
-  const login = await fetch(`${shaped.server.origin}/api/login`, {
+  const login = await fetchOnce(`${shaped.server.origin}/api/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: shaped.server.origin },
     body: JSON.stringify(admin),
