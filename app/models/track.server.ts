@@ -163,18 +163,6 @@ export async function getFeaturedTrackFor(
 }
 
 /**
- * Whether the audio file at this /uploads URL may be sent only to members: true when tracks
- * use it and every one of them is members-only today (a file no track uses is not restricted).
- */
-export async function isMembersOnlyAudio(
-  url: string,
-  today: string = siteToday(),
-): Promise<boolean> {
-  const docs = await cachedFind(Track, { filter: { audioFile: url } });
-  return docs.length > 0 && docs.every((doc) => isMembersOnly(toTrackJSON(doc), today));
-}
-
-/**
  * Who may have the audio file at this /uploads URL (decision 035): 'admin' for a track's kept
  * original and for the upload of a track still processing (or failed); 'members' when every
  * track that streams it is members-only today; 'public' otherwise, files no track uses included.

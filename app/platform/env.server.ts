@@ -67,6 +67,12 @@ const EnvSchema = z.object({
   SEED: booleanish.default('true'),
   // Count plays and visits (decision 024); false turns counting off (the benchmark compares).
   ANALYTICS: booleanish.default('true'),
+  // Anonymous GETs of public pages from memory while the data version is unchanged (decision
+  // 039); false renders every request (the benchmark compares).
+  PAGE_CACHE: booleanish.default('true'),
+  // `Server-Timing: db;desc="…"` on every answer that reached a route: its database commands
+  // and sequential round trips (the benchmark and tests read it; off in production).
+  DB_ROUND_TRIP_HEADER: booleanish.default('false'),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
   // Security and operations (proxy trust, rate limits, shutdown): see .env.example.
   TRUST_PROXY: booleanish.default('false'),
