@@ -2,6 +2,7 @@ import mongoose, { Schema } from 'mongoose';
 
 import { deleteUploadedFile } from '~/files/stored-files.server';
 import { env } from '~/platform/env.server';
+import { MIX_TYPES } from '~/schemas/track';
 import type { TrackJSON, TracklistRow, TrackView, Visibility } from '~/types/entities';
 import { isMembersOnly, trackFor, type Viewer } from '~/utils/access';
 import { escapeRegExp } from '~/utils/regexp';
@@ -254,3 +255,12 @@ export async function deleteTrack(id: number): Promise<TrackJSON | null> {
 }
 
 export const countTracks = () => cachedCount(Track);
+
+/** Every long-form set (type in MIX_TYPES), newest first: the podcast feeds' episodes. */
+export async function listMixes(): Promise<TrackJSON[]> {
+  const docs = await cachedFind(Track, {
+    filter: { type: mongoose.trusted({ $in: [...MIX_TYPES] }) },
+    sort: NEWEST_FIRST,
+  });
+  return docs.map(toTrackJSON);
+}
