@@ -120,12 +120,20 @@ export function countPlayStart(request: Request, audioPath: string): void {
   });
 }
 
+/** Podcast apps and their media players, by user agent (decision 037). */
+const PODCAST_APPS =
+  /podcast|overcast|pocket ?casts|castro|castbox|antennapod|applecoremedia|itunes|spotify|stitcher|player ?fm|podbean|podverse|fountain|gpodder|deezer|audible/i;
+
 /**
  * A podcast app's request for an episode's bytes (a GET answered 200 or 206, from any byte):
  * one feed download per client, episode and day, however many ranges it asks for (decision 037).
  */
 export function countFeedDownload(request: Request, trackId: number): void {
-  if (!env.ANALYTICS || request.method !== 'GET' || isBot(request)) return;
+  if (!env.ANALYTICS || request.method !== 'GET') return;
+  const agent = request.headers.get('user-agent') ?? '';
+  // isbot counts many podcast apps ("Overcast/3.0 (+http://overcast.fm/)", "Pocket Casts") as
+  // bots: here they are the listeners, so a known podcast app is never a bot.
+  if (isbot(agent) && !PODCAST_APPS.test(agent)) return;
   const day = siteToday();
   enqueue({
     metric: 'download',

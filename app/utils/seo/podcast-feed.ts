@@ -86,8 +86,9 @@ export function podcastRssXml(input: PodcastChannel): string {
       `      <guid isPermaLink="false">${escapeXml(e.guid)}</guid>`,
       `      <pubDate>${httpDate(e.pubDate)}</pubDate>`,
       `      <link>${escapeXml(e.link)}</link>`,
-      `      <description>${escapeXml(notes || e.title)}</description>`,
-      // Entities, not CDATA: a "]]>" in a description cannot end the section early.
+      // Readers treat both as HTML: the text is escaped into HTML, then that into XML
+      // (entities, not CDATA: a "]]>" in a description cannot end a section early).
+      `      <description>${escapeXml(notesHtml(notes || e.title))}</description>`,
       `      <content:encoded>${escapeXml(notesHtml(notes || e.title))}</content:encoded>`,
       `      <enclosure url="${escapeXml(e.enclosure.url)}" length="${e.enclosure.length}" type="${escapeXml(e.enclosure.type)}"/>`,
       `      <itunes:title>${escapeXml(e.title)}</itunes:title>`,
