@@ -329,7 +329,9 @@ test('feed downloads: counted once per client, episode and day, Range requests i
   const feed = parseFeed(await (await r.anon.get('/podcast.xml')).text())!;
   const url = feed.items.find((i) => i.guid === guidOf(publicMix))!.enclosure.url;
   const app = await playwright.request.newContext({
-    extraHTTPHeaders: { 'User-Agent': `Overcast/3.0 (+http://overcast.fm/; iOS podcast app) feed-spec-${stamp}` },
+    extraHTTPHeaders: {
+      'User-Agent': `Overcast/3.0 (+http://overcast.fm/; iOS podcast app) feed-spec-${stamp}`,
+    },
   });
   try {
     await app.fetch(url, { method: 'HEAD' });
