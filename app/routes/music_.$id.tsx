@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { MembersOnlyBadge, UnlockLink } from '~/components/site/members-only';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { imageInfo } from '~/files/image-derivatives.server';
-import { parseId } from '~/models/model-helpers.server';
+import { findByIdParam } from '~/models/model-helpers.server';
 import { getTrackFor } from '~/models/track.server';
 import { getTrackPeaks } from '~/models/track-peaks.server';
 import { loadOr503, notFound } from '~/platform/http-errors.server';
@@ -45,8 +45,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadOr503(request, async () => {
-    const id = parseId(params.id);
-    const track = id === null ? null : await getTrackFor(await getViewer(request), id);
+    const viewer = await getViewer(request);
+    const track = await findByIdParam(params.id, (id) => getTrackFor(viewer, id));
     if (!track) throw notFound('Track not found');
     const startAt = parseDeepLinkTime(new URL(request.url).searchParams.get('t'));
     // The waveform is drawn from the peaks of the current audio file; a locked track has none
