@@ -58,11 +58,8 @@ export const COVER_SIZE = 1400;
 const SIGNED_URL_DAYS = 7;
 const DAY_MS = 86_400_000;
 
-/** A mix with a stored, playable audio file (a ready stream). */
-function hasReadyAudio(track: TrackJSON): boolean {
-  const status = (track as TrackJSON & { audioStatus?: string }).audioStatus;
-  return status === undefined || status === 'ready';
-}
+/** A mix whose stream is ready (not still transcoding, not failed: decision 035). */
+const hasReadyAudio = (track: TrackJSON) => track.audioStatus === 'ready';
 
 const audioFileName = (track: TrackJSON) => track.audioFile.split('/').pop() ?? '';
 const coverVersion = (track: TrackJSON) =>
