@@ -53,15 +53,22 @@ function toneWav(seconds: number, rate = 8000): Buffer {
   return Buffer.concat([head, data]);
 }
 
-type Track = { id: number; title: string; audioFile: string; tracklist: unknown[] };
+type Track = {
+  id: number;
+  title: string;
+  audioFile: string;
+  audioStatus: string;
+  tracklist: unknown[];
+};
 
+/** A track through the admin API, once its stream is ready (a WAV is transcoded first). */
 async function createTrack(fields: Record<string, string>, seconds = 2): Promise<Track> {
   const cover = await sharp({
     create: { width: 900, height: 600, channels: 3, background: '#336699' },
   })
     .png()
     .toBuffer();
-  return (await expectJson(
+  const created = (await expectJson(
     await r.admin.post('/api/admin/tracks', {
       multipart: {
         artist: 'Feed Spec',
@@ -73,6 +80,17 @@ async function createTrack(fields: Record<string, string>, seconds = 2): Promise
     }),
     201,
   )) as Track;
+  let track = created;
+  await expect
+    .poll(
+      async () => {
+        track = (await (await r.admin.get(`/api/tracks/${created.id}`)).json()) as Track;
+        return track.audioStatus;
+      },
+      { timeout: 90_000, intervals: [250] },
+    )
+    .toBe('ready');
+  return track;
 }
 
 const stamp = unique();
@@ -158,7 +176,7 @@ test('/podcast.xml: feedparser and podcast-partytime read it; only public mixes'
   expect(item.duration).toBe(3900);
   expect(item.podcastChapters?.url).toBe(`${baseURL}/music/${publicMix.id}/chapters.json`);
   expect(item.podcastChapters?.type).toBe('application/json+chapters');
-  expect(item.enclosure.type).toBe('audio/wav');
+  expect(item.enclosure.type).toBe('audio/mpeg');
   expect(feed.guid).toMatch(/^[0-9a-f-]{36}$/);
   expect(feed.locked).toBe(false);
 });
