@@ -125,6 +125,12 @@ function Document({
           title={`${siteName} Blog`}
           href="/blog/rss.xml"
         />
+        <link
+          rel="alternate"
+          type="application/rss+xml"
+          title={`${siteName} podcast`}
+          href="/podcast.xml"
+        />
         {head.css ? <style dangerouslySetInnerHTML={{ __html: head.css }} /> : null}
       </head>
       <body className="min-h-screen">

@@ -39,6 +39,9 @@ const NEVER_CACHED = [
   '/auth',
   '/embed',
   '/uploads',
+  // The feeds and their enclosures (decision 037): every download is counted, and a private
+  // feed's signed URL is checked against its token on each request.
+  '/podcast',
   '/healthz',
 ];
 

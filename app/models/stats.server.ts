@@ -9,10 +9,12 @@ import { defineModel } from './model-helpers.server';
  * - `stats_daily`: one document per day (New York time), metric and key, `n` the count,
  *   moved only by `$inc` upserts (so instances add up).
  * - `stats_seen`: the hashes of (client, what) seen in the last 30 minutes, to count a repeat
- *   once; a TTL index deletes each 30 minutes after it was written. The hash cannot be turned
+ *   once; a TTL index deletes each 30 minutes after its `at`. A podcast download (decision 037)
+ *   counts once per client, episode and day: its sighting is written with an `at` a day
+ *   ahead, so it lives until that day's salt is gone. The hash cannot be turned
  *   back into an address: it is salted with a value that changes every day.
  */
-export const STAT_METRICS = ['play', 'start', 'view', 'visit', 'referrer'] as const;
+export const STAT_METRICS = ['play', 'start', 'view', 'visit', 'referrer', 'download'] as const;
 export type StatMetric = (typeof STAT_METRICS)[number];
 
 export const REPEAT_WINDOW_SECONDS = 30 * 60;

@@ -2,7 +2,7 @@ import mongoose, { Schema } from 'mongoose';
 
 import { deleteUploadedFile } from '~/files/stored-files.server';
 import { env } from '~/platform/env.server';
-import { LEGACY_TRACK_TYPES, TRACK_TYPES } from '~/schemas/track';
+import { LEGACY_TRACK_TYPES, MIX_TYPES, TRACK_TYPES } from '~/schemas/track';
 import type { AudioStatus, TrackJSON, TracklistRow, TrackView, Visibility } from '~/types/entities';
 import { isMembersOnly, trackFor, type Viewer } from '~/utils/access';
 import { escapeRegExp } from '~/utils/regexp';
@@ -394,4 +394,13 @@ export async function migrateTrackTypes(): Promise<number> {
     { $set: { type: 'Single' } },
   );
   return changed + others.modifiedCount;
+}
+
+/** Every long-form set (type in MIX_TYPES), newest first: the podcast feeds' episodes. */
+export async function listMixes(): Promise<TrackJSON[]> {
+  const docs = await cachedFind(Track, {
+    filter: { type: mongoose.trusted({ $in: [...MIX_TYPES] }) },
+    sort: NEWEST_FIRST,
+  });
+  return docs.map(toTrackJSON);
 }

@@ -11,7 +11,7 @@ import { env } from './env.server';
  * What must never reach a log is taken out here, by configuration, not by each caller
  * (docs/decisions/028-trust-boundary.md): cookies, authorisation headers, passwords and
  * secrets are `[redacted]`, and the link tokens in paths (`/unsubscribe/…`,
- * `/newsletter/confirm/…`, `/account/verify-email/…`) are written `[token]`. Query strings
+ * `/newsletter/confirm/…`, `/account/verify-email/…`, `/podcast/private/…`) are written `[token]`. Query strings
  * are dropped from paths (they may carry tokens or personal data).
  *
  * In development (`npm run dev`) the lines are pretty-printed by pino-pretty, a development
@@ -23,6 +23,9 @@ const TOKEN_PATHS = [
   /^(\/unsubscribe\/)[^/]+/,
   /^(\/newsletter\/confirm\/)[^/]+/,
   /^(\/account\/verify-email\/)[^/]+/,
+  // A member's private podcast feed, and the signature of its media URLs (decision 037).
+  /^(\/podcast\/private\/)[^/]+/,
+  /^(\/podcast\/media\/[^/]+\/[^/]+\/)[^/]+/,
 ];
 
 const MAX_PATH = 200;

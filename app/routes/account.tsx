@@ -12,8 +12,14 @@ import type { z } from 'zod';
 import { createUserSession, deleteSessionsOfUser, requireUser } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { PasswordField } from '~/components/site/password-field';
+import { PrivateFeedSettings } from '~/components/site/private-feed-settings';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { FormError, InputField } from '~/components/ui/field';
+import {
+  createFeedToken,
+  getFeedTokenOfUser,
+  revokeFeedTokens,
+} from '~/models/podcast-feed-token.server';
 import { setPassword } from '~/models/user.server';
 import { retryAfterFromAction } from '~/platform/rate-limit.server';
 import { readForm } from '~/platform/request-body.server';
@@ -22,6 +28,8 @@ import {
   ACCOUNT_EMAIL_RESEND_INTENT,
   AccountEmailSchema,
   ChangePasswordSchema,
+  PODCAST_FEED_CREATE_INTENT,
+  PODCAST_FEED_REVOKE_INTENT,
 } from '~/schemas/account';
 import {
   type AccountNewsletter,
@@ -31,6 +39,7 @@ import {
   type SaveAccountEmailOutcome,
 } from '~/services/account-email.server';
 import { confirmOwnPassword } from '~/services/accounts.server';
+import { privateFeedUrl } from '~/services/podcast.server';
 import type { UserJSON } from '~/types/entities';
 import { pageTitle } from '~/utils/seo/seo';
 
@@ -38,7 +47,11 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, 'Account'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { username: user.username, ...(await getAccountEmail(user.id)) };
+  const [emailState, feed] = await Promise.all([
+    getAccountEmail(user.id),
+    getFeedTokenOfUser(user.id),
+  ]);
+  return { username: user.username, ...emailState, podcastFeedCreatedAt: feed?.createdAt ?? null };
 }
 
 const hideFields = ['currentPassword', 'newPassword', 'confirmPassword'];
@@ -57,6 +70,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get('intent');
   if (intent === ACCOUNT_EMAIL_INTENT) return saveEmail(user, formData, request);
   if (intent === ACCOUNT_EMAIL_RESEND_INTENT) return resendLink(user);
+  if (intent === PODCAST_FEED_CREATE_INTENT) return createPodcastFeed(user);
+  if (intent === PODCAST_FEED_REVOKE_INTENT) return revokePodcastFeed(user);
   return changePassword(user, formData, request);
 }
 
@@ -144,6 +159,30 @@ async function resendLink(user: UserJSON) {
   });
 }
 
+/**
+ * A new private podcast feed (decision 037), replacing any earlier one. Its address is in this
+ * answer only (never in a redirect's URL or a cookie), so it is rendered at once and never
+ * stored by any cache.
+ */
+async function createPodcastFeed(user: UserJSON) {
+  const { token } = await createFeedToken(user.id);
+  return data(
+    { form: 'podcast-feed' as const, feedUrl: privateFeedUrl(token) },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+}
+
+async function revokePodcastFeed(user: UserJSON) {
+  const revoked = await revokeFeedTokens(user.id);
+  return redirectWithToast('/account', {
+    type: revoked ? 'success' : 'info',
+    title: revoked ? 'Private feed revoked' : 'No private feed',
+    description: revoked
+      ? 'Your private feed address and its episode links no longer work.'
+      : 'Your account had no private feed.',
+  });
+}
+
 async function changePassword(user: UserJSON, formData: FormData, request: Request) {
   const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
   const password = (result: ReturnType<typeof submission.reply>) => ({
@@ -186,7 +225,8 @@ async function changePassword(user: UserJSON, formData: FormData, request: Reque
 }
 
 export default function AccountPage() {
-  const { username, email, pendingEmail, newsletter } = useLoaderData<typeof loader>();
+  const { username, email, pendingEmail, newsletter, podcastFeedCreatedAt } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -215,6 +255,13 @@ export default function AccountPage() {
           newsletter={newsletter}
           lastResult={actionData?.form === 'email' ? actionData.result : undefined}
           resendError={actionData?.form === 'email-resend' ? actionData.error : undefined}
+          submittingIntent={
+            navigation.state === 'submitting' ? navigation.formData?.get('intent') : undefined
+          }
+        />
+        <PrivateFeedSettings
+          createdAt={podcastFeedCreatedAt}
+          newFeedUrl={actionData?.form === 'podcast-feed' ? actionData.feedUrl : null}
           submittingIntent={
             navigation.state === 'submitting' ? navigation.formData?.get('intent') : undefined
           }
@@ -250,7 +297,9 @@ export default function AccountPage() {
               navigation.state === 'submitting' &&
               navigation.formAction === '/account' &&
               navigation.formData?.get('intent') !== ACCOUNT_EMAIL_INTENT &&
-              navigation.formData?.get('intent') !== ACCOUNT_EMAIL_RESEND_INTENT
+              navigation.formData?.get('intent') !== ACCOUNT_EMAIL_RESEND_INTENT &&
+              navigation.formData?.get('intent') !== PODCAST_FEED_CREATE_INTENT &&
+              navigation.formData?.get('intent') !== PODCAST_FEED_REVOKE_INTENT
             }
             pendingLabel="Saving..."
             className="w-full"

@@ -137,6 +137,14 @@ export default function MusicPage() {
           </button>
         </Form>
         <MusicFilterLinks filter={filter} q={q} />
+        <p className="mt-4 text-sm">
+          <a href="/podcast.xml" className="font-medium underline underline-offset-4">
+            Podcast feed
+          </a>{' '}
+          <span className="text-muted-foreground">
+            (mixes, live sets and radio shows in your podcast app)
+          </span>
+        </p>
       </PageHeader>
 
       <section aria-label="Tracks" aria-busy={searching || undefined} className="container py-12">

@@ -52,3 +52,7 @@ export const AccountEmailSchema = z
     message: NEWSLETTER_NEEDS_EMAIL,
     path: ['email'],
   });
+
+/** The private podcast feed's buttons on /account (decision 037). */
+export const PODCAST_FEED_CREATE_INTENT = 'podcast-feed-create';
+export const PODCAST_FEED_REVOKE_INTENT = 'podcast-feed-revoke';

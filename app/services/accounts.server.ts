@@ -5,6 +5,7 @@ import { credentialsRequest } from '~/api/api.server';
 import { createUserSession } from '~/auth/auth.server';
 import { removeFavouritesOfUser } from '~/models/favourite.server';
 import { removeGuestListSpotsOfUser } from '~/models/guest-list.server';
+import { revokeFeedTokens } from '~/models/podcast-feed-token.server';
 import { deleteSessionsOfUser } from '~/models/session.server';
 import {
   createUser,
@@ -161,7 +162,7 @@ export class AdminAccountError extends Error {
 
 /**
  * Delete a member's account and everything that hangs off it: guest-list spots (each given
- * back to its show), favourites, every session, then the user. Administrators are refused.
+ * back to its show), favourites, the private podcast feed, every session, then the user. Administrators are refused.
  * The account is marked first: a guest-list request from another session racing this one
  * then refuses, or takes back the spot it just wrote (decision 030), so no spot outlives it.
  */
@@ -170,6 +171,7 @@ export async function deleteAccount(user: UserJSON): Promise<void> {
   await markUserDeleting(user.id);
   await removeGuestListSpotsOfUser(user.id);
   await removeFavouritesOfUser(user.id);
+  await revokeFeedTokens(user.id);
   await deleteSessionsOfUser(user.id);
   await deleteUser(user.id);
 }

@@ -3,7 +3,12 @@ import crypto from 'node:crypto';
 import { isbot } from 'isbot';
 
 import { isPrivatePath } from '~/document/cache-headers.server';
-import { addDailyCounts, type DailyCount, firstSightings } from '~/models/stats.server';
+import {
+  addDailyCounts,
+  type DailyCount,
+  firstSightings,
+  REPEAT_WINDOW_SECONDS,
+} from '~/models/stats.server';
 import { env } from '~/platform/env.server';
 import { logger } from '~/platform/logger.server';
 import { clientIp } from '~/platform/rate-limit.server';
@@ -34,7 +39,7 @@ export type CountedRequest = {
 const MAX_PENDING = 50_000;
 
 type Pending = {
-  metric: 'play' | 'start' | 'view';
+  metric: 'play' | 'start' | 'view' | 'download';
   key: string;
   client: string;
   day: string;
@@ -125,6 +130,30 @@ export function countPlayStart(request: CountedRequest, audioPath: string): void
   });
 }
 
+/** Podcast apps and their media players, by user agent (decision 037). */
+const PODCAST_APPS =
+  /podcast|overcast|pocket ?casts|castro|castbox|antennapod|applecoremedia|itunes|spotify|stitcher|player ?fm|podbean|podverse|fountain|gpodder|deezer|audible/i;
+
+/**
+ * A podcast app's request for an episode's bytes (a GET answered 200 or 206, from any byte):
+ * one feed download per client, episode and day, however many ranges it asks for (decision 037).
+ */
+export function countFeedDownload(request: Request, trackId: number): void {
+  if (!env.ANALYTICS || request.method !== 'GET') return;
+  const agent = request.headers.get('user-agent') ?? '';
+  // isbot counts many podcast apps ("Overcast/3.0 (+http://overcast.fm/)", "Pocket Casts") as
+  // bots: here they are the listeners, so a known podcast app is never a bot.
+  if (isbot(agent) && !PODCAST_APPS.test(agent)) return;
+  const day = siteToday();
+  enqueue({
+    metric: 'download',
+    key: String(trackId),
+    client: clientHash(request, day),
+    day,
+    referrer: null,
+  });
+}
+
 /** Write what is buffered (also called at shutdown and by tests). */
 export async function flushStats(): Promise<void> {
   if (state.timer) clearTimeout(state.timer);
@@ -150,8 +179,13 @@ async function writeBatch(batch: Pending[]): Promise<void> {
   const onceOnly = (id: string, add: DailyCount[]) => {
     if (!once.has(id)) once.set(id, add);
   };
+  // Downloads count once a day: their sightings live a day (see stats.server).
+  const daily = new Map<string, DailyCount[]>();
   for (const e of batch) {
-    if (e.metric === 'view') {
+    if (e.metric === 'download') {
+      const id = `${e.day}|download|${e.key}|${e.client}`;
+      if (!daily.has(id)) daily.set(id, [{ day: e.day, metric: 'download', key: e.key, n: 1 }]);
+    } else if (e.metric === 'view') {
       counts.push({ day: e.day, metric: 'view', key: e.key, n: 1 });
       onceOnly(`${e.day}|visit|${e.client}`, [
         { day: e.day, metric: 'visit', key: '', n: 1 },
@@ -165,5 +199,10 @@ async function writeBatch(batch: Pending[]): Promise<void> {
   }
   const fresh = await firstSightings([...once.keys()]);
   for (const [id, add] of once) if (fresh.has(id)) counts.push(...add);
+  if (daily.size > 0) {
+    const dayAhead = new Date(Date.now() + 24 * 3600_000 - REPEAT_WINDOW_SECONDS * 1000);
+    const freshToday = await firstSightings([...daily.keys()], dayAhead);
+    for (const [id, add] of daily) if (freshToday.has(id)) counts.push(...add);
+  }
   await addDailyCounts(counts);
 }

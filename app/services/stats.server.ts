@@ -4,6 +4,7 @@ import { readDaily, type StatMetric } from '~/models/stats.server';
 import { activeSubscriberJoinDates } from '~/models/subscriber.server';
 import { listTracks } from '~/models/track.server';
 import type { StatsPeriod } from '~/schemas/stats';
+import { MIX_TYPES } from '~/schemas/track';
 import type { StatsReport } from '~/types/stats';
 import { toCsv } from '~/utils/csv';
 import { addDaysToDateString, siteToday } from '~/utils/time';
@@ -36,16 +37,18 @@ export async function statsReport(days: StatsPeriod, today = siteToday()): Promi
   const from = addDaysToDateString(today, -(days - 1));
   const dayList = Array.from({ length: days }, (_, i) => addDaysToDateString(from, i));
   const read = (metric: StatMetric) => readDaily(metric, from, today);
-  const [plays, starts, views, visits, referrers, tracks, joins, newsletters] = await Promise.all([
-    read('play'),
-    read('start'),
-    read('view'),
-    read('visit'),
-    read('referrer'),
-    listTracks(),
-    activeSubscriberJoinDates(),
-    listNewsletters({ limit: 5 }),
-  ]);
+  const [plays, starts, views, visits, referrers, tracks, joins, newsletters, downloads] =
+    await Promise.all([
+      read('play'),
+      read('start'),
+      read('view'),
+      read('visit'),
+      read('referrer'),
+      listTracks(),
+      activeSubscriberJoinDates(),
+      listNewsletters({ limit: 5 }),
+      read('download'),
+    ]);
 
   const perDay = (rows: { day: string; n: number }[]) => {
     const out = new Map<string, number>();
@@ -82,6 +85,15 @@ export async function statsReport(days: StatsPeriod, today = siteToday()): Promi
     (t) => t.plays,
     (t) => t.starts,
   );
+  const downloadsByTrack = sumBy(downloads);
+  const mixes = tracks
+    .filter((t) => MIX_TYPES.includes(t.type))
+    .map((t) => ({
+      id: t.id,
+      title: t.title,
+      plays: playsByTrack.get(String(t.id)) ?? 0,
+      downloads: downloadsByTrack.get(String(t.id)) ?? 0,
+    }));
   const topPages = top(
     [...sumBy(views)].map(([path, n]) => ({ path, views: n })),
     (x) => x.views,
@@ -126,6 +138,7 @@ export async function statsReport(days: StatsPeriod, today = siteToday()): Promi
     daily,
     totals,
     topTracks,
+    mixes,
     topPages,
     topReferrers,
     subscribers,

@@ -16,6 +16,11 @@ export type StatsReport = {
   daily: DayFigures[];
   totals: Omit<DayFigures, 'day'>;
   topTracks: { id: number; title: string; plays: number; starts: number }[];
+  /**
+   * Every mix (type in MIX_TYPES): plays in the site's player and podcast feed downloads
+   * (one per client, episode and day, decision 037) over the period, newest mix first.
+   */
+  mixes: { id: number; title: string; plays: number; downloads: number }[];
   topPages: { path: string; views: number }[];
   topReferrers: { host: string; visits: number }[];
   /** Active subscribers at the end of each day, and how many joined that day. */

@@ -174,6 +174,7 @@ export function AnalyticsCard({
           }))}
         />
       </div>
+      <MixesTable mixes={report.mixes} />
       <div className="grid gap-6 xl:grid-cols-2">
         <DayChart
           title="Subscribers over time"
@@ -232,5 +233,50 @@ export function AnalyticsCard({
         </div>
       </div>
     </Card>
+  );
+}
+
+/** Per mix: plays in the site's player and podcast feed downloads (decision 037). */
+function MixesTable({ mixes }: { mixes: StatsReport['mixes'] }) {
+  return (
+    <div>
+      <h3 id="mixes-stats-heading" className="mb-2 text-sm font-semibold">
+        Mixes
+      </h3>
+      {mixes.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No mixes yet.</p>
+      ) : (
+        <table aria-labelledby="mixes-stats-heading" className="w-full text-left text-sm">
+          <thead className="text-muted-foreground">
+            <tr>
+              <th scope="col" className="py-1 font-medium">
+                Mix
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Plays
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Feed downloads
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {mixes.map((m) => (
+              <tr key={m.id} className="border-t border-border" data-testid="mix-stats-row">
+                <th scope="row" className="max-w-0 truncate py-1 font-normal">
+                  {m.title}
+                </th>
+                <td className="py-1 text-right tabular-nums">{m.plays}</td>
+                <td className="py-1 text-right tabular-nums">{m.downloads}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="mt-1 text-xs text-muted-foreground">
+        A feed download is a podcast app fetching an episode&apos;s audio, counted once per app and
+        day however many pieces it asks for.
+      </p>
+    </div>
   );
 }
