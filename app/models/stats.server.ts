@@ -12,7 +12,8 @@ import { defineModel } from './model-helpers.server';
  *   once; a TTL index deletes each 30 minutes after it was written. The hash cannot be turned
  *   back into an address: it is salted with a value that changes every day.
  */
-export const STAT_METRICS = ['play', 'start', 'view', 'visit', 'referrer'] as const;
+/** `embed`: a play started in an embed (decision 038), keyed by the embedding site's host. */
+export const STAT_METRICS = ['play', 'start', 'view', 'visit', 'referrer', 'embed'] as const;
 export type StatMetric = (typeof STAT_METRICS)[number];
 
 export const REPEAT_WINDOW_SECONDS = 30 * 60;

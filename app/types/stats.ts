@@ -18,6 +18,8 @@ export type StatsReport = {
   topTracks: { id: number; title: string; plays: number; starts: number }[];
   topPages: { path: string; views: number }[];
   topReferrers: { host: string; visits: number }[];
+  /** "Embedded on": plays started in an embed, by the embedding site's host (decision 038). */
+  topEmbedHosts: { host: string; plays: number }[];
   /** Active subscribers at the end of each day, and how many joined that day. */
   subscribers: { day: string; total: number; joined: number }[];
   newsletters: {
