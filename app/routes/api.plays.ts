@@ -32,7 +32,6 @@ const CORS = {
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  if (request.method.toUpperCase() === 'OPTIONS') return noContent(CORS);
   const response = await handleApi(request, async () => {
     requireMethod(request, ['POST']);
     const { trackId, embed } = await readJsonBody(request, PlaySchema);
@@ -44,5 +43,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   return response;
 };
 
+/** Remix hands OPTIONS (the embed's CORS preflight) to the loader. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['POST']));
+  request.method.toUpperCase() === 'OPTIONS'
+    ? noContent(CORS)
+    : handleApi(request, async () => methodNotAllowed(['POST']));
