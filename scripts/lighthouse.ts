@@ -8,7 +8,7 @@ import { adminSession, buildIfNeeded, startProdServer } from './prod-server';
 /**
  * `npm run lighthouse`: Lighthouse 12 in mobile emulation (its default) against the production
  * build on the seeded demo content, on every public page (/, /music, /gallery, /blog, one blog
- * post, /shows, /about, /contact), each beside **the floor**: a one-paragraph static page served
+ * post, the demo mix's track page, /shows, /about, /contact), each beside **the floor**: a one-paragraph static page served
  * by the same server, measured by the same browser in the same run, alternating with the page
  * (page, floor, page, floor…), so that what this machine and this Chromium build cost is seen
  * apart from what our pages cost (issue 19). Prints the four category scores, the performance
@@ -131,12 +131,21 @@ async function main() {
     }[];
     const post = posts.find((p) => !p.locked);
     if (!post) throw new Error('No seeded blog post.');
+    // A mix's track page (decision 034): the demo mix, with its tracklist.
+    const tracks = (await (await fetch(`${server.origin}/api/tracks`)).json()) as {
+      id: number;
+      type: string;
+      locked?: boolean;
+    }[];
+    const mix = tracks.find((t) => t.type === 'Mix' && !t.locked);
+    if (!mix) throw new Error('No seeded mix.');
     const allPages = [
       '/',
       '/music',
       '/gallery',
       '/blog',
       `/blog/${post.slug}`,
+      `/music/${mix.id}`,
       '/shows',
       '/about',
       '/contact',

@@ -11,6 +11,7 @@ import {
   type MultipartPart as UploadHandlerPart,
   readMultipart,
 } from '~/platform/request-body.server';
+import { formatClock } from '~/utils/media-time';
 
 import { deleteUploadedFile } from './stored-files.server';
 
@@ -360,8 +361,8 @@ export async function readAudioDuration(filePath: string): Promise<string | null
     const metadata = await parseFile(filePath, { duration: true, skipCovers: true });
     const seconds = metadata.format.duration;
     if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0) return null;
-    const total = Math.round(seconds);
-    return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+    // Whole seconds, h:mm:ss from an hour on (a long set is 1:02:30, not 62:30).
+    return formatClock(Math.round(seconds));
   } catch {
     return null;
   }

@@ -19,6 +19,18 @@ export function parseId(value: string | undefined | null): number | null {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
+/**
+ * The record a URL segment names by its id (`params.id`) through `get`; null when there is
+ * none, also when the segment is not an id (then `get` is not called).
+ */
+export async function findByIdParam<T>(
+  value: string | undefined,
+  get: (id: number) => Promise<T | null>,
+): Promise<T | null> {
+  const id = parseId(value);
+  return id === null ? null : get(id);
+}
+
 /** True for a MongoDB duplicate-key error. */
 export function isDuplicateKeyError(error: unknown): boolean {
   return (

@@ -314,7 +314,19 @@ describe('seed', () => {
     // Every seeded file was copied into UPLOADS_DIR, and durations come from the audio.
     for (const t of await tracks.listTracks()) {
       expect(fs.existsSync(path.join(uploadsDir, t.audioFile.replace('/uploads/', '')))).toBe(true);
-      expect(t.duration).toMatch(/^0:[3-5]\d$/);
+      // The demo mix is the seven demo tracks back to back (4:28), with its tracklist.
+      if (t.type === 'Mix') {
+        expect(t.duration).toBe('4:28');
+        expect(t.durationSeconds).toBe(268);
+        expect(t.tracklist).toHaveLength(7);
+        expect(t.tracklist[6]).toMatchObject({
+          start: 234,
+          title: expect.stringMatching(/Atlantic/),
+        });
+      } else {
+        expect(t.duration).toMatch(/^0:[3-5]\d$/);
+      }
+      expect(['Single', 'EP', 'Album', 'Mix', 'Live set', 'Radio show']).toContain(t.type);
     }
     expect((await seedIfEmpty()).seeded).toBe(false);
     // An admin deleting every track must not bring the demo back at the next start.

@@ -2,6 +2,7 @@ import mongoose, { Schema } from 'mongoose';
 
 import { deleteUploadedFile } from '~/files/stored-files.server';
 import { env } from '~/platform/env.server';
+import { LEGACY_TRACK_TYPES, TRACK_TYPES } from '~/schemas/track';
 import type { TrackJSON, TracklistRow, TrackView, Visibility } from '~/types/entities';
 import { isMembersOnly, trackFor, type Viewer } from '~/utils/access';
 import { escapeRegExp } from '~/utils/regexp';
@@ -101,9 +102,12 @@ function secondsOf(duration: string): number {
 
 const NEWEST_FIRST = { createdAt: -1, id: -1 } as const;
 
-/** All tracks, newest first; `q` is a case-insensitive substring of title, artist or album. */
+/**
+ * All tracks, newest first; `q` is a case-insensitive substring of title, artist or album;
+ * `types`: only tracks of these release types (e.g. MIX_TYPES).
+ */
 export async function listTracks(
-  options: { q?: string; limit?: number; featured?: boolean } = {},
+  options: { q?: string; limit?: number; featured?: boolean; types?: readonly string[] } = {},
 ): Promise<TrackJSON[]> {
   const filter: Record<string, unknown> = {};
   const q = options.q?.trim();
@@ -112,6 +116,7 @@ export async function listTracks(
     filter.$or = [{ title: re }, { artist: re }, { album: re }];
   }
   if (options.featured !== undefined) filter.featured = options.featured;
+  if (options.types) filter.type = mongoose.trusted({ $in: [...options.types] });
   const docs = await cachedFind(Track, { filter, sort: NEWEST_FIRST, limit: options.limit });
   return docs.map(toTrackJSON);
 }
@@ -254,3 +259,21 @@ export async function deleteTrack(id: number): Promise<TrackJSON | null> {
 }
 
 export const countTracks = () => cachedCount(Track);
+
+/**
+ * Tracks stored before the release types were Single, EP, Album, Mix, Live set and Radio show
+ * get the new name of their type: Remix → Single, Live → Live set; any other unknown type
+ * (or none) → Single (decision 034). Run at start; idempotent, so several instances may run it
+ * at once. Answers how many tracks changed.
+ */
+export async function migrateTrackTypes(): Promise<number> {
+  let changed = 0;
+  for (const [legacy, type] of Object.entries(LEGACY_TRACK_TYPES)) {
+    changed += (await Track.updateMany({ type: legacy }, { $set: { type } })).modifiedCount;
+  }
+  const others = await Track.updateMany(
+    { type: mongoose.trusted({ $nin: [...TRACK_TYPES] }) },
+    { $set: { type: 'Single' } },
+  );
+  return changed + others.modifiedCount;
+}

@@ -14,6 +14,8 @@ import { Show } from '~/models/show.server';
 import { Subscriber } from '~/models/subscriber.server';
 import { ensureTheme } from '~/models/theme.server';
 import { Track } from '~/models/track.server';
+import { parseTracklist, tracklistMessage } from '~/schemas/tracklist';
+import { formatClock } from '~/utils/media-time';
 import { addDaysToDateString, siteToday } from '~/utils/time';
 
 import {
@@ -66,11 +68,6 @@ async function claimSeed(now = Date.now()): Promise<boolean> {
 /** The committed demo media (resolved from the working directory: the repository root). */
 export const demoMediaDir = () => path.resolve(process.env.DEMO_MEDIA_DIR ?? 'demo/media');
 
-export function formatDuration(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds));
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-}
-
 async function copyMedia(
   source: string,
   folder: 'audio' | 'images',
@@ -106,12 +103,23 @@ export async function seedIfEmpty(
     for (const t of [...demoTracks].sort((a, b) => b.daysAgo - a.daysAgo)) {
       const audioPath = path.join(media, 'audio', t.audio);
       const meta = await parseFile(audioPath, { duration: true });
+      const seconds = Math.max(0, Math.round(meta.format.duration ?? 0));
+      // The demo tracklist goes through the admin's parser: a bad demo row fails the seed.
+      const tracklist = parseTracklist(t.tracklist ?? '', seconds);
+      if (tracklist.problems.length > 0) {
+        throw new Error(
+          `demo tracklist of "${t.title}": ${tracklist.problems.map(tracklistMessage).join('; ')}`,
+        );
+      }
       await Track.create({
         title: t.title,
         artist: t.artist,
         album: t.album,
         type: t.type,
-        duration: formatDuration(meta.format.duration ?? 0),
+        duration: formatClock(seconds),
+        durationSeconds: seconds,
+        description: t.description ?? null,
+        tracklist: tracklist.rows,
         audioFile: await copyMedia(audioPath, 'audio', `demo-${t.audio}`),
         coverImage: await copyMedia(
           path.join(media, 'covers', t.cover),

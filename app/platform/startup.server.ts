@@ -9,6 +9,7 @@ import { outboxDir } from '~/mail/transport.server';
 import { startMailWorker, stopMailWorker } from '~/mail/worker.server';
 import { migrateSubscriberStatuses } from '~/models/subscriber.server';
 import { ensureTheme } from '~/models/theme.server';
+import { migrateTrackTypes } from '~/models/track.server';
 import { migrateUnconfirmedEmails } from '~/models/user.server';
 
 import { connectDb, disconnectDb, ownsEmbeddedStore } from './db.server';
@@ -229,6 +230,8 @@ export function startApp(): Promise<void> {
     }
     await ensureTheme();
     await migrateSubscriberStatuses();
+    // Every stored release type is one of TRACK_TYPES (Remix → Single, Live → Live set).
+    await migrateTrackTypes();
     // Addresses saved before they had to be confirmed wait for their link (decision 030).
     await migrateUnconfirmedEmails();
     const worker = startMailWorker();

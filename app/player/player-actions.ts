@@ -9,8 +9,11 @@ export type TrackInput = PlayerTrack | TrackJSON;
 export type PlayerActions = {
   /** Play button on a track: toggles when it is current, else loads it and plays. */
   playTrack: (track: TrackInput) => void;
-  /** Makes a track current without toggling (appended to the queue when missing). */
-  loadTrack: (track: TrackInput, options?: { autoplay?: boolean }) => void;
+  /**
+   * Makes a track current without toggling (appended to the queue when missing); `startAt`
+   * (seconds) moves the position there, also for the current track.
+   */
+  loadTrack: (track: TrackInput, options?: { autoplay?: boolean; startAt?: number }) => void;
   toggle: () => void;
   play: () => void;
   pause: () => void;
@@ -44,6 +47,7 @@ function toPlayerTrack(t: TrackInput): PlayerTrack {
     duration: t.duration,
     coverImage: t.coverImage,
     audioFile: t.audioFile,
+    ...(t.tracklist && t.tracklist.length > 0 ? { tracklist: t.tracklist } : {}),
   };
 }
 
@@ -53,7 +57,12 @@ export function usePlayerActions(dispatch: Dispatch<PlayerAction>): QueueActions
     const a: QueueActions = {
       playTrack: (track) => dispatch({ type: 'playTrack', track: toPlayerTrack(track) }),
       loadTrack: (track, options) =>
-        dispatch({ type: 'load', track: toPlayerTrack(track), autoplay: !!options?.autoplay }),
+        dispatch({
+          type: 'load',
+          track: toPlayerTrack(track),
+          autoplay: !!options?.autoplay,
+          startAt: options?.startAt,
+        }),
       toggle: () => dispatch({ type: 'toggle' }),
       play: () => dispatch({ type: 'play' }),
       pause: () => dispatch({ type: 'pause' }),

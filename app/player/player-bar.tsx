@@ -10,6 +10,7 @@ import {
   SkipBack,
   SkipForward,
 } from '~/components/site/icons';
+import { currentRowIndex } from '~/utils/media-time';
 
 import {
   cx,
@@ -21,6 +22,8 @@ import {
 } from './player-controls';
 import { formatTime } from './player-machine';
 import { type PlayerContextValue, usePlayer } from './player-provider';
+import { useTrackPeaks } from './use-track-peaks';
+import { WaveformSlider } from './waveform-slider';
 
 export const NO_TRACK_TEXT = 'No track selected. Visit the Music page to play a track.';
 
@@ -37,6 +40,11 @@ export function PlayerBar({
 }) {
   const player = usePlayer();
   const track = player.current;
+  // The waveform is fetched once the current track has been played in this tab: a track only
+  // queued (or restored) costs no request, and a track without peaks no 404 on every page.
+  const [heard, setHeard] = useState<number | null>(null);
+  if (track && player.playing && heard !== track.id) setHeard(track.id);
+  const peaks = useTrackPeaks(mode === 'full' && track && heard === track.id ? track.id : null);
 
   if (!track) {
     if (mode === 'mini') return null;
@@ -74,6 +82,7 @@ export function PlayerBar({
         {track.artist}
         {track.album ? <span> · {track.album}</span> : null}
       </p>
+      <NowPlayingRow track={track} position={player.position} />
     </div>
   );
 
@@ -83,7 +92,24 @@ export function PlayerBar({
         <span className="sr-only">Elapsed </span>
         {formatTime(player.position)}
       </span>
-      <SeekSlider position={player.position} duration={player.totalDuration} onSeek={player.seek} />
+      {peaks ? (
+        <WaveformSlider
+          id="player-waveform"
+          shape={peaks}
+          label="Seek"
+          position={player.position}
+          duration={player.totalDuration}
+          onSeek={player.seek}
+          className="h-8 min-w-0 flex-1"
+          svgClassName="block h-8 w-full"
+        />
+      ) : (
+        <SeekSlider
+          position={player.position}
+          duration={player.totalDuration}
+          onSeek={player.seek}
+        />
+      )}
       <span className="w-10 shrink-0 text-xs tabular-nums text-muted-foreground">
         <span className="sr-only">Total </span>
         {formatTime(player.totalDuration)}
@@ -137,6 +163,24 @@ export function PlayerBar({
         </div>
       </div>
     </section>
+  );
+}
+
+/** A mix's row playing now: "Now: Artist – Title" (nothing before its first row). */
+function NowPlayingRow({
+  track,
+  position,
+}: {
+  track: NonNullable<PlayerContextValue['current']>;
+  position: number;
+}) {
+  const rows = track.tracklist ?? [];
+  const row = rows[currentRowIndex(rows, position)];
+  if (!row) return null;
+  return (
+    <p className="truncate text-xs font-medium text-primary" data-testid="player-now">
+      Now: {row.artist} – {row.title}
+    </p>
   );
 }
 

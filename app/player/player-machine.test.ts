@@ -528,7 +528,8 @@ describe('formatting', () => {
   it('formats m:ss', () => {
     expect(formatTime(0)).toBe('0:00');
     expect(formatTime(65.9)).toBe('1:05');
-    expect(formatTime(3600)).toBe('60:00');
+    expect(formatTime(3600)).toBe('1:00:00');
+    expect(formatTime(3750)).toBe('1:02:30');
     expect(formatTime(Number.NaN)).toBe('0:00');
   });
   it('speaks times', () => {

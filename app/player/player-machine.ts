@@ -5,7 +5,8 @@
  * The element is told what to do through the state: `src` + `loadNonce` (load this file),
  * `playing` (wanted play state), `position` + `seekNonce` (jump there).
  */
-import type { TrackJSON } from '~/types/entities';
+import type { TrackJSON, TracklistRow } from '~/types/entities';
+import { formatClock } from '~/utils/media-time';
 
 export const FALLBACK_AUDIO_PATH = '/uploads/audio/fallback.mp3';
 export const UPLOADS_AUDIO_SEGMENT = '/uploads/audio/';
@@ -15,11 +16,14 @@ export const SEEK_STEP_SECONDS = 0.1;
 export const FEATURED_SEEK_SECONDS = 10;
 export const PLAY_START_DELAY_MS = 100;
 
-/** The part of a track the player needs (a full `TrackJSON` fits). */
+/**
+ * The part of a track the player needs (a full `TrackJSON` fits). `tracklist`: a mix's rows,
+ * for the bar's "Now: Artist – Title" (left out when empty, so the saved queue stays small).
+ */
 export type PlayerTrack = Pick<
   TrackJSON,
   'id' | 'title' | 'artist' | 'album' | 'duration' | 'coverImage' | 'audioFile'
->;
+> & { tracklist?: TracklistRow[] };
 
 export type PlayerState = {
   queue: PlayerTrack[];
@@ -62,8 +66,11 @@ export type PersistedPlayerState = {
 export type PlayerAction =
   /** Play button on a track: toggles when it is current, else loads it and plays. */
   | { type: 'playTrack'; track: PlayerTrack }
-  /** Makes a track current (appended when missing from the queue), playing or not. */
-  | { type: 'load'; track: PlayerTrack; autoplay: boolean }
+  /**
+   * Makes a track current (appended when missing from the queue), playing or not; `startAt`
+   * (seconds, a deep link or a tracklist row) puts the position there, also when it is current.
+   */
+  | { type: 'load'; track: PlayerTrack; autoplay: boolean; startAt?: number }
   | { type: 'toggle' }
   | { type: 'play' }
   | { type: 'pause' }
@@ -208,11 +215,9 @@ export function parseDuration(text: string | null | undefined): number {
   return parts.reduce((acc, p) => acc * 60 + Number(p), 0);
 }
 
-/** Seconds as m:ss (minutes are not wrapped into hours). */
+/** Seconds as m:ss, and as h:mm:ss from an hour on (a long set reads 1:02:30, decision 034). */
 export function formatTime(seconds: number): string {
-  const s = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const m = Math.floor(s / 60);
-  return `${m}:${String(s % 60).padStart(2, '0')}`;
+  return formatClock(seconds);
 }
 
 /** Spoken time for aria-valuetext: '1 minute 5 seconds', '0 seconds'. */
@@ -270,6 +275,13 @@ function moveTo(state: PlayerState, index: number): PlayerState {
   return withTrack(state, state.queue, index, state.playing);
 }
 
+/** The state with the position moved to `startAt` (when given), applied by the element. */
+function startingAt(state: PlayerState, startAt: number | undefined): PlayerState {
+  if (startAt === undefined || !Number.isFinite(startAt)) return state;
+  const position = clampPosition(startAt, displayDuration(state));
+  return { ...state, position, seekNonce: state.seekNonce + 1 };
+}
+
 function loadTrack(state: PlayerState, track: PlayerTrack, autoplay: boolean): PlayerState {
   if (!isLoadable(track)) return state;
   const i = state.queue.findIndex((t) => t.id === track.id);
@@ -303,9 +315,10 @@ export function createPlayerReducer(random: () => number = Math.random) {
       case 'load': {
         if (!isLoadable(action.track)) return state;
         if (isCurrent(state, action.track) && !state.failed) {
-          return action.autoplay ? { ...state, playing: true } : state;
+          const playing = action.autoplay ? { ...state, playing: true } : state;
+          return startingAt(playing, action.startAt);
         }
-        return loadTrack(state, action.track, action.autoplay);
+        return startingAt(loadTrack(state, action.track, action.autoplay), action.startAt);
       }
       case 'toggle':
         if (!state.current || !state.src) return state;
@@ -467,6 +480,7 @@ function readTrack(value: unknown): PlayerTrack | null {
     return null;
   }
   const str = (x: unknown) => (typeof x === 'string' ? x : '');
+  const tracklist = readTracklist(v.tracklist);
   return {
     id: v.id,
     title: v.title,
@@ -475,7 +489,27 @@ function readTrack(value: unknown): PlayerTrack | null {
     duration: str(v.duration),
     coverImage: str(v.coverImage),
     audioFile: v.audioFile,
+    ...(tracklist.length > 0 ? { tracklist } : {}),
   };
+}
+
+/** The rows of a saved tracklist that are still well formed. */
+function readTracklist(value: unknown): TracklistRow[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((row: unknown) => {
+    if (!row || typeof row !== 'object') return [];
+    const r = row as Record<string, unknown>;
+    if (typeof r.start !== 'number' || !Number.isFinite(r.start)) return [];
+    if (typeof r.artist !== 'string' || typeof r.title !== 'string') return [];
+    return [
+      {
+        start: r.start,
+        artist: r.artist,
+        title: r.title,
+        label: typeof r.label === 'string' ? r.label : null,
+      },
+    ];
+  });
 }
 
 /** Validates what came out of local storage (it may be stale, edited or from another version). */

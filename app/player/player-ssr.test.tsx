@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom/server';
 import { describe, expect, it } from 'vitest';
 
 import type { TrackJSON } from '~/types/entities';
@@ -29,8 +30,13 @@ const track: TrackJSON = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
+// Track cards link to their track page: a router around them, as in the app.
 const render = (node: React.ReactNode, assetHost = '') =>
-  renderToString(<PlayerProvider assetHost={assetHost}>{node}</PlayerProvider>);
+  renderToString(
+    <StaticRouter location="/music">
+      <PlayerProvider assetHost={assetHost}>{node}</PlayerProvider>
+    </StaticRouter>,
+  );
 
 describe('server-rendered player HTML (what a browser without JS gets)', () => {
   it('renders exactly one site audio element, preload none', () => {
@@ -49,6 +55,8 @@ describe('server-rendered player HTML (what a browser without JS gets)', () => {
     expect(html).toContain('From the album &quot;Shoreline&quot;');
     expect(html).toContain('3:45');
     expect(html).toMatch(/<img[^>]*width="400"[^>]*height="400"/);
+    // The title links to the track's own page (decision 034).
+    expect(html).toMatch(new RegExp(`<a[^>]*href="/music/${track.id}"[^>]*>Neon Boardwalk</a>`));
     // The JS-only controls are not shown to a browser that can't use them.
     expect(html).not.toContain('Add Neon Boardwalk to queue');
   });

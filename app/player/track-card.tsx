@@ -1,3 +1,4 @@
+import { Link } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 
 import { Download, ListPlus, Pause, Play, Share2 } from '~/components/site/icons';
@@ -23,9 +24,9 @@ export const TRACK_GRID_SIZES =
 
 const STATUS_MS = 4000;
 
-/** The link a share points to: the music page with the track loaded. */
+/** The link a share points to: the track's own page (decision 034). */
 export function trackShareUrl(id: number, origin: string): string {
-  return `${origin}/music?track=${id}`;
+  return `${origin}/music/${id}`;
 }
 
 /**
@@ -252,7 +253,10 @@ function CardFrame({
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
           <Heading className="font-heading text-lg font-semibold leading-tight">
-            {track.title}
+            {/* A client-side navigation with JS: the player keeps playing. */}
+            <Link to={`/music/${track.id}`} className="hover:text-primary hover:underline">
+              {track.title}
+            </Link>
           </Heading>
           <span className="shrink-0 text-sm tabular-nums text-muted-foreground">
             <span className="sr-only">Duration </span>

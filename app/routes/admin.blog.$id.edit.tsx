@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { getBlogPost } from '~/models/blog-post.server';
-import { parseId } from '~/models/model-helpers.server';
+import { findByIdParam, parseId } from '~/models/model-helpers.server';
 import { notFound } from '~/platform/http-errors.server';
 import { submitBlogForm } from '~/services/blog-save.server';
 import { requireAdminForUpload } from '~/services/upload-flow.server';
@@ -16,16 +16,11 @@ import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Blog Post');
 
-async function loadPost(id: string | undefined) {
-  const parsed = parseId(id);
-  const post = parsed === null ? null : await getBlogPost(parsed);
-  if (!post) throw notFound('Post not found');
-  return post;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { post: await loadPost(params.id), closeTo: blogListUrl(request.url) };
+  const post = await findByIdParam(params.id, getBlogPost);
+  if (!post) throw notFound('Post not found');
+  return { post, closeTo: blogListUrl(request.url) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

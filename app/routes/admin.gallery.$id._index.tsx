@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { getGalleryImage } from '~/models/gallery-image.server';
-import { parseId } from '~/models/model-helpers.server';
+import { findByIdParam } from '~/models/model-helpers.server';
 import { notFound } from '~/platform/http-errors.server';
 import { adminTitle } from '~/utils/seo/seo';
 import { DATE_LONG, formatSiteDate } from '~/utils/time';
@@ -16,8 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = parseId(params.id);
-  const image = id === null ? null : await getGalleryImage(id);
+  const image = await findByIdParam(params.id, getGalleryImage);
   if (!image) throw notFound('Image not found');
   return { image };
 }

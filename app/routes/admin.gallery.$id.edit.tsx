@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { getGalleryImage } from '~/models/gallery-image.server';
-import { parseId } from '~/models/model-helpers.server';
+import { findByIdParam, parseId } from '~/models/model-helpers.server';
 import { notFound } from '~/platform/http-errors.server';
 import { submitGalleryForm } from '~/services/gallery-save.server';
 import { requireAdminForUpload } from '~/services/upload-flow.server';
@@ -16,16 +16,11 @@ import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Image');
 
-async function loadImage(id: string | undefined) {
-  const parsed = parseId(id);
-  const image = parsed === null ? null : await getGalleryImage(parsed);
-  if (!image) throw notFound('Image not found');
-  return image;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { image: await loadImage(params.id) };
+  const image = await findByIdParam(params.id, getGalleryImage);
+  if (!image) throw notFound('Image not found');
+  return { image };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

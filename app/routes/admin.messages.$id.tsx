@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { getContactMessage } from '~/models/contact-message.server';
-import { parseId } from '~/models/model-helpers.server';
+import { findByIdParam } from '~/models/model-helpers.server';
 import { notFound } from '~/platform/http-errors.server';
 import { adminTitle } from '~/utils/seo/seo';
 import { formatMessageDate } from '~/utils/time';
@@ -16,8 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = parseId(params.id);
-  const message = id === null ? null : await getContactMessage(id);
+  const message = await findByIdParam(params.id, getContactMessage);
   if (!message) throw notFound('Message not found');
   return { message };
 }

@@ -7,7 +7,7 @@ import { requireAdmin } from '~/auth/auth.server';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { Card } from '~/components/ui/card';
 import { listFailedDeliveries } from '~/models/mail-delivery.server';
-import { parseId } from '~/models/model-helpers.server';
+import { findByIdParam } from '~/models/model-helpers.server';
 import { getNewsletter, newsletterProgress } from '~/models/newsletter.server';
 import { notFound } from '~/platform/http-errors.server';
 import { adminTitle } from '~/utils/seo/seo';
@@ -21,8 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 /** One issue: where its send stands and the addresses that failed, with the server's reply. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = parseId(params.id);
-  const newsletter = id ? await getNewsletter(id) : null;
+  const newsletter = await findByIdParam(params.id, getNewsletter);
   if (!newsletter) throw notFound('Newsletter not found');
   const [progress, failures] = await Promise.all([
     newsletterProgress(newsletter),

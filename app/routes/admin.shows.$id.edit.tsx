@@ -12,7 +12,7 @@ import { redirectWithToast } from '~/auth/toast.server';
 import { ShowForm } from '~/components/admin/show-form';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { parseId } from '~/models/model-helpers.server';
+import { findByIdParam, parseId } from '~/models/model-helpers.server';
 import { getShow, updateShow } from '~/models/show.server';
 import { HTTP_STATUS, notFound, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
@@ -24,8 +24,7 @@ export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Sho
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = parseId(params.id);
-  const show = id === null ? null : await getShow(id);
+  const show = await findByIdParam(params.id, getShow);
   if (!show) throw notFound('Show not found');
   return { show };
 }

@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { listGuestList } from '~/models/guest-list.server';
-import { parseId } from '~/models/model-helpers.server';
+import { findByIdParam } from '~/models/model-helpers.server';
 import { getShow } from '~/models/show.server';
 import { notFound } from '~/platform/http-errors.server';
 import { adminTitle } from '~/utils/seo/seo';
@@ -18,8 +18,7 @@ export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Guest li
 /** /admin/shows/{id}/guest-list: who asked for a spot, and when; the CSV next to it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = parseId(params.id);
-  const show = id === null ? null : await getShow(id);
+  const show = await findByIdParam(params.id, getShow);
   if (!show) throw notFound('Show not found');
   return { show, spots: await listGuestList(show.id) };
 }

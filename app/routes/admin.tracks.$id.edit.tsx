@@ -6,7 +6,7 @@ import { TrackForm } from '~/components/admin/track-form';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { parseId } from '~/models/model-helpers.server';
+import { findByIdParam, parseId } from '~/models/model-helpers.server';
 import { getTrack } from '~/models/track.server';
 import { env } from '~/platform/env.server';
 import { notFound } from '~/platform/http-errors.server';
@@ -17,16 +17,10 @@ import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Track');
 
-async function loadTrack(id: string | undefined) {
-  const parsed = parseId(id);
-  const track = parsed === null ? null : await getTrack(parsed);
-  if (!track) throw notFound('Track not found');
-  return track;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const track = await loadTrack(params.id);
+  const track = await findByIdParam(params.id, getTrack);
+  if (!track) throw notFound('Track not found');
   return { track, defaultArtist: env.SITE_NAME, closeTo: tracksListUrl(request.url) };
 }
 

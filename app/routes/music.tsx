@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 
 import { getViewer } from '~/auth/auth.server';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { MusicFilterLinks, musicFilterOf } from '~/components/site/music-filter';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { inputClass } from '~/components/ui/field';
@@ -12,6 +13,7 @@ import { imageInfos } from '~/files/image-derivatives.server';
 import { listTracksFor } from '~/models/track.server';
 import { trackIdFromSearch, useMusicQueue } from '~/player/music-queue';
 import { TRACK_GRID_CLASS, TRACK_GRID_SIZES, TrackCard } from '~/player/track-card';
+import { MIX_TYPES } from '~/schemas/track';
 import { cn } from '~/utils/cn';
 import { musicRecordingLd, seoMeta, seoSite } from '~/utils/seo/seo';
 import { normalizeTrackQuery } from '~/utils/track-search';
@@ -23,9 +25,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     title: 'Music',
     description: `Listen to every ${site.siteName} track: singles, EPs, remixes and live recordings.`,
     url: location.pathname,
-    image: data?.tracks[0]?.coverImage,
+    image: (data?.tracks ?? data?.all)?.[0]?.coverImage,
     type: 'music.playlist',
-    jsonLd: (data?.tracks ?? []).map((t) => musicRecordingLd(t, site)),
+    jsonLd: (data?.tracks ?? data?.all ?? []).map((t) => musicRecordingLd(t, site)),
   });
 };
 
@@ -33,21 +35,33 @@ const SEARCH_DEBOUNCE_MS = 300;
 const MAX_QUERY = 100;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const q = normalizeTrackQuery(new URL(request.url).searchParams.get('q')).slice(0, MAX_QUERY);
+  const search = new URL(request.url).searchParams;
+  const q = normalizeTrackQuery(search.get('q')).slice(0, MAX_QUERY);
+  const filter = musicFilterOf(search);
   // All tracks go into the play queue; the grid shows the search result (done by the model).
   // Members-only tracks are listed for everyone; a visitor without an account gets them locked.
   const viewer = await getViewer(request);
+  const types = filter === 'mixes' ? MIX_TYPES : undefined;
   const [all, tracks] = await Promise.all([
     listTracksFor(viewer),
-    q ? listTracksFor(viewer, { q }) : Promise.resolve(null),
+    q || types ? listTracksFor(viewer, { q, types }) : Promise.resolve(null),
   ]);
   const shown = tracks ?? all;
   // Sizes and responsive derivatives of the covers in the grid (not of the whole queue).
-  return { q, all, tracks: shown, infos: await imageInfos(shown.map((t) => t.coverImage)) };
+  return {
+    q,
+    filter,
+    all,
+    // The grid's tracks only when they differ from the queue's: the page carries every track
+    // (with its description and tracklist) once, not twice.
+    tracks,
+    infos: await imageInfos(shown.map((t) => t.coverImage)),
+  };
 }
 
 export default function MusicPage() {
-  const { q, all, tracks, infos } = useLoaderData<typeof loader>();
+  const { q, filter, all, tracks: found, infos } = useLoaderData<typeof loader>();
+  const tracks = found ?? all;
   const [searchParams] = useSearchParams();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -116,10 +130,13 @@ export default function MusicPage() {
               className={cn(inputClass, 'h-11 pl-9')}
             />
           </div>
+          {/* A search keeps the chosen filter. */}
+          {filter === 'mixes' ? <input type="hidden" name="type" value="mixes" /> : null}
           <button type="submit" className={buttonClass('primary', 'md', 'h-11')}>
             Search
           </button>
         </Form>
+        <MusicFilterLinks filter={filter} q={q} />
       </PageHeader>
 
       <section aria-label="Tracks" aria-busy={searching || undefined} className="container py-12">
@@ -134,7 +151,9 @@ export default function MusicPage() {
             text={
               q
                 ? `No tracks match "${q}". Try another title, artist or album.`
-                : 'There are no tracks available yet. Check back soon for new music.'
+                : filter === 'mixes'
+                  ? 'There are no mixes yet. Check back soon for new sets.'
+                  : 'There are no tracks available yet. Check back soon for new music.'
             }
           />
         ) : (

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
 import { publicCacheHeaders } from '~/document/cache-headers.server';
-import { parseId } from '~/models/model-helpers.server';
+import { findByIdParam } from '~/models/model-helpers.server';
 import { getShow } from '~/models/show.server';
 import { env } from '~/platform/env.server';
 import { notFound } from '~/platform/http-errors.server';
@@ -10,8 +10,7 @@ import { showIcsFileName, showsIcs } from '~/utils/seo/feeds';
 
 /** /shows/{id}.ics — one show as an .ics download ("Add to calendar"). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = parseId(params.id);
-  const show = id === null ? null : await getShow(id);
+  const show = await findByIdParam(params.id, getShow);
   if (!show) return notFound('Show not found', { headers: { 'Cache-Control': 'no-store' } });
   const body = showsIcs({
     origin: siteOrigin(),

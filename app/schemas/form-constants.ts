@@ -15,6 +15,8 @@ export const LIMITS = {
   title: 200,
   shortText: 200,
   description: 2_000,
+  /** A track's liner notes or a mix's description. */
+  trackDescription: 5_000,
   excerpt: 300,
   blogContent: 100_000,
   url: 2_048,

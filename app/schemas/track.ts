@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
+import { parseClock } from '~/utils/media-time';
+
 import { LIMITS, optionalText, requiredText, visibilityFields } from './common';
+import { checkTracklistDuration, TracklistField } from './tracklist';
 
 /** Shown (toast and form alert) when a new track is submitted without its cover or audio file. */
 export const MISSING_FILES = {
@@ -12,16 +15,25 @@ export const MISSING_FILES = {
 export const TRACK_TYPES = ['Single', 'EP', 'Album', 'Mix', 'Live set', 'Radio show'] as const;
 export const MIX_TYPES: readonly string[] = ['Mix', 'Live set', 'Radio show'];
 
+/** Release types of older data, and what they are stored as now (decision 034). */
+export const LEGACY_TRACK_TYPES: Readonly<Record<string, (typeof TRACK_TYPES)[number]>> = {
+  Remix: 'Single',
+  Live: 'Live set',
+};
+
+export const DURATION_MESSAGE = 'Duration must be MM:SS or H:MM:SS (e.g. 3:45 or 1:02:30)';
+
 const booleanField = z.preprocess(
   (v) => v === true || v === 'true' || v === 'on' || v === '1',
   z.boolean(),
 );
 
 /**
- * The text fields of the track form and of POST/PUT /api/admin/tracks. Files are
- * handled by the upload parser; on edit, coverImageUrl/audioFileUrl keep the current files.
+ * The text fields of the track form and of POST/PUT /api/admin/tracks, as an object (the form
+ * extends it with its file inputs). Files are handled by the upload parser; on edit,
+ * coverImageUrl/audioFileUrl keep the current files. Use TrackFieldsSchema to validate.
  */
-export const TrackFieldsSchema = z.object({
+export const TrackFieldsObject = z.object({
   title: requiredText('Title is required', LIMITS.title),
   artist: optionalText(LIMITS.name),
   album: optionalText(LIMITS.title),
@@ -30,12 +42,17 @@ export const TrackFieldsSchema = z.object({
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
     z
       .string()
-      .regex(/^\d{1,3}:[0-5]\d$/, 'Duration must be MM:SS (e.g. 3:45)')
+      .refine((v) => parseClock(v) !== null, DURATION_MESSAGE)
       .optional(),
   ),
+  description: optionalText(LIMITS.trackDescription),
+  tracklist: TracklistField,
   featured: booleanField.default(false),
   ...visibilityFields,
 });
+
+/** The track's fields, with the tracklist checked against a typed duration. */
+export const TrackFieldsSchema = TrackFieldsObject.superRefine(checkTracklistDuration);
 export type TrackFields = z.infer<typeof TrackFieldsSchema>;
 
 export const FeaturedToggleSchema = z.object({ featured: z.boolean() });

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { parseId } from '~/models/model-helpers.server';
+import { findByIdParam, parseId } from '~/models/model-helpers.server';
 import { notFound } from '~/platform/http-errors.server';
 import { errorMessage } from '~/utils/error-message';
 
@@ -38,8 +38,7 @@ export async function deleteLoader<T>(
   route: DeleteRoute<T>,
 ): Promise<{ item: T; closeTo: string }> {
   await requireAdmin(request);
-  const id = parseId(params.id);
-  const item = id === null ? null : await route.get(id);
+  const item = await findByIdParam(params.id, route.get);
   if (!item) throw notFound(route.notFound);
   return { item, closeTo: route.listUrl(request) };
 }

@@ -3,6 +3,7 @@ import { readAudioDuration, type StoredUpload } from '~/files/uploads.server';
 import { createTrack, getTrack, updateTrack } from '~/models/track.server';
 import { MISSING_FILES, type TrackFields, TrackFieldsSchema } from '~/schemas/track';
 import type { TrackJSON } from '~/types/entities';
+import { formatClock, parseClock } from '~/utils/media-time';
 
 import {
   type EntityForm,
@@ -46,12 +47,18 @@ async function saveTrackRecord({
   // The API's PUT leaves what it was not sent alone; a create or the form writes every field.
   const writes = (name: string) => !existing || !keepUnsent || Object.hasOwn(fields, name);
   const duration = await trackDuration(value.duration, files.audioFile, existing, keepUnsent);
+  // Stored both ways: as shown (62:30 typed is kept as 1:02:30) and in whole seconds.
+  const seconds = duration ? parseClock(duration) : null;
+  const length =
+    seconds === null ? {} : { duration: formatClock(seconds), durationSeconds: seconds };
   const write = {
     title: value.title,
     artist: value.artist ?? null,
     album: value.album ?? null,
     ...(writes('type') ? { type: value.type } : {}),
-    ...(duration ? { duration } : {}),
+    ...length,
+    ...(writes('description') ? { description: value.description ?? null } : {}),
+    ...(writes('tracklist') ? { tracklist: value.tracklist?.rows ?? [] } : {}),
     ...(writes('featured') ? { featured: value.featured } : {}),
     ...(writes('visibility') ? { visibility: value.visibility } : {}),
     ...(writes('publicAt') ? { publicAt: value.publicAt ?? null } : {}),
@@ -61,7 +68,8 @@ async function saveTrackRecord({
   if (existing) return updateTrack(existing.id, write);
   return createTrack({
     ...write,
-    duration: duration ?? '0:00',
+    duration: length.duration ?? '0:00',
+    durationSeconds: length.durationSeconds ?? 0,
     coverImage: files.coverImage.url,
     audioFile: files.audioFile.url,
   });

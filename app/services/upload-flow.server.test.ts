@@ -104,7 +104,7 @@ describe('saveTrack', () => {
       status: 400,
       fieldErrors: {
         title: ['Title is required'],
-        duration: ['Duration must be MM:SS (e.g. 3:45)'],
+        duration: ['Duration must be MM:SS or H:MM:SS (e.g. 3:45 or 1:02:30)'],
       },
       fileErrors: {},
       missingFiles: false,

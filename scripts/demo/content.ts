@@ -13,7 +13,12 @@ export type DemoTrack = {
   title: string;
   artist: string;
   album: string | null;
-  type: 'Single' | 'EP' | 'Album' | 'Remix' | 'Live';
+  /** One of TRACK_TYPES (app/schemas/track.ts). */
+  type: 'Single' | 'EP' | 'Album' | 'Mix' | 'Live set' | 'Radio show';
+  /** Liner notes or a mix's description (paragraphs separated by blank lines). */
+  description?: string;
+  /** A mix's tracklist as an admin types it: `TIME ARTIST - TITLE [LABEL]`, one row per line. */
+  tracklist?: string;
   /** File name in demo/media/audio. */
   audio: string;
   /** File name in demo/media/covers. */
@@ -86,6 +91,31 @@ const p = (...paragraphs: string[]) => paragraphs.join('\n\n');
 
 export const demoTracks: DemoTrack[] = [
   {
+    title: 'Night Shore Radio 01: Last Train from Long Branch',
+    artist: 'Night Shore',
+    album: null,
+    type: 'Mix',
+    description: p(
+      'The first Night Shore Radio mix: seven of our own tracks, back to back, from the first wave of Saltwater Signals to the sunrise at the Carousel House.',
+      'Recorded in one take at the studio on Cookman Avenue. Every row of the tracklist is a link to its place in the set.',
+    ),
+    // Starts are where each track begins in night-shore-mix.mp3 (built by generate-media.ts
+    // from the demo tracks in MIX_ORDER there, so the rows land exactly on each track).
+    tracklist: [
+      '0:00 Night Shore feat. Mara Quinn - Saltwater Signals [Low Tide]',
+      '0:40 Night Shore - Ocean Avenue, 3 A.M. [Boardwalk Nocturnes]',
+      '1:18 Night Shore - Neon Boardwalk [Boardwalk Nocturnes]',
+      '1:54 Night Shore - Convention Hall',
+      '2:33 Night Shore - Low Tide Static [Low Tide]',
+      '3:14 Sunset Pier - Palace Lights (Sunset Pier Remix)',
+      '3:54 Night Shore feat. Theo Vance - Atlantic at Dawn (Live at the Carousel House)',
+    ].join('\n'),
+    audio: 'night-shore-mix.mp3',
+    cover: 'night-shore-mix.jpg',
+    featured: false,
+    daysAgo: 5,
+  },
+  {
     title: 'Ocean Avenue, 3 A.M.',
     artist: 'Night Shore',
     album: 'Boardwalk Nocturnes',
@@ -139,7 +169,7 @@ export const demoTracks: DemoTrack[] = [
     title: 'Palace Lights (Sunset Pier Remix)',
     artist: 'Night Shore, remixed by Sunset Pier',
     album: null,
-    type: 'Remix',
+    type: 'Single',
     audio: 'palace-lights-remix.mp3',
     cover: 'palace-lights-remix.jpg',
     featured: false,
@@ -149,7 +179,7 @@ export const demoTracks: DemoTrack[] = [
     title: 'Atlantic at Dawn (Live at the Carousel House)',
     artist: 'Night Shore feat. Theo Vance',
     album: null,
-    type: 'Live',
+    type: 'Live set',
     audio: 'atlantic-at-dawn-live.mp3',
     cover: 'atlantic-at-dawn-live.jpg',
     featured: false,

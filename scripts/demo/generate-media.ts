@@ -4,6 +4,7 @@
  *   npx tsx scripts/demo/generate-media.ts            # audio + images
  *   npx tsx scripts/demo/generate-media.ts --audio    # audio only
  *   npx tsx scripts/demo/generate-media.ts --images   # images only
+ *   npx tsx scripts/demo/generate-media.ts --mix      # the demo mix and its cover only
  *
  * Needs SoX with MP3 support (Debian: `apt-get install -y sox libsox-fmt-mp3`) and sharp.
  * Writes demo/media/{audio,covers,gallery,blog,about}/*, demo/media/hero.jpg,
@@ -16,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { renderTrack, type TrackRecipe } from './audio';
+import { MP3_KBPS, renderTrack, type TrackRecipe } from './audio';
 import { aboutPhotos, demoGallery, demoPosts, demoTracks, heroImage } from './content';
 import {
   icoFromPngs,
@@ -224,6 +225,7 @@ const covers: Record<string, Art> = {
   'low-tide-static': { scene: 'pier', palette: palettes.ice },
   'palace-lights-remix': { scene: 'sunset-grid', palette: palettes.crimson, variant: 1 },
   'atlantic-at-dawn-live': { scene: 'sunrise', palette: palettes.dawn },
+  'night-shore-mix': { scene: 'rings', palette: palettes.violet, variant: 1 },
 };
 
 const gallery: Record<string, Art> = {
@@ -259,8 +261,15 @@ function seedOf(name: string) {
   return h >>> 0;
 }
 
-async function renderSet(dir: string, items: Record<string, Art>, w: number, h: number) {
-  fs.rmSync(dir, { recursive: true, force: true }); // no stale files from older manifests
+async function renderSet(
+  dir: string,
+  items: Record<string, Art>,
+  w: number,
+  h: number,
+  { clear = true } = {},
+) {
+  // No stale files from older manifests (`clear: false` adds to the set instead).
+  if (clear) fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   for (const [name, art] of Object.entries(items)) {
     const seed = seedOf(name);
@@ -321,6 +330,31 @@ async function renderImages() {
   await renderPng(logoSvg(512, false), 180, path.join(PUBLIC, 'apple-touch-icon.png'));
 }
 
+/** The demo mix: these demo tracks back to back (its tracklist in content.ts follows them). */
+const MIX_FILE = 'night-shore-mix.mp3';
+const MIX_ORDER = [
+  'saltwater-signals',
+  'ocean-avenue-3am',
+  'neon-boardwalk',
+  'convention-hall',
+  'low-tide-static',
+  'palace-lights-remix',
+  'atlantic-at-dawn-live',
+];
+
+/** Concatenates the rendered demo tracks into the demo mix (re-encoded once, as the tracks). */
+function renderMix() {
+  const inputs = MIX_ORDER.map((slug) => path.join(MEDIA, 'audio', `${slug}.mp3`));
+  sox([...inputs, '-C', String(MP3_KBPS), path.join(MEDIA, 'audio', MIX_FILE)]);
+  console.log(
+    `  audio ${MIX_FILE}: ${soxiSeconds(path.join(MEDIA, 'audio', MIX_FILE)).toFixed(1)} s`,
+  );
+}
+
+function sox(args: string[]) {
+  execFileSync('sox', ['-R', '-V1', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
 function renderAudio() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-audio-'));
   fs.rmSync(path.join(MEDIA, 'audio'), { recursive: true, force: true });
@@ -330,6 +364,7 @@ function renderAudio() {
       const { seconds } = renderTrack(recipe, path.join(work, recipe.slug), out);
       console.log(`  audio ${recipe.slug}: ${seconds.toFixed(1)} s`);
     }
+    renderMix();
     renderTrack(fallbackRecipe, path.join(work, 'fallback'), FALLBACK);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
@@ -358,7 +393,24 @@ function verify() {
   need(FALLBACK);
   if (problems.length) throw new Error(`Demo media incomplete:\n${problems.join('\n')}`);
 
-  const mp3s = [...demoTracks.map((t) => path.join(MEDIA, 'audio', t.audio)), FALLBACK];
+  const mixes = demoTracks.filter((t) => t.audio === MIX_FILE);
+  const mp3s = [
+    ...demoTracks
+      .filter((t) => t.audio !== MIX_FILE)
+      .map((t) => path.join(MEDIA, 'audio', t.audio)),
+    FALLBACK,
+  ];
+  for (const t of mixes) {
+    // The mix is the tracks back to back: its length is theirs (within a frame per track).
+    const file = path.join(MEDIA, 'audio', t.audio);
+    const want = MIX_ORDER.reduce(
+      (sum, slug) => sum + soxiSeconds(path.join(MEDIA, 'audio', `${slug}.mp3`)),
+      0,
+    );
+    if (Math.abs(soxiSeconds(file) - want) > 0.5) {
+      throw new Error(`${path.relative(ROOT, file)}: ${soxiSeconds(file)} s, want ${want} s`);
+    }
+  }
   for (const file of mp3s) {
     const seconds = soxiSeconds(file);
     const type = execFileSync('soxi', ['-t', file], { encoding: 'utf8' }).trim();
@@ -397,6 +449,20 @@ function verify() {
 
 async function main() {
   const args = process.argv.slice(2);
+  if (args.includes('--mix')) {
+    // Only the demo mix and its cover, from the tracks already rendered.
+    console.log('Building the demo mix with SoX...');
+    renderMix();
+    await renderSet(
+      path.join(MEDIA, 'covers'),
+      { 'night-shore-mix': covers['night-shore-mix'] },
+      1200,
+      1200,
+      { clear: false },
+    );
+    verify();
+    return;
+  }
   const audio = !args.includes('--images');
   const images = !args.includes('--audio');
   if (audio) {

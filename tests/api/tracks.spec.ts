@@ -269,7 +269,7 @@ test('POST: 400 for a missing title, a bad duration and files of the wrong type'
     }),
     {
       title: 'Title is required',
-      duration: 'Duration must be MM:SS (e.g. 3:45)',
+      duration: 'Duration must be MM:SS or H:MM:SS (e.g. 3:45 or 1:02:30)',
       coverImage: /JPEG, PNG, or WEBP/,
       audioFile: /MP3 or WAV/,
     },
@@ -577,6 +577,167 @@ test.describe('members-only tracks (decision 017)', () => {
         (await r.admin.delete(`/api/admin/tracks/${track.id}`, { headers: SAME_ORIGIN })).status(),
       ).toBe(204);
     }
+  });
+});
+
+test.describe('mixes: tracklist, description, durationSeconds (decision 034)', () => {
+  type Mix = Track & {
+    durationSeconds: number;
+    description: string | null;
+    tracklist: { start: number; artist: string; title: string; label: string | null }[];
+  };
+  const TRACKLIST = [
+    '0:00 Night Shore - Intro',
+    '',
+    '4:05 Floorplan - Never Grow Old [M-Plant]',
+    '1:02:30 Robert Hood - Minus - Edit [M-Plant]',
+  ].join('\n');
+  const ROWS = [
+    { start: 0, artist: 'Night Shore', title: 'Intro', label: null },
+    { start: 245, artist: 'Floorplan', title: 'Never Grow Old', label: 'M-Plant' },
+    { start: 3750, artist: 'Robert Hood', title: 'Minus - Edit', label: 'M-Plant' },
+  ];
+  let mix: Mix;
+
+  test('POST a Mix: the tracklist text is stored structured, h:mm:ss duration in seconds', async () => {
+    mix = expectEntity(
+      await expectJson(
+        await postTrack({
+          title: `Radio ${unique()}`,
+          type: 'Mix',
+          duration: '1:30:00',
+          description: 'Two hours of Detroit.\n\nRecorded live.',
+          tracklist: TRACKLIST,
+          coverImage: files.cover(),
+          audioFile: files.mp3(),
+        }),
+        201,
+      ),
+      'track',
+    ) as Mix;
+    expect(mix).toMatchObject({
+      type: 'Mix',
+      duration: '1:30:00',
+      durationSeconds: 5400,
+      description: 'Two hours of Detroit.\n\nRecorded live.',
+      tracklist: ROWS,
+    });
+    const read = expectEntity(
+      await expectJson(await r.anon.get(`/api/tracks/${mix.id}`), 200),
+      'track',
+    );
+    expect(read).toMatchObject({ durationSeconds: 5400, tracklist: ROWS });
+    const listed = (await listTracks()).find((t) => t.id === mix.id) as Mix | undefined;
+    expect(listed?.tracklist).toEqual(ROWS);
+  });
+
+  test('every track carries tracklist [] and durationSeconds; 62:30 is stored as 1:02:30', async () => {
+    const single = expectEntity(
+      await expectJson(
+        await postTrack({
+          title: `Long ${unique()}`,
+          duration: '62:30',
+          coverImage: files.cover(),
+          audioFile: files.mp3(),
+        }),
+        201,
+      ),
+      'track',
+    ) as Mix;
+    expect(single).toMatchObject({
+      type: 'Single',
+      duration: '1:02:30',
+      durationSeconds: 3750,
+      description: null,
+      tracklist: [],
+    });
+    // No duration typed: whole seconds read from the audio file.
+    const read = expectEntity(
+      await expectJson(
+        await postTrack({
+          title: `Read ${unique()}`,
+          coverImage: files.cover(),
+          audioFile: files.mp3(),
+        }),
+        201,
+      ),
+      'track',
+    ) as Mix;
+    expect(read.durationSeconds).toBeGreaterThan(0);
+    expect(read.duration).toMatch(/^\d+:\d{2}$/);
+    for (const t of [single, read]) {
+      expect(
+        (await r.admin.delete(`/api/admin/tracks/${t.id}`, { headers: SAME_ORIGIN })).status(),
+      ).toBe(204);
+    }
+  });
+
+  test('POST: 400 with every bad line numbered, nothing created', async () => {
+    const before = (await listTracks()).length;
+    const body = await expectFieldErrors(
+      await postTrack({
+        title: `Bad ${unique()}`,
+        type: 'Mix',
+        tracklist: ['0:00 A - B', 'no time here', '', '0:00 C - D', '5:00 E F'].join('\n'),
+        coverImage: files.cover(),
+        audioFile: files.mp3(),
+      }),
+      { tracklist: null },
+    );
+    expect(body.fields?.tracklist).toEqual([
+      'Line 2: "no" is not a start time: write m:ss or h:mm:ss (e.g. 4:05 or 1:02:30)',
+      'Line 4: starts at 0:00, not after line 1 (0:00): start times must go up',
+      'Line 5: separate the artist and the title with " - " (TIME ARTIST - TITLE [LABEL], e.g. 1:02:30 Floorplan - Never Grow Old [M-Plant])',
+    ]);
+    await expectFieldErrors(
+      await postTrack({
+        title: `Past the end ${unique()}`,
+        duration: '10:00',
+        tracklist: '0:00 A - B\n10:01 C - D',
+        coverImage: files.cover(),
+        audioFile: files.mp3(),
+      }),
+      { tracklist: 'Line 2: starts at 10:01, after the end of the track (10:00)' },
+    );
+    await expectFieldErrors(
+      await postTrack({
+        title: `Old type ${unique()}`,
+        type: 'Live',
+        coverImage: files.cover(),
+        audioFile: files.mp3(),
+      }),
+      { type: null },
+    );
+    expect((await listTracks()).length).toBe(before);
+  });
+
+  test('PUT: tracklist and description kept when not sent, replaced or cleared when sent', async () => {
+    const kept = (await expectJson(await putTrack(mix.id, { title: mix.title }), 200)) as Mix;
+    expect(kept).toMatchObject({
+      tracklist: ROWS,
+      description: mix.description,
+      durationSeconds: 5400,
+    });
+    const replaced = (await expectJson(
+      await putTrack(mix.id, {
+        title: mix.title,
+        tracklist: '0:10 X - Y [Z]',
+        description: 'New notes',
+      }),
+      200,
+    )) as Mix;
+    expect(replaced).toMatchObject({
+      tracklist: [{ start: 10, artist: 'X', title: 'Y', label: 'Z' }],
+      description: 'New notes',
+    });
+    await expectFieldErrors(await putTrack(mix.id, { title: mix.title, tracklist: '1:00 A' }), {
+      tracklist: /^Line 1: /,
+    });
+    const cleared = (await expectJson(
+      await putTrack(mix.id, { title: mix.title, tracklist: '', description: '' }),
+      200,
+    )) as Mix;
+    expect(cleared).toMatchObject({ tracklist: [], description: null });
   });
 });
 

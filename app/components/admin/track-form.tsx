@@ -2,6 +2,7 @@ import {
   getFormProps,
   getInputProps,
   getSelectProps,
+  getTextareaProps,
   type SubmissionResult,
   useForm,
 } from '@conform-to/react';
@@ -15,20 +16,27 @@ import { useRequiredFiles } from '~/components/admin/required-files';
 import { usePostPending } from '~/components/admin/use-post-pending';
 import { VisibilityFields } from '~/components/admin/visibility-fields';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
-import { InputField, SelectField } from '~/components/ui/field';
-import { MISSING_FILES, TRACK_TYPES, TrackFieldsSchema } from '~/schemas/track';
+import { InputField, SelectField, TextareaField } from '~/components/ui/field';
+import { LIMITS } from '~/schemas/form-constants';
+import { MISSING_FILES, TRACK_TYPES, TrackFieldsObject } from '~/schemas/track';
+import {
+  checkTracklistDuration,
+  TRACKLIST_FORMAT,
+  TRACKLIST_LIMITS,
+  tracklistText,
+} from '~/schemas/tracklist';
 import type { TrackJSON } from '~/types/entities';
 
 /** The text fields plus the two file inputs (checked on the server by the upload parser). */
-const TrackFormSchema = TrackFieldsSchema.extend({
+const TrackFormSchema = TrackFieldsObject.extend({
   coverImage: z.unknown().optional(),
   audioFile: z.unknown().optional(),
-});
+}).superRefine(checkTracklistDuration);
 
 const fileName = (url: string) => url.split('/').pop() ?? url;
 
 /**
- * The add/edit track form: text fields validated by the shared TrackFieldsSchema, cover and
+ * The add/edit track form: text fields validated by the shared track schema, cover and
  * audio as real file inputs posted as multipart. On create both files are required; on
  * edit they are optional and the current ones are kept.
  */
@@ -63,6 +71,8 @@ export function TrackForm({
       album: track?.album ?? '',
       type: track?.type ?? 'Single',
       duration: track?.duration ?? '',
+      description: track?.description ?? '',
+      tracklist: track ? tracklistText(track.tracklist) : '',
       featured: track?.featured ? 'on' : undefined,
       visibility: track?.visibility ?? 'public',
       publicAt: track?.publicAt ?? '',
@@ -107,14 +117,35 @@ export function TrackForm({
         <InputField
           label="Duration"
           field={fields.duration}
-          hint="MM:SS (e.g. 3:45). Leave empty to read it from the audio file."
+          hint="MM:SS or H:MM:SS for long sets (e.g. 3:45 or 1:02:30). Leave empty to read it from the audio file."
           inputProps={{
             ...getInputProps(fields.duration, { type: 'text' }),
             placeholder: '3:45',
-            inputMode: 'numeric',
           }}
         />
       </div>
+      <TextareaField
+        label="Description (optional)"
+        field={fields.description}
+        hint="Liner notes or what the mix is about; blank lines start new paragraphs."
+        textareaProps={{
+          ...getTextareaProps(fields.description),
+          rows: 4,
+          maxLength: LIMITS.trackDescription,
+        }}
+      />
+      <TextareaField
+        label="Tracklist (optional)"
+        field={fields.tracklist}
+        hint={`One row per line: ${TRACKLIST_FORMAT}. Start times go up; the label is optional; blank lines are ignored (at most ${TRACKLIST_LIMITS.rows} rows).`}
+        textareaProps={{
+          ...getTextareaProps(fields.tracklist),
+          rows: 6,
+          spellCheck: false,
+          placeholder: '0:00 Night Shore - Intro\n4:12 Floorplan - Never Grow Old [M-Plant]',
+          className: 'font-mono',
+        }}
+      />
       <div className="flex items-center gap-2">
         <input
           {...getInputProps(fields.featured, { type: 'checkbox' })}

@@ -117,7 +117,24 @@ describe('JSON-LD', () => {
       duration: 'PT3M45S',
       inAlbum: { '@type': 'MusicAlbum', name: 'Boardwalk' },
       audio: { contentUrl: 'https://nightshore.example/uploads/audio/n.mp3' },
+      url: 'https://nightshore.example/music/3',
     });
+    // A long set: its whole seconds, in ISO 8601.
+    expect(
+      musicRecordingLd(
+        {
+          id: 4,
+          title: 'Radio 01',
+          artist: 'Night Shore',
+          album: null,
+          duration: '1:02:30',
+          durationSeconds: 3750,
+          coverImage: '/c.jpg',
+          createdAt: '2025-01-01T00:00:00.000Z',
+        },
+        site,
+      ),
+    ).toMatchObject({ duration: 'PT1H2M30S', url: 'https://nightshore.example/music/4' });
 
     const post = blogPostingLd(
       {

@@ -3,6 +3,7 @@ import { createElement } from 'react';
 
 import type { BlogPostJSON, ShowJSON, TrackJSON } from '~/types/entities';
 import { isMembersOnly } from '~/utils/access';
+import { isoDurationOf } from '~/utils/media-time';
 import { showStart } from '~/utils/time';
 
 /**
@@ -191,16 +192,23 @@ export function musicRecordingLd(
   track: Pick<
     TrackJSON,
     'id' | 'title' | 'artist' | 'album' | 'duration' | 'coverImage' | 'createdAt'
-  > & { audioFile?: string },
+  > & { audioFile?: string; durationSeconds?: number; description?: string | null },
   site: SeoSite,
 ) {
-  const duration = isoDuration(track.duration);
+  // Whole seconds when known (PT1H2M30S), else read from the shown duration.
+  const duration =
+    track.durationSeconds && track.durationSeconds > 0
+      ? isoDurationOf(track.durationSeconds)
+      : isoDuration(track.duration);
+  // The track's own page (decision 034).
+  const page = absoluteUrl(site.origin, `/music/${track.id}`);
   return {
     '@context': CONTEXT,
     '@type': 'MusicRecording',
-    '@id': `${absoluteUrl(site.origin, '/music')}#track-${track.id}`,
+    '@id': `${page}#recording`,
     name: track.title,
-    url: `${absoluteUrl(site.origin, '/music')}#track-${track.id}`,
+    url: page,
+    ...(track.description ? { description: track.description } : {}),
     byArtist: { '@type': 'MusicGroup', name: track.artist },
     ...(track.album ? { inAlbum: { '@type': 'MusicAlbum', name: track.album } } : {}),
     ...(duration ? { duration } : {}),

@@ -1,0 +1,230 @@
+import { useEffect, useRef, useState } from 'react';
+
+import { Pause, Play, Share2 } from '~/components/site/icons';
+import { WaveformSvg } from '~/components/site/waveform';
+import type { TrackJSON, TracklistRow } from '~/types/entities';
+import { cn } from '~/utils/cn';
+import { currentRowIndex, deepLinkTime, formatClock } from '~/utils/media-time';
+import type { WaveformShape } from '~/utils/waveform-path';
+
+import { usePlayer } from './player-provider';
+import { useHydrated } from './use-hydrated';
+import { WaveformSlider } from './waveform-slider';
+
+const STATUS_MS = 4000;
+
+/**
+ * The track page's player part (decision 034). Without JS: the browser's own
+ * `<audio controls preload="none">` (its URL carries `#t=` for a deep link, so it starts
+ * there too) and the waveform as a picture. Once hydrated: a Play/Pause button driving the
+ * site-wide player, the waveform as a seek slider, and, with `startAt` (the page's `?t=`),
+ * the track loaded into the player at that position, paused (browsers refuse autoplay).
+ */
+export function TrackPlayback({
+  track,
+  shape,
+  startAt,
+}: {
+  track: TrackJSON;
+  shape: WaveformShape | null;
+  startAt: number | null;
+}) {
+  const player = usePlayer();
+  const hydrated = useHydrated();
+  const isCurrent = player.current?.id === track.id;
+  const duration =
+    isCurrent && player.totalDuration > 0 ? player.totalDuration : track.durationSeconds;
+  const position = isCurrent ? player.position : (startAt ?? 0);
+
+  // A deep link loads the track at its position once the saved player state is back.
+  const applied = useRef<string | null>(null);
+  const { restored, loadTrack } = player;
+  useEffect(() => {
+    if (!restored || startAt === null) return;
+    const key = `${track.id}|${startAt}`;
+    if (applied.current === key) return;
+    applied.current = key;
+    loadTrack(track, { autoplay: false, startAt });
+  }, [restored, startAt, track, loadTrack]);
+
+  /** Play from `seconds` (a row, the waveform): seeks the current track, or loads and plays. */
+  const playFrom = (seconds: number) => loadTrack(track, { autoplay: true, startAt: seconds });
+  const onPlay = () => {
+    if (isCurrent) player.toggle();
+    else loadTrack(track, { autoplay: true, startAt: startAt ?? undefined });
+  };
+  const src = player.audioSrc(track.audioFile);
+
+  return (
+    <div className="space-y-4">
+      {hydrated ? (
+        <button
+          type="button"
+          onClick={onPlay}
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-primary px-5 py-2 font-semibold text-primary-foreground hover:bg-primary/90"
+        >
+          {isCurrent && player.playing ? (
+            <Pause aria-hidden className="h-5 w-5" />
+          ) : (
+            <Play aria-hidden className="h-5 w-5" />
+          )}
+          {isCurrent && player.playing ? 'Pause' : 'Play'}
+          <span className="sr-only"> {track.title}</span>
+        </button>
+      ) : (
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- instrumental music, no speech to caption
+        <audio
+          controls
+          preload="none"
+          src={startAt ? `${src}#t=${startAt}` : src}
+          aria-label={`Play ${track.title}`}
+          className="h-11 w-full max-w-md"
+        >
+          <a href={src}>Listen to {track.title}</a>
+        </audio>
+      )}
+      {shape ? (
+        hydrated ? (
+          <WaveformSlider
+            id={`waveform-${track.id}`}
+            shape={shape}
+            label={`Seek in ${track.title}`}
+            position={position}
+            duration={duration}
+            onSeek={playFrom}
+            svgClassName="block h-20 w-full"
+          />
+        ) : (
+          <div data-testid="waveform">
+            <WaveformSvg
+              id={`waveform-${track.id}`}
+              shape={shape}
+              label={`Waveform of ${track.title}`}
+              className="block h-20 w-full"
+            />
+          </div>
+        )
+      ) : null}
+      {track.tracklist.length > 0 ? (
+        <Tracklist
+          rows={track.tracklist}
+          active={isCurrent ? currentRowIndex(track.tracklist, player.position) : -1}
+          onSeek={hydrated ? playFrom : null}
+        />
+      ) : null}
+      <ShareLinks track={track} position={isCurrent ? player.position : null} />
+    </div>
+  );
+}
+
+/**
+ * The tracklist: each row's time is a link to `?t=SECONDS` (without JS the page opens there;
+ * with JS it seeks the player, starting the track when it is not playing). `active`: the row
+ * playing now (-1: none).
+ */
+export function Tracklist({
+  rows,
+  active = -1,
+  onSeek = null,
+}: {
+  rows: TracklistRow[];
+  active?: number;
+  onSeek?: ((seconds: number) => void) | null;
+}) {
+  return (
+    <section aria-labelledby="tracklist-heading">
+      <h2 id="tracklist-heading" className="mb-3 text-xl font-semibold">
+        Tracklist
+      </h2>
+      <ol
+        className="divide-y divide-border rounded-lg border border-border"
+        data-testid="tracklist"
+      >
+        {rows.map((row, i) => (
+          <li
+            key={`${row.start}-${i}`}
+            aria-current={i === active ? 'true' : undefined}
+            className={cn('flex items-baseline gap-3 px-3 py-2', i === active && 'bg-primary/10')}
+          >
+            <a
+              href={`?t=${row.start}`}
+              onClick={
+                onSeek
+                  ? (e) => {
+                      e.preventDefault();
+                      onSeek(row.start);
+                    }
+                  : undefined
+              }
+              className="w-20 shrink-0 font-mono text-sm tabular-nums text-primary underline-offset-4 hover:underline"
+            >
+              <span className="sr-only">Play from </span>
+              {formatClock(row.start)}
+            </a>
+            <span className="min-w-0">
+              <span className="font-medium">{row.artist}</span>
+              {' – '}
+              {row.title}
+              {row.label ? <span className="text-muted-foreground"> [{row.label}]</span> : null}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** "Copy link", and "Copy link at current time" while this track is in the player. */
+function ShareLinks({ track, position }: { track: TrackJSON; position: number | null }) {
+  const hydrated = useHydrated();
+  const [status, setStatus] = useState('');
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const buttonClass =
+    'inline-flex min-h-10 items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm font-medium hover:bg-muted';
+  if (!hydrated) {
+    // Without JS (and until hydration): the page's own address to copy, in the buttons' place.
+    return (
+      <div className="flex flex-wrap items-center gap-2">
+        <a href={`/music/${track.id}`} className={buttonClass}>
+          <Share2 aria-hidden className="h-4 w-4" />
+          Link to this track
+        </a>
+        <p className="min-h-5 w-full text-xs text-muted-foreground" />
+      </div>
+    );
+  }
+
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setStatus('Link copied to clipboard');
+    } catch {
+      setStatus(`Copy this link: ${url}`);
+    }
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setStatus(''), STATUS_MS);
+  };
+  const base = `${window.location.origin}/music/${track.id}`;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <button type="button" className={buttonClass} onClick={() => copy(base)}>
+        <Share2 aria-hidden className="h-4 w-4" />
+        Copy link
+      </button>
+      {position !== null ? (
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => copy(`${base}?t=${deepLinkTime(position)}`)}
+        >
+          <Share2 aria-hidden className="h-4 w-4" />
+          Copy link at current time ({formatClock(position)})
+        </button>
+      ) : null}
+      <p role="status" aria-live="polite" className="min-h-5 w-full text-xs text-muted-foreground">
+        {status}
+      </p>
+    </div>
+  );
+}
