@@ -15,7 +15,7 @@ import type { EmbedData, EmbedTrack } from '~/types/embed';
 import type { TrackJSON } from '~/types/entities';
 import { ANONYMOUS, trackFor } from '~/utils/access';
 import { escapeHtml, jsonForScript } from '~/utils/html';
-import { parseStartTime } from '~/utils/start-time';
+import { parseDeepLinkTime } from '~/utils/media-time';
 
 import { embeddingHost, embedToken } from './embed-token.server';
 
@@ -226,7 +226,7 @@ export async function embedResponse(
   const host = embeddingHost(request.headers.get('referer'), url.host);
   const embedTracks = await Promise.all(tracks.map(embedTrack));
   const start = Math.min(
-    parseStartTime(url.searchParams.get('t')) ?? 0,
+    parseDeepLinkTime(url.searchParams.get('t')) ?? 0,
     embedTracks[0]?.duration || Infinity,
   );
   const nonce = createNonce();

@@ -4,7 +4,7 @@ import { env } from '~/platform/env.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 import type { TrackJSON } from '~/types/entities';
 import { escapeHtml } from '~/utils/html';
-import { parseStartTime } from '~/utils/start-time';
+import { parseDeepLinkTime } from '~/utils/media-time';
 
 import {
   EMBED_MAX_WIDTH,
@@ -64,7 +64,7 @@ export function oembedTarget(value: string): Target | null {
   const track = /^\/(?:music|embed\/tracks)\/(\d{1,12})$/.exec(path);
   if (track) {
     const id = parseId(track[1]);
-    return id === null ? null : { kind: 'track', id, t: parseStartTime(url.searchParams.get('t')) };
+    return id === null ? null : { kind: 'track', id, t: parseDeepLinkTime(url.searchParams.get('t')) };
   }
   if (path === '/music') return { kind: 'list', ids: [] };
   if (path === '/embed/playlist') {
