@@ -106,8 +106,9 @@ function start(): void {
     const track = data.tracks[i];
     if (!track) return;
     if (!track.src) {
-      // Locked: the track page, in a new tab (its audio is never given to the embed).
-      window.open(track.page, '_blank', 'noopener');
+      // Locked: the track page, in a new tab (its audio is never given to the embed). A stream
+      // still being made (or failed) plays nowhere yet.
+      if (track.locked) window.open(track.page, '_blank', 'noopener');
       return;
     }
     if (!audio) return;

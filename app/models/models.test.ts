@@ -83,6 +83,7 @@ describe('tracks', () => {
         'album',
         'artist',
         'audioFile',
+        'audioStatus',
         'coverImage',
         'createdAt',
         'description',

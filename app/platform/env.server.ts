@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   UPLOADS_DIR: z.string().trim().min(1).default('./uploads'),
   // Where uploaded media live: 'disk' (UPLOADS_DIR) or 'gridfs' (MongoDB GridFS, bucket 'media').
   MEDIA_STORAGE: z.enum(['disk', 'gridfs']).default('disk'),
+  // The largest audio file an admin may upload, in MB, by the form or resumably (decision 036).
+  MAX_AUDIO_MB: z.coerce.number().int().min(1).max(16_384).default(1024),
   ASSET_HOST: optionalUrl.default(''),
   SITE_URL: optionalUrl.default(''),
   // Host names the site answers for besides SITE_URL's and the loopback names: comma-separated,
@@ -106,6 +108,13 @@ const EnvSchema = z.object({
   MAIL_RETRY_SECONDS: z.coerce.number().min(0).default(60),
   /** A delivery claimed by an instance that stops answering is claimed again after this. */
   MAIL_LEASE_SECONDS: z.coerce.number().min(1).default(120),
+  /** Media jobs (transcoding, peaks) this instance runs at once; each is a worker thread. */
+  MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  /** A media job claimed by an instance that stops answering is claimed again after this. */
+  MEDIA_LEASE_SECONDS: z.coerce.number().min(1).default(60),
+  MEDIA_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  /** First retry of a failed media job after this many seconds, doubling with each attempt. */
+  MEDIA_RETRY_SECONDS: z.coerce.number().min(0).default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRETS: string[] };

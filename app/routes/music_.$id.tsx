@@ -7,13 +7,13 @@ import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { MembersOnlyBadge, UnlockLink } from '~/components/site/members-only';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { imageInfo } from '~/files/image-derivatives.server';
-import { parseId } from '~/models/model-helpers.server';
+import { findByIdParam } from '~/models/model-helpers.server';
 import { getTrackFor } from '~/models/track.server';
 import { getTrackPeaks } from '~/models/track-peaks.server';
 import { loadOr503, notFound } from '~/platform/http-errors.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 import { Tracklist, TrackPlayback } from '~/player/track-detail';
-import { isMembersOnly } from '~/utils/access';
+import { audioPendingText, isMembersOnly } from '~/utils/access';
 import { PLACEHOLDER_COVER } from '~/utils/image-url';
 import { formatClock, parseDeepLinkTime } from '~/utils/media-time';
 import { paragraphsOf } from '~/utils/paragraphs';
@@ -49,20 +49,25 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     title: `${track.title} by ${track.artist}`,
     siteName: site.siteName,
     // og:audio for a public track only: never a members-only file, even on a member's page.
-    audio: track.locked || isMembersOnly(track) ? null : track.audioFile,
+    audio:
+      track.locked || isMembersOnly(track) || track.audioStatus !== 'ready'
+        ? null
+        : track.audioFile,
   });
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadOr503(request, async () => {
-    const id = parseId(params.id);
-    const track = id === null ? null : await getTrackFor(await getViewer(request), id);
+    const viewer = await getViewer(request);
+    const track = await findByIdParam(params.id, (id) => getTrackFor(viewer, id));
     if (!track) throw notFound('Track not found');
     const startAt = parseDeepLinkTime(new URL(request.url).searchParams.get('t'));
     // The waveform is drawn from the peaks of the current audio file; a locked track has none
     // here (its audio, and so its peaks, are for members).
     const [peaks, image] = await Promise.all([
-      track.locked ? null : getTrackPeaks(track.id, track.audioFile),
+      track.locked || track.audioStatus !== 'ready'
+        ? null
+        : getTrackPeaks(track.id, track.audioFile),
       imageInfo(track.coverImage),
     ]);
     return {
@@ -136,6 +141,17 @@ export default function TrackPage() {
                   Log in to play<span className="sr-only"> {track.title}</span>
                 </UnlockLink>
               </div>
+              {track.tracklist.length > 0 ? <Tracklist rows={track.tracklist} /> : null}
+            </div>
+          ) : audioPendingText(track) !== null ? (
+            // Its stream is still being made (decision 035): nothing to play yet.
+            <div className="space-y-4">
+              <p
+                className="inline-flex min-h-10 items-center rounded-lg border border-border px-4 py-2 text-sm font-semibold text-muted-foreground"
+                data-testid="audio-pending"
+              >
+                {audioPendingText(track)}
+              </p>
               {track.tracklist.length > 0 ? <Tracklist rows={track.tracklist} /> : null}
             </div>
           ) : (

@@ -13,7 +13,7 @@ import { logger } from '~/platform/logger.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 import type { EmbedData, EmbedTrack } from '~/types/embed';
 import type { TrackJSON } from '~/types/entities';
-import { ANONYMOUS, trackFor } from '~/utils/access';
+import { ANONYMOUS, audioPendingText, isPlayable, trackFor } from '~/utils/access';
 import { escapeHtml, jsonForScript } from '~/utils/html';
 import { parseDeepLinkTime } from '~/utils/media-time';
 
@@ -83,7 +83,9 @@ async function embedTrack(track: TrackJSON): Promise<EmbedTrack> {
     title: track.title,
     artist: track.artist,
     duration: track.durationSeconds,
-    src: view.locked ? null : view.audioFile,
+    src: isPlayable(view) ? view.audioFile : null,
+    locked: view.locked,
+    pending: view.locked ? null : audioPendingText(view),
     page: trackPageUrl(track.id),
     cover: cover.src,
   };
@@ -169,14 +171,16 @@ function renderPage(options: {
       `<input type="range" id="seek" min="0" max="${first.duration || 0}" step="1" value="${data.start}" aria-label="Seek" aria-valuetext="${fmt(data.start)} of ${fmt(first.duration)}">` +
       `<span class="time" id="time">${fmt(data.start)} / ${fmt(first.duration)}</span></div>` +
       `<audio id="audio" preload="none" src="${e(first.src)}"></audio>`
-    : `<div class="row"><a class="lock" id="lock" href="${e(first.page)}" target="_blank" rel="noopener">` +
-      `<span aria-hidden="true">🔒</span> Members only — listen on ${site}</a></div>`;
+    : !first.locked
+      ? `<div class="row"><p class="time" id="pending">${e(first.pending ?? 'Not available')}</p></div>`
+      : `<div class="row"><a class="lock" id="lock" href="${e(first.page)}" target="_blank" rel="noopener">` +
+        `<span aria-hidden="true">🔒</span> Members only — listen on ${site}</a></div>`;
   const items = list
     ? `<ol aria-label="Tracks">${tracks
         .map(
           (t, i) =>
             `<li><button type="button" data-i="${i}"${i === 0 ? ' aria-current="true"' : ''}>` +
-            `<span>${e(t.title)} — ${e(t.artist)}${t.src ? '' : ' (members only)'}</span>` +
+            `<span>${e(t.title)} — ${e(t.artist)}${t.locked ? ' (members only)' : t.src ? '' : ` (${t.pending ?? 'not available'})`}</span>` +
             `<span class="d">${fmt(t.duration)}</span></button></li>`,
         )
         .join('')}</ol>`

@@ -1,6 +1,9 @@
 import { uploadPathFromUrl } from '~/files/stored-files.server';
 import { readAudioDuration, type StoredUpload } from '~/files/uploads.server';
+import { needsTranscode } from '~/media/transcode.server';
+import { kickMediaWorker } from '~/media/worker.server';
 import { createTrack, getTrack, updateTrack } from '~/models/track.server';
+import { UPLOAD_ID_FIELDS } from '~/schemas/resumable-upload';
 import { MISSING_FILES, type TrackFields, TrackFieldsSchema } from '~/schemas/track';
 import type { TrackJSON } from '~/types/entities';
 import { formatClock, parseClock } from '~/utils/media-time';
@@ -64,15 +67,27 @@ async function saveTrackRecord({
     ...(writes('publicAt') ? { publicAt: value.publicAt ?? null } : {}),
     ...(files.coverImage ? { coverImage: files.coverImage.url } : {}),
     ...(files.audioFile ? { audioFile: files.audioFile.url } : {}),
+    // A WAV or an MP3 above 320 kbps is not playable until its stream is made (decision 035).
+    ...(files.audioFile
+      ? {
+          audioStatus: (await needsTranscode(files.audioFile.path))
+            ? ('processing' as const)
+            : ('ready' as const),
+        }
+      : {}),
   };
-  if (existing) return updateTrack(existing.id, write);
-  return createTrack({
-    ...write,
-    duration: length.duration ?? '0:00',
-    durationSeconds: length.durationSeconds ?? 0,
-    coverImage: files.coverImage.url,
-    audioFile: files.audioFile.url,
-  });
+  const saved = existing
+    ? await updateTrack(existing.id, write)
+    : await createTrack({
+        ...write,
+        duration: length.duration ?? '0:00',
+        durationSeconds: length.durationSeconds ?? 0,
+        coverImage: files.coverImage.url,
+        audioFile: files.audioFile.url,
+      });
+  // The new upload's job (peaks, and its stream when it needs one) was queued with the write.
+  if (saved && files.audioFile) kickMediaWorker();
+  return saved;
 }
 
 const TRACK_FLOW: UploadFlow<TrackFields, TrackJSON> = {
@@ -81,6 +96,8 @@ const TRACK_FLOW: UploadFlow<TrackFields, TrackJSON> = {
   requiredFiles: { coverImage: 'Cover image is required', audioFile: 'Audio file is required' },
   load: getTrack,
   save: saveTrackRecord,
+  // The audio may come as a finished resumable upload (`audioUploadId`, decision 036).
+  uploadIds: UPLOAD_ID_FIELDS,
 };
 
 const FORM: EntityForm<TrackJSON> = {

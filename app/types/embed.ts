@@ -8,8 +8,12 @@ export type EmbedTrack = {
   artist: string;
   /** Whole seconds (0 when unknown). */
   duration: number;
-  /** The audio URL, or null when the track is locked. */
+  /** The audio URL, or null when the track is locked or its stream is not ready. */
   src: string | null;
+  /** Members-only for this (anonymous) reader. */
+  locked: boolean;
+  /** "Processing…" / "Not available" while the stream is not ready (decision 035), else null. */
+  pending: string | null;
   /** The track page (absolute, from SITE_URL). */
   page: string;
   /** A small cover (absolute path on this site). */
