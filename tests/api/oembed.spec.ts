@@ -53,7 +53,25 @@ async function create(visibility: 'public' | 'members') {
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return response.json();
+  const { id } = (await response.json()) as { id: number };
+  // The track once its stream is made (background transcoding, decision 035).
+  let track = {
+    id,
+    title: '',
+    artist: '',
+    audioFile: '',
+    audioStatus: undefined as string | undefined,
+  };
+  await expect
+    .poll(
+      async () => {
+        track = (await (await r!.admin.get(`/api/tracks/${id}`)).json()) as typeof track;
+        return track.audioStatus;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('ready');
+  return track;
 }
 
 test.beforeAll(async () => {

@@ -87,7 +87,23 @@ async function createTrack(api: APIRequestContext, visibility: 'public' | 'membe
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Created;
+  const { id } = (await response.json()) as Created;
+  return readyTrack(api, id);
+}
+
+/** The track once its stream is made (background transcoding, decision 035). */
+async function readyTrack(api: APIRequestContext, id: number): Promise<Created> {
+  let track: Created & { audioStatus?: string } = { id, title: '', audioFile: '' };
+  await expect
+    .poll(
+      async () => {
+        track = (await (await api.get(`/api/tracks/${id}`)).json()) as typeof track;
+        return track.audioStatus;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('ready');
+  return track;
 }
 
 /** The gzipped size of a response on the wire (Accept-Encoding: gzip, body not decoded). */
