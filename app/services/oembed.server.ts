@@ -64,7 +64,9 @@ export function oembedTarget(value: string): Target | null {
   const track = /^\/(?:music|embed\/tracks)\/(\d{1,12})$/.exec(path);
   if (track) {
     const id = parseId(track[1]);
-    return id === null ? null : { kind: 'track', id, t: parseDeepLinkTime(url.searchParams.get('t')) };
+    return id === null
+      ? null
+      : { kind: 'track', id, t: parseDeepLinkTime(url.searchParams.get('t')) };
   }
   if (path === '/music') return { kind: 'list', ids: [] };
   if (path === '/embed/playlist') {
