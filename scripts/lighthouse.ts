@@ -17,7 +17,9 @@ import { adminSession, buildIfNeeded, startProdServer } from './prod-server';
  *
  * Chromium: CHROMIUM_PATH, else /usr/bin/chromium (the one the e2e tests use).
  * Bars: performance within 5 points of the floor's, TBT within 150 ms of the floor's,
- * Accessibility, Best Practices and SEO 100.
+ * Accessibility, Best Practices and SEO 100. The embed of the demo mix (`/embed/tracks/{id}`,
+ * decision 038) has its own bars: performance within 2 points of the floor's and Accessibility
+ * 100 (it is `noindex` by design, so SEO is shown, not barred).
  * LIGHTHOUSE_ADMIN=1 also logs in as an administrator and checks Accessibility 100 on the
  * dashboard, tracks, newsletter, settings and one dialog route.
  * One unreported run of / first warms the freshly started browser.
@@ -38,6 +40,9 @@ const BARS: Record<Exclude<Category, 'performance'>, number> = {
 const PERF_MARGIN = 5;
 const TBT_MARGIN_MS = 150;
 const FLOOR_PATH = '/lighthouse-floor.html';
+/** The embed's bars (decision 038): closer to the floor, and only performance and a11y. */
+const EMBED_PERF_MARGIN = 2;
+const isEmbedPage = (page: string) => page.startsWith('/embed/');
 const FLOOR_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="description" content="The floor of a Lighthouse run: one static paragraph."><title>Floor</title></head>
@@ -146,6 +151,7 @@ async function main() {
       '/blog',
       `/blog/${post.slug}`,
       `/music/${mix.id}`,
+      `/embed/tracks/${mix.id}`,
       '/shows',
       '/about',
       '/contact',
@@ -196,7 +202,8 @@ async function main() {
       const scores = Object.fromEntries(
         CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
       ) as Record<Category, number>;
-      rows.push({ page, lhr, floor, scores, failures: failuresOf(lhr, CATEGORIES) });
+      const barred = isEmbedPage(page) ? (['accessibility'] as const) : CATEGORIES;
+      rows.push({ page, lhr, floor, scores, failures: failuresOf(lhr, barred) });
     }
 
     const header = [
@@ -217,7 +224,8 @@ async function main() {
       const floorPerf = perfOf(row.floor);
       const tbt = tbtOf(row.lhr);
       const floorTbt = tbtOf(row.floor);
-      const perfOk = perf >= floorPerf - PERF_MARGIN;
+      const embed = isEmbedPage(row.page);
+      const perfOk = perf >= floorPerf - (embed ? EMBED_PERF_MARGIN : PERF_MARGIN);
       const tbtOk = tbt <= floorTbt + TBT_MARGIN_MS;
       const mark = (ok: boolean) => {
         if (!ok) exitCode = 1;
@@ -233,7 +241,8 @@ async function main() {
           String(floorTbt).padStart(9),
           String(tbt - floorTbt).padStart(6),
           ...(['accessibility', 'best-practices', 'seo'] as const).map(
-            (c) => `${String(row.scores[c]).padStart(3)}${mark(row.scores[c] >= BARS[c])}`,
+            (c) =>
+              `${String(row.scores[c]).padStart(3)}${mark(row.scores[c] >= BARS[c] || (embed && c !== 'accessibility'))}`,
           ),
         ].join('  '),
       );

@@ -73,21 +73,61 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * Headers every answer gets (documents, data requests, resource routes, static files).
  * Set on every Node response by the server's first middleware (`trackRequest`).
  */
-export function baseSecurityHeaders(): [string, string][] {
+export function baseSecurityHeaders(path = '/'): [string, string][] {
   const list: [string, string][] = [
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ['X-Frame-Options', 'DENY'],
     ['Cross-Origin-Opener-Policy', 'same-origin'],
     ['Permissions-Policy', PERMISSIONS_POLICY],
   ];
+  // Only the embeds may be framed by other sites (their own CSP says by whom, decision 038).
+  if (!isEmbedPath(path)) list.push(['X-Frame-Options', 'DENY']);
   if (env.NODE_ENV === 'production') list.push(['Strict-Transport-Security', HSTS]);
   return list;
 }
 
+/** The pages other sites may frame: `/embed/...` (decision 038). */
+export const isEmbedPath = (path: string) => path === '/embed' || path.startsWith('/embed/');
+
+/**
+ * `frame-ancestors` of the embeds: any site (`*`), or the origins of EMBED_ALLOWED_ORIGINS
+ * when it is set.
+ */
+export function embedFrameAncestors(): string {
+  const origins = env.EMBED_ALLOWED_ORIGINS.split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  return origins.length > 0 ? origins.join(' ') : '*';
+}
+
+/**
+ * The Content-Security-Policy of an embed page (decision 038): its own script and inline
+ * style with this answer's nonce, images and audio from here (or ASSET_HOST), the play
+ * beacon to here; no form, no frame, no other host; framed by `embedFrameAncestors()`.
+ */
+export function embedContentSecurityPolicy(nonce: string): string {
+  const asset = assetOrigin();
+  const withAsset = (...sources: string[]) => [...sources, asset].filter(Boolean).join(' ');
+  const directives: Record<string, string> = {
+    'default-src': "'none'",
+    'script-src': `'self' 'nonce-${nonce}'`,
+    'style-src': `'nonce-${nonce}'`,
+    'img-src': withAsset("'self'", 'data:'),
+    'media-src': withAsset("'self'"),
+    'connect-src': "'self'",
+    'frame-ancestors': embedFrameAncestors(),
+    'form-action': "'none'",
+    'base-uri': "'none'",
+    'object-src': "'none'",
+  };
+  return Object.entries(directives)
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ');
+}
+
 /** Add the base set to a Fetch Headers object (for answers made outside the HTTP server). */
-export function applyBaseSecurityHeaders(headers: Headers): void {
-  for (const [name, value] of baseSecurityHeaders()) headers.set(name, value);
+export function applyBaseSecurityHeaders(headers: Headers, path = '/'): void {
+  for (const [name, value] of baseSecurityHeaders(path)) headers.set(name, value);
   headers.delete('X-Powered-By');
 }
 

@@ -14,7 +14,19 @@ import { defineModel } from './model-helpers.server';
  *   ahead, so it lives until that day's salt is gone. The hash cannot be turned
  *   back into an address: it is salted with a value that changes every day.
  */
-export const STAT_METRICS = ['play', 'start', 'view', 'visit', 'referrer', 'download'] as const;
+/**
+ * `download`: a podcast episode fetched from a feed's enclosure (decision 037); `embed`: a play
+ * started in an embed (decision 038), keyed by the embedding site's host.
+ */
+export const STAT_METRICS = [
+  'play',
+  'start',
+  'view',
+  'visit',
+  'referrer',
+  'download',
+  'embed',
+] as const;
 export type StatMetric = (typeof STAT_METRICS)[number];
 
 export const REPEAT_WINDOW_SECONDS = 30 * 60;

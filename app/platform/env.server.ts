@@ -49,6 +49,16 @@ const EnvSchema = z.object({
       'must be host names separated by commas, without scheme or port (e.g. example.com,.example.org)',
     )
     .default(''),
+  // Origins that may frame /embed/* (comma-separated, e.g. https://blog.example,https://forum.example);
+  // empty: any site may (docs/decisions/038-embeds-and-oembed.md). Every other page refuses frames.
+  EMBED_ALLOWED_ORIGINS: z
+    .string()
+    .trim()
+    .regex(
+      /^(https?:\/\/[A-Za-z0-9.-]+(:\d+)?)?(\s*,\s*https?:\/\/[A-Za-z0-9.-]+(:\d+)?)*$/,
+      'must be origins separated by commas (e.g. https://blog.example,https://forum.example:8443)',
+    )
+    .default(''),
   SITE_NAME: z.string().trim().min(1).max(100).default(DEFAULT_SITE_NAME),
   CONTACT_EMAIL: z.string().trim().email().default('hello@nightshore.band'),
   CONTACT_PHONE: z.string().trim().min(3).max(40).default('(732) 555-0187'),

@@ -105,7 +105,7 @@ export function trackRequest(request: IncomingMessage, response: ServerResponse,
     env.TRUST_PROXY,
   );
   response.setHeader('X-Request-Id', id);
-  for (const [name, value] of baseSecurityHeaders()) response.setHeader(name, value);
+  for (const [name, value] of baseSecurityHeaders(path)) response.setHeader(name, value);
 
   response.once('finish', () => discardUnreadBody(request));
 

@@ -193,6 +193,29 @@ describe('guardRequest', () => {
     ).toBe(200);
     expect((await send('POST', '/api/contact', { Host: host })).status).toBe(200);
   });
+
+  it('lets Origin: null through for POST /api/plays only, the embed beacon (decision 038)', async () => {
+    const host = 'nightshore.example';
+    const nullOrigin = { Host: host, Origin: 'null', 'Sec-Fetch-Site': 'cross-site' };
+    expect((await send('POST', '/api/plays', nullOrigin)).status).toBe(200);
+    for (const [method, path] of [
+      ['PUT', '/api/plays'],
+      ['DELETE', '/api/plays'],
+      ['POST', '/api/plays/'],
+      ['POST', '/api/plays.data'],
+      ['POST', '/api/subscribe'],
+      ['POST', '/api/favorites/1'],
+      ['POST', '/auth'],
+      ['POST', '/account/delete'],
+      ['POST', '/admin/tracks/new'],
+    ]) {
+      expect((await send(method!, path!, nullOrigin)).status, `${method} ${path}`).toBe(403);
+    }
+    // Another origin stays refused on the beacon too.
+    expect(
+      (await send('POST', '/api/plays', { Host: host, Origin: 'https://evil.example' })).status,
+    ).toBe(403);
+  });
 });
 
 describe('X-Forwarded-Host without TRUST_PROXY', () => {

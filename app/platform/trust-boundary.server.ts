@@ -93,6 +93,16 @@ export function isSameOrigin(
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The one exception to rule 2 (decision 038): the play beacon of an embed, which runs in a
+ * frame sandboxed without `allow-same-origin` and so posts with `Origin: null`. Only
+ * `POST /api/plays` (it only counts: it reads no cookie, changes no content, answers 204), only
+ * with exactly `Origin: null`; any other origin there is refused as everywhere.
+ */
+export function isOpaqueOriginBeacon(method: string, path: string, origin: string | undefined) {
+  return method === 'POST' && path === '/api/plays' && origin === 'null';
+}
+
 /** Paths answered whatever the Host: the load balancer's health check. */
 const ANY_HOST_PATHS = new Set(['/healthz']);
 
@@ -143,7 +153,10 @@ export function guardRequest(request: IncomingMessage, response: ServerResponse,
   if (!SAFE_METHODS.has(method)) {
     const origin = header(request, 'origin');
     const secFetchSite = header(request, 'sec-fetch-site');
-    if (!isSameOrigin({ origin, secFetchSite }, forwarded ?? host)) {
+    if (
+      !isSameOrigin({ origin, secFetchSite }, forwarded ?? host) &&
+      !isOpaqueOriginBeacon(method, path, origin)
+    ) {
       refuse(request, response, 403, 'Cross-origin request refused');
       return;
     }

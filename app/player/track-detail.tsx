@@ -190,6 +190,10 @@ function ShareLinks({ track, position }: { track: TrackJSON; position: number | 
           <Share2 aria-hidden className="h-4 w-4" />
           Link to this track
         </a>
+        <a href={`/music/${track.id}/share`} className={buttonClass}>
+          <Share2 aria-hidden className="h-4 w-4" />
+          Share and embed
+        </a>
         <p className="min-h-5 w-full text-xs text-muted-foreground" />
       </div>
     );
@@ -222,6 +226,13 @@ function ShareLinks({ track, position }: { track: TrackJSON; position: number | 
           Copy link at current time ({formatClock(position)})
         </button>
       ) : null}
+      <a
+        href={`/music/${track.id}/share${position ? `?t=${deepLinkTime(position)}` : ''}`}
+        className={buttonClass}
+      >
+        <Share2 aria-hidden className="h-4 w-4" />
+        Embed
+      </a>
       <p role="status" aria-live="polite" className="min-h-5 w-full text-xs text-muted-foreground">
         {status}
       </p>

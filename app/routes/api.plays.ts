@@ -11,20 +11,40 @@ import {
 import { getTrack } from '~/models/track.server';
 import { PlaySchema } from '~/schemas/stats';
 import { countPlay } from '~/services/analytics.server';
+import { verifyEmbedToken } from '~/services/embed-token.server';
 
 /**
- * POST /api/plays — JSON `{ trackId }`, sent by the player with `navigator.sendBeacon` once a
- * track has sounded for 30 s or reached its end (decision 024). 204; counted once per client
- * and track in 30 minutes, bots never. 400 for a bad body, 404 `Track not found`.
+ * POST /api/plays — JSON `{ trackId, embed? }`, sent by the player with `navigator.sendBeacon`
+ * once a track has sounded for 30 s or reached its end (decision 024). 204; counted once per
+ * client and track in 30 minutes, bots never. 400 for a bad body, 404 `Track not found`.
+ *
+ * The embed (decision 038) sends it from a sandboxed frame, an opaque origin: a CORS request
+ * with `Origin: null` (the trust boundary lets exactly this endpoint through), credentials
+ * omitted, after a preflight (OPTIONS) for its JSON body. `embed` is the page's signed token
+ * of the embedding site's host; a play with a valid one also counts for that host. The answer
+ * carries no cookie and nothing to read.
  */
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'POST',
+  'Access-Control-Allow-Headers': 'Content-Type',
+  'Access-Control-Max-Age': '86400',
+};
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const response = await handleApi(request, async () => {
     requireMethod(request, ['POST']);
-    const { trackId } = await readJsonBody(request, PlaySchema);
+    const { trackId, embed } = await readJsonBody(request, PlaySchema);
     if (!(await getTrack(trackId))) return apiError(404, 'Track not found');
-    countPlay(request, trackId);
+    countPlay(request, trackId, verifyEmbedToken(embed) ?? undefined);
     return noContent();
   });
+  response.headers.set('Access-Control-Allow-Origin', '*');
+  return response;
+};
 
+/** Remix hands OPTIONS (the embed's CORS preflight) to the loader. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['POST']));
+  request.method.toUpperCase() === 'OPTIONS'
+    ? noContent(CORS)
+    : handleApi(request, async () => methodNotAllowed(['POST']));

@@ -13,10 +13,11 @@ import { getTrackPeaks } from '~/models/track-peaks.server';
 import { loadOr503, notFound } from '~/platform/http-errors.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 import { Tracklist, TrackPlayback } from '~/player/track-detail';
-import { audioPendingText } from '~/utils/access';
+import { audioPendingText, isMembersOnly } from '~/utils/access';
 import { PLACEHOLDER_COVER } from '~/utils/image-url';
 import { formatClock, parseDeepLinkTime } from '~/utils/media-time';
 import { paragraphsOf } from '~/utils/paragraphs';
+import { playerCardMeta } from '~/utils/seo/player-card';
 import { musicRecordingLd, seoMeta, seoSite } from '~/utils/seo/seo';
 import { waveformShape } from '~/utils/waveform-path';
 
@@ -32,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     });
   }
   const { track } = data;
-  return seoMeta({
+  const tags = seoMeta({
     ...site,
     title: `${track.title} by ${track.artist}`,
     description: track.description ?? `${track.type} by ${track.artist} (${track.duration}).`,
@@ -41,6 +42,17 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     imageAlt: `Cover of ${track.title}`,
     type: 'music.song',
     jsonLd: musicRecordingLd(track, site),
+  });
+  return playerCardMeta(tags, {
+    origin: data.origin,
+    id: track.id,
+    title: `${track.title} by ${track.artist}`,
+    siteName: site.siteName,
+    // og:audio for a public track only: never a members-only file, even on a member's page.
+    audio:
+      track.locked || isMembersOnly(track) || track.audioStatus !== 'ready'
+        ? null
+        : track.audioFile,
   });
 };
 

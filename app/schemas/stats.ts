@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** POST /api/plays: the track the player has sounded for 30 s or to its end. */
 export const PlaySchema = z.object({
   trackId: z.number({ message: 'trackId must be a track id' }).int().positive(),
+  /** From an embed: the signed token of the embedding site's host (decision 038). */
+  embed: z.string().max(300).optional(),
 });
 
 /** The periods the statistics are shown for (days, ending today). */

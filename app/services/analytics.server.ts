@@ -44,6 +44,8 @@ type Pending = {
   client: string;
   day: string;
   referrer: string | null;
+  /** A play from an embed: the host of the site that framed it (decision 038). */
+  embedHost?: string;
 };
 
 declare global {
@@ -102,8 +104,12 @@ export function countPageView(request: CountedRequest, status: number): void {
   });
 }
 
-/** The player's report: a track sounded for 30 s or reached its end (POST /api/plays). */
-export function countPlay(request: Request, trackId: number): void {
+/**
+ * The player's report: a track sounded for 30 s or reached its end (POST /api/plays). From an
+ * embed, `embedHost` is the host of the page that framed it, already verified from the embed's
+ * signed token (services/embed-token.server.ts): counted as `embed` with the play, once.
+ */
+export function countPlay(request: Request, trackId: number, embedHost?: string): void {
   if (!env.ANALYTICS || isBot(request)) return;
   const day = siteToday();
   enqueue({
@@ -112,6 +118,7 @@ export function countPlay(request: Request, trackId: number): void {
     client: clientHash(request, day),
     day,
     referrer: null,
+    ...(embedHost ? { embedHost: embedHost.slice(0, 200) } : {}),
   });
 }
 
@@ -194,6 +201,7 @@ async function writeBatch(batch: Pending[]): Promise<void> {
     } else {
       onceOnly(`${e.day}|${e.metric}|${e.key}|${e.client}`, [
         { day: e.day, metric: e.metric, key: e.key, n: 1 },
+        ...(e.embedHost ? [{ day: e.day, metric: 'embed' as const, key: e.embedHost, n: 1 }] : []),
       ]);
     }
   }

@@ -37,13 +37,14 @@ export async function statsReport(days: StatsPeriod, today = siteToday()): Promi
   const from = addDaysToDateString(today, -(days - 1));
   const dayList = Array.from({ length: days }, (_, i) => addDaysToDateString(from, i));
   const read = (metric: StatMetric) => readDaily(metric, from, today);
-  const [plays, starts, views, visits, referrers, tracks, joins, newsletters, downloads] =
+  const [plays, starts, views, visits, referrers, embeds, tracks, joins, newsletters, downloads] =
     await Promise.all([
       read('play'),
       read('start'),
       read('view'),
       read('visit'),
       read('referrer'),
+      read('embed'),
       listTracks(),
       activeSubscriberJoinDates(),
       listNewsletters({ limit: 5 }),
@@ -102,6 +103,11 @@ export async function statsReport(days: StatsPeriod, today = siteToday()): Promi
     [...sumBy(referrers)].map(([host, n]) => ({ host, visits: n })),
     (x) => x.visits,
   );
+  // "Embedded on": plays started in an embed, by the host of the site that framed it.
+  const topEmbedHosts = top(
+    [...sumBy(embeds)].map(([host, n]) => ({ host, plays: n })),
+    (x) => x.plays,
+  );
 
   // Sign-ups per day, then the running total from those before the period.
   const joinedOn = new Map<string, number>();
@@ -141,6 +147,7 @@ export async function statsReport(days: StatsPeriod, today = siteToday()): Promi
     mixes,
     topPages,
     topReferrers,
+    topEmbedHosts,
     subscribers,
     newsletters: newsletterRows,
   };
@@ -174,6 +181,9 @@ export function statsCsv(report: StatsReport): string {
     [],
     ['Referrer', 'Visits'],
     ...report.topReferrers.map((x) => [x.host, String(x.visits)]),
+    [],
+    ['Embedded on', 'Plays'],
+    ...report.topEmbedHosts.map((x) => [x.host, String(x.plays)]),
   ];
   return toCsv(rows);
 }

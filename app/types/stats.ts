@@ -23,6 +23,8 @@ export type StatsReport = {
   mixes: { id: number; title: string; plays: number; downloads: number }[];
   topPages: { path: string; views: number }[];
   topReferrers: { host: string; visits: number }[];
+  /** "Embedded on": plays started in an embed, by the embedding site's host (decision 038). */
+  topEmbedHosts: { host: string; plays: number }[];
   /** Active subscribers at the end of each day, and how many joined that day. */
   subscribers: { day: string; total: number; joined: number }[];
   newsletters: {

@@ -145,7 +145,7 @@ export function AnalyticsCard({
         is the audio asked for from its first byte (also without JavaScript). A visit is a
         visitor&apos;s first page in 30 minutes.
       </p>
-      <div className="grid gap-6 md:grid-cols-3">
+      <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
         <TopList
           title="Top tracks"
           empty="No plays yet."
@@ -171,6 +171,15 @@ export function AnalyticsCard({
             key: r.host,
             label: r.host,
             value: String(r.visits),
+          }))}
+        />
+        <TopList
+          title="Embedded on"
+          empty="No plays from embeds yet."
+          rows={report.topEmbedHosts.map((r) => ({
+            key: r.host,
+            label: r.host,
+            value: `${r.plays} plays`,
           }))}
         />
       </div>

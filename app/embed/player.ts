@@ -1,0 +1,166 @@
+/**
+ * The embed's own script (decision 038), built by scripts/build-embed.ts into
+ * public/build/embed/ (budget: 12 KB gzipped, checked by tests/e2e/embed.spec.ts). It runs in
+ * a frame that may be sandboxed without same-origin access: no cookie, no storage, only the
+ * `<audio>` of this page and one count-only beacon. Not bundled with the site: no React.
+ */
+import type { EmbedData, EmbedTrack } from '~/types/embed';
+
+const PLAY_AFTER_SECONDS = 30;
+const ICON_PLAY = '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 2l10 6-10 6z"/></svg>';
+const ICON_PAUSE =
+  '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M3 2h4v12H3zM9 2h4v12H9z"/></svg>';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
+
+function fmt(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds || 0));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
+}
+
+function start(): void {
+  const dataNode = $('embed-data');
+  if (!dataNode?.textContent) return;
+  const data = JSON.parse(dataNode.textContent) as EmbedData;
+  let index = 0;
+  let pendingStart = data.start;
+  let heard = 0;
+  let lastTime = 0;
+  let reported = false;
+
+  const audio = $<HTMLAudioElement>('audio');
+  const play = $<HTMLButtonElement>('play');
+  const seek = $<HTMLInputElement>('seek');
+  const time = $('time');
+  const list = document.querySelectorAll<HTMLButtonElement>('li button');
+
+  const current = (): EmbedTrack | undefined => data.tracks[index];
+  const duration = () =>
+    audio && Number.isFinite(audio.duration) ? audio.duration : (current()?.duration ?? 0);
+
+  function report(): void {
+    const track = current();
+    if (reported || !track) return;
+    reported = true;
+    // A CORS request without credentials: from a sandboxed frame its Origin is `null`, which
+    // the trust boundary accepts for this endpoint only.
+    void fetch(data.beacon, {
+      method: 'POST',
+      mode: 'cors',
+      credentials: 'omit',
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(
+        data.token ? { trackId: track.id, embed: data.token } : { trackId: track.id },
+      ),
+    }).catch(() => undefined);
+  }
+
+  function paintTime(): void {
+    if (!audio || !seek || !time) return;
+    const now = pendingStart || audio.currentTime;
+    const total = duration();
+    seek.max = String(Math.floor(total));
+    if (document.activeElement !== seek) seek.value = String(Math.floor(now));
+    const text = `${fmt(now)} / ${fmt(total)}`;
+    time.textContent = text;
+    seek.setAttribute('aria-valuetext', `${fmt(now)} of ${fmt(total)}`);
+  }
+
+  function paintButton(): void {
+    const track = current();
+    if (!play || !audio || !track) return;
+    const playing = !audio.paused;
+    play.innerHTML = playing ? ICON_PAUSE : ICON_PLAY;
+    play.setAttribute('aria-label', `${playing ? 'Pause' : 'Play'} ${track.title}`);
+  }
+
+  function show(i: number): void {
+    const track = data.tracks[i];
+    if (!track) return;
+    index = i;
+    heard = 0;
+    lastTime = 0;
+    reported = false;
+    const set = (id: string, text: string) => {
+      const node = $(id);
+      if (node) node.textContent = text;
+    };
+    set('title', track.title);
+    set('artist', track.artist);
+    $<HTMLImageElement>('cover')?.setAttribute('src', track.cover);
+    $<HTMLAnchorElement>('page')?.setAttribute('href', track.page);
+    list.forEach((b, j) => b.setAttribute('aria-current', String(j === i)));
+  }
+
+  function toggle(): void {
+    if (!audio) return;
+    if (audio.paused) void audio.play().catch(() => paintButton());
+    else audio.pause();
+  }
+
+  function choose(i: number): void {
+    const track = data.tracks[i];
+    if (!track) return;
+    if (!track.src) {
+      // Locked: the track page, in a new tab (its audio is never given to the embed). A stream
+      // still being made (or failed) plays nowhere yet.
+      if (track.locked) window.open(track.page, '_blank', 'noopener');
+      return;
+    }
+    if (!audio) return;
+    show(i);
+    pendingStart = 0;
+    audio.src = track.src;
+    void audio.play().catch(() => paintButton());
+  }
+
+  list.forEach((button, i) => button.addEventListener('click', () => choose(i)));
+  if (!audio || !play || !seek) return;
+
+  play.addEventListener('click', toggle);
+  seek.addEventListener('input', () => {
+    pendingStart = 0;
+    const to = Number(seek.value);
+    if (audio.readyState > 0) audio.currentTime = to;
+    else pendingStart = to;
+    lastTime = to;
+    paintTime();
+  });
+  audio.addEventListener('loadedmetadata', () => {
+    if (pendingStart > 0 && pendingStart < audio.duration) audio.currentTime = pendingStart;
+    lastTime = audio.currentTime;
+    pendingStart = 0;
+    paintTime();
+  });
+  audio.addEventListener('timeupdate', () => {
+    const step = audio.currentTime - lastTime;
+    // Time actually heard: a seek (a jump) does not count (decision 024).
+    if (step > 0 && step < 2) heard += step;
+    lastTime = audio.currentTime;
+    if (heard >= PLAY_AFTER_SECONDS) report();
+    paintTime();
+  });
+  audio.addEventListener('play', paintButton);
+  audio.addEventListener('pause', paintButton);
+  audio.addEventListener('ended', () => {
+    report();
+    const next = data.tracks.findIndex((t, j) => j > index && t.src);
+    if (next > 0) choose(next);
+    else paintButton();
+  });
+  document.addEventListener('keydown', (event) => {
+    const target = event.target as HTMLElement | null;
+    if (target && /^(BUTTON|INPUT|A)$/.test(target.tagName)) return;
+    if (event.key === ' ' || event.key === 'k') {
+      event.preventDefault();
+      toggle();
+    }
+  });
+  paintTime();
+}
+
+start();

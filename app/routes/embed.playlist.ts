@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+
+import { embedResponse, parseIds, playlistTracks } from '~/services/embed.server';
+
+/**
+ * GET /embed/playlist[?ids=1,2,3&theme=light|dark&t=] — the embeddable player of a list: the
+ * given tracks, else the featured ones (decision 038).
+ */
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const ids = parseIds(new URL(request.url).searchParams.get('ids'));
+  const tracks = ids === null ? [] : await playlistTracks(ids);
+  return embedResponse(request, tracks, { list: true });
+};
