@@ -137,16 +137,31 @@ test.describe('with JavaScript', () => {
   test('seeking to 20 s resumes playback near 20 s', async ({ page }) => {
     await openMusic(page);
     const titles = await trackTitles(page);
+    // The demo tracks get their waveform from the media queue (decision 035): once this one
+    // has it, the bar's seek control is the waveform slider (5 s an arrow key).
+    const tracks = (await (await page.request.get('/api/tracks')).json()) as {
+      id: number;
+      title: string;
+    }[];
+    const last = tracks.find((t) => t.title === titles.at(-1))!;
+    await expect
+      .poll(async () => (await page.request.get(`/api/tracks/${last.id}/peaks`)).status(), {
+        timeout: 30_000,
+      })
+      .toBe(200);
     await page.getByRole('button', { name: `Play ${titles.at(-1)}`, exact: true }).click();
     await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(0.3);
     const slider = page.getByRole('slider', { name: 'Seek' });
-    await slider.fill('20');
+    await expect(slider).toHaveAttribute('aria-valuetext', / of /);
+    await slider.focus();
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
     await page.waitForTimeout(1000);
     const s = await audioState(page);
     expect(s.paused).toBe(false);
     expect(s.time).toBeGreaterThanOrEqual(20);
     expect(s.time).toBeLessThan(24);
-    await expect(slider).toHaveAttribute('aria-valuetext', /^2\d seconds$/);
+    await expect(slider).toHaveAttribute('aria-valuetext', /^0:2\d of /);
   });
 
   test('a track played to its end is reported once to /api/plays (decision 024)', async ({
