@@ -31,9 +31,11 @@ await startApp();
 // What our HTTP server (server/index.ts) takes from the build, through `build.entry.module`:
 // the first middleware (request ids, client address, base headers, JSON request log,
 // in-flight count), the trust boundary (allowed hosts, same origin for state changes), the
+// resumable uploads (tus at /api/admin/uploads, decision 036), the
 // last middleware (errors no route answered), the listening port (for links when SITE_URL is
 // unset) and the graceful stop (requests in flight finish, the database closes). See
 // docs/decisions/013-own-server-module.md and 028-trust-boundary.md.
+export { handleResumableUpload } from '~/api/resumable-uploads.server';
 export { answerError, trackRequest } from '~/platform/request-tracking.server';
 export { serverListening } from '~/platform/site-origin.server';
 export { guardRequest } from '~/platform/trust-boundary.server';

@@ -15,6 +15,7 @@
  * 2. `guardRequest` (from the build): the trust boundary, an unknown Host is a 400 and a
  *    state change from another site a 403 (docs/decisions/028-trust-boundary.md);
  * 3. a path with malformed percent-encoding is a 400;
+ * 3b. `handleResumableUpload` (from the build): tus at /api/admin/uploads (decision 036);
  * 4. compression; 5. `public/build` (fingerprinted: immutable, 1 year); 6. `public/` (1 hour);
  * 7. Remix, whose answer is written here with `setHeader` (a header the answer sets replaces
  *    the base one, never duplicates it);
@@ -53,9 +54,21 @@ process.setSourceMapsEnabled(true);
 /** What this server takes from the build's entry module (app/entry.server.tsx). */
 type ServerHooks = Pick<
   typeof EntryModule,
-  'trackRequest' | 'guardRequest' | 'answerError' | 'stopApp' | 'serverListening'
+  | 'trackRequest'
+  | 'guardRequest'
+  | 'answerError'
+  | 'stopApp'
+  | 'serverListening'
+  | 'handleResumableUpload'
 >;
-const HOOKS = ['trackRequest', 'guardRequest', 'answerError', 'stopApp', 'serverListening'];
+const HOOKS = [
+  'trackRequest',
+  'guardRequest',
+  'answerError',
+  'stopApp',
+  'serverListening',
+  'handleResumableUpload',
+];
 
 const buildPath = path.resolve(process.argv[2] ?? 'build/index.js');
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
@@ -67,7 +80,8 @@ if (HOOKS.some((name) => typeof hooks[name as keyof ServerHooks] !== 'function')
   );
   process.exit(1);
 }
-const { trackRequest, guardRequest, answerError, stopApp, serverListening } = hooks as ServerHooks;
+const { trackRequest, guardRequest, answerError, stopApp, serverListening, handleResumableUpload } =
+  hooks as ServerHooks;
 
 const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
 
@@ -141,6 +155,9 @@ app.use((req: ExpressRequest, _res: ServerResponse, next: NextFunction) => {
   }
   next();
 });
+// Resumable uploads (tus, decision 036): /api/admin/uploads, after the trust boundary and
+// before compression (tus answers are tiny; its PATCH bodies go to disk as they stream).
+app.use(handleResumableUpload);
 app.use(compression());
 app.use(
   build.publicPath,

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import { parseFile } from 'music-metadata';
 
-import { uploadsDir } from '~/platform/env.server';
+import { env, uploadsDir } from '~/platform/env.server';
 import {
   bodyRefusal,
   type MultipartPart as UploadHandlerPart,
@@ -21,8 +21,10 @@ import { deleteUploadedFile } from './stored-files.server';
  * - The body is streamed: each file part goes straight to a temporary `.part` file in its
  *   target folder (`UPLOADS_DIR/images` or `UPLOADS_DIR/audio`); nothing is held whole in
  *   memory. Text fields are small and capped.
- * - Limits: images 10 MB, audio 50 MB, the whole body 64 MB (a body over the cap, by its
- *   Content-Length or while streaming, is refused with 413).
+ * - Limits: images 10 MB, audio MAX_AUDIO_MB (default 1024 MB), the whole body both plus
+ *   4 MB for the text fields and the multipart framing (a body over the cap, by its
+ *   Content-Length or while streaming, is refused with 413). Memory stays flat whatever the
+ *   size: the body is read chunk by chunk with backpressure (`npm run bench:upload`).
  * - Types are checked by magic bytes AND by the file name's extension: JPEG, PNG, WEBP for
  *   images; MP3 (ID3 tag or MPEG frame sync) and WAV (RIFF/WAVE) for audio.
  * - Stored names are fresh and random (`<32 hex>.<ext>`, the extension taken from the
@@ -50,11 +52,15 @@ export type ParsedUpload = {
 
 const MB = 1024 * 1024;
 
+const AUDIO_LIMIT = env.MAX_AUDIO_MB * MB;
 export const UPLOAD_LIMITS: { image: number; audio: number; body: number } = {
   image: 10 * MB,
-  audio: 50 * MB,
-  body: 64 * MB,
+  audio: AUDIO_LIMIT,
+  body: AUDIO_LIMIT + 10 * MB + 4 * MB,
 };
+
+/** A size in MB as the messages say it: `1024 MB`, `1.5 MB`. */
+const mbText = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
 
 /** Per text field and for all text fields together. */
 const FIELD_LIMIT = 1 * MB;
@@ -70,8 +76,8 @@ const AUDIO_TYPES_TEXT = 'MP3 or WAV';
 export const UPLOAD_MESSAGES = {
   imageType: `Image must be a ${IMAGE_TYPES_TEXT} file`,
   audioType: `Audio must be an ${AUDIO_TYPES_TEXT} file`,
-  imageSize: `Image must be at most ${UPLOAD_LIMITS.image / MB} MB`,
-  audioSize: `Audio must be at most ${UPLOAD_LIMITS.audio / MB} MB`,
+  imageSize: `Image must be at most ${mbText(UPLOAD_LIMITS.image)}`,
+  audioSize: `Audio must be at most ${mbText(UPLOAD_LIMITS.audio)}`,
 } as const;
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
@@ -340,6 +346,73 @@ export async function parseMultipartUpload(
     throw error;
   }
   return { fields: state.fields, files: state.files, fileErrors: state.fileErrors };
+}
+
+const UPLOAD_GONE_MESSAGE = 'The upload is no longer available. Please upload the file again.';
+
+/**
+ * The checks a form's file part passes, for a file already on disk: the kind's size limit,
+ * the type by its first bytes, and the client's file name's extension agreeing with it.
+ */
+export async function inspectFile(
+  kind: UploadKind,
+  source: string,
+  clientName: string,
+): Promise<{ ok: true; detected: Detected; size: number } | { ok: false; message: string }> {
+  const stat = await fs.stat(source).catch(() => null);
+  if (!stat?.isFile()) return { ok: false, message: UPLOAD_GONE_MESSAGE };
+  if (stat.size > UPLOAD_LIMITS[kind]) return { ok: false, message: sizeMessage(kind) };
+  const head = new Uint8Array(12);
+  const handle = await fs.open(source, 'r');
+  try {
+    await handle.read(head, 0, head.length, 0);
+  } finally {
+    await handle.close();
+  }
+  const detected = sniffType(kind, head.subarray(0, Math.min(head.length, stat.size)));
+  if (!detected || !detected.extensions.includes(extensionOf(clientName))) {
+    return { ok: false, message: typeMessage(kind) };
+  }
+  return { ok: true, detected, size: stat.size };
+}
+
+/**
+ * A finished file from elsewhere under UPLOADS_DIR (a resumable upload, decision 036), held to
+ * the checks a form's file part passes (the kind's size limit, the type by its first bytes and
+ * by the client's file name), then moved into the kind's folder under a fresh name, as
+ * `storeFile` does with a part. A rename, not a copy: both sit on the same disk. The file is
+ * left where it was when it fails a check; a second adoption of the same file finds it gone.
+ */
+export async function adoptFile(
+  kind: UploadKind,
+  source: string,
+  clientName: string,
+): Promise<{ ok: true; file: StoredUpload } | { ok: false; message: string }> {
+  const inspected = await inspectFile(kind, source, clientName);
+  if (!inspected.ok) return inspected;
+  const { detected, size } = inspected;
+  const folder = path.join(uploadsDir(), FOLDERS[kind]);
+  await fs.mkdir(folder, { recursive: true });
+  const finalName = `${freshName()}.${detected.ext}`;
+  const finalPath = path.join(folder, finalName);
+  try {
+    await fs.rename(source, finalPath);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return { ok: false, message: UPLOAD_GONE_MESSAGE };
+    }
+    throw error;
+  }
+  return {
+    ok: true,
+    file: {
+      url: `/uploads/${FOLDERS[kind]}/${finalName}`,
+      path: finalPath,
+      size,
+      mime: detected.mime,
+      originalName: cleanOriginalName(clientName),
+    },
+  };
 }
 
 /**

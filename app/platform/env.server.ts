@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   UPLOADS_DIR: z.string().trim().min(1).default('./uploads'),
   // Where uploaded media live: 'disk' (UPLOADS_DIR) or 'gridfs' (MongoDB GridFS, bucket 'media').
   MEDIA_STORAGE: z.enum(['disk', 'gridfs']).default('disk'),
+  // The largest audio file an admin may upload, in MB, by the form or resumably (decision 036).
+  MAX_AUDIO_MB: z.coerce.number().int().min(1).max(16_384).default(1024),
   ASSET_HOST: optionalUrl.default(''),
   SITE_URL: optionalUrl.default(''),
   // Host names the site answers for besides SITE_URL's and the loopback names: comma-separated,

@@ -157,8 +157,10 @@ describe('formRequest and finishUnreadBody', () => {
       body: 'a=1',
       headers: { 'Content-Length': String(64 * 1024 * 1024) },
     });
-    const closed = await finishUnreadBody(huge, new Response('no', { status: 401 }));
-    expect(closed.status).toBe(401);
-    expect(closed.headers.get('Connection')).toBe('close');
+    // Too big to wait for: answered at once, and without `Connection: close` (Node would
+    // close on unread data, a reset); the server drops the rest after the answer.
+    const early = await finishUnreadBody(huge, new Response('no', { status: 401 }));
+    expect(early.status).toBe(401);
+    expect(early.headers.get('Connection')).toBeNull();
   });
 });

@@ -21,8 +21,12 @@ import { unstable_parseMultipartFormData, type UploadHandlerPart } from '@remix-
  *
  * An answer given before the body was read completely (a refusal, a 401…) first reads and
  * drops the rest, up to DISCARD_LIMIT: closing a socket with unread data makes the kernel
- * send a reset, and the client would see that instead of the answer. A bigger rest is not
- * waited for: the answer says `Connection: close`.
+ * send a reset, and the client would see that instead of the answer. A bigger rest (a 1 GB
+ * upload over its cap) is not waited for: the answer goes out at once, without
+ * `Connection: close` (Node would close the socket as soon as it is written, on unread data:
+ * a reset the client may see before the answer), and the server goes on reading and dropping
+ * the rest after it; it cuts the connection only once the client has had LINGER_MS to read
+ * the answer (app/platform/request-tracking.server.ts, decision 036).
  */
 
 const KB = 1024;
@@ -40,21 +44,18 @@ export type BodyLimits = { /** The most bytes the body may have. */ maxBytes?: n
 const sizeText = (bytes: number) =>
   bytes >= MB && bytes % MB === 0 ? `${bytes / MB} MB` : `${Math.round(bytes / KB)} KB`;
 
-function refuse(status: 400 | 413 | 415, message: string, close = false): Response {
+function refuse(status: 400 | 413 | 415, message: string): Response {
   const headers = new Headers({
     'Content-Type': 'text/plain; charset=utf-8',
     'Cache-Control': 'no-store',
   });
-  if (close) headers.set('Connection', 'close');
   return new Response(message, { status, headers });
 }
 
 /** The refusals of a body, as thrown by the readers. */
 export const bodyRefusal = {
   unsupportedType: (expected: string) => refuse(415, `Expected ${expected}`),
-  /** `close`: the rest of the body was not read (the connection cannot be reused). */
-  tooLarge: (limit: number, close = false) =>
-    refuse(413, `Request body too large (limit ${sizeText(limit)})`, close),
+  tooLarge: (limit: number) => refuse(413, `Request body too large (limit ${sizeText(limit)})`),
   malformed: (kind: 'JSON' | 'form' | 'multipart') => refuse(400, `Malformed ${kind} body`),
   incomplete: () => refuse(400, 'Incomplete request body'),
 };
@@ -128,22 +129,12 @@ export async function discardBody(request: Request): Promise<boolean> {
 
 /**
  * An answer given before the body was read (401, 403, 404, 405…): the body is dropped first
- * (`discardBody`), or the answer says `Connection: close` when it could not be.
+ * (`discardBody`); a bigger rest is dropped after the answer by the server (see the top).
  */
 export async function finishUnreadBody(request: Request, response: Response): Promise<Response> {
   if (request.bodyUsed || !request.body) return response;
-  return (await discardBody(request)) ? response : closing(response);
-}
-
-/** The answer with `Connection: close` (part of the body is left unread). */
-function closing(response: Response): Response {
-  const headers = new Headers(response.headers);
-  headers.set('Connection', 'close');
-  return new Response(response.body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
-  });
+  await discardBody(request);
+  return response;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -154,7 +145,8 @@ function closing(response: Response): Response {
 async function readBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = declaredLength(request);
   if (declared !== null && declared > limit) {
-    throw bodyRefusal.tooLarge(limit, !(await discardBody(request)));
+    await discardBody(request);
+    throw bodyRefusal.tooLarge(limit);
   }
   if (!request.body) return new Uint8Array(new ArrayBuffer(0));
   const reader = request.body.getReader();
@@ -169,7 +161,10 @@ async function readBytes(request: Request, limit: number): Promise<Uint8Array<Ar
     }
     if (result.done) break;
     size += result.value.byteLength;
-    if (size > limit) throw bodyRefusal.tooLarge(limit, !(await dropRest(reader)));
+    if (size > limit) {
+      await dropRest(reader);
+      throw bodyRefusal.tooLarge(limit);
+    }
     chunks.push(result.value);
   }
   if (declared !== null && size < declared) throw bodyRefusal.incomplete();
@@ -285,7 +280,7 @@ function countedBody(body: ReadableStream<Uint8Array>, limit: number, declared: 
     async toEnd(): Promise<void> {
       while (!ended) await next();
     },
-    /** Drop the rest after a refusal; true when nothing was left unread. */
+    /** Drop the rest after a refusal (up to DISCARD_LIMIT); true when nothing was left unread. */
     dropRest: () => (ended ? Promise.resolve(true) : dropRest(reader)),
   };
 }
@@ -309,7 +304,8 @@ export async function readMultipart(
   const limit = limits.maxBytes;
   const declared = declaredLength(request);
   if (declared !== null && declared > limit) {
-    throw bodyRefusal.tooLarge(limit, !(await discardBody(request)));
+    await discardBody(request);
+    throw bodyRefusal.tooLarge(limit);
   }
   if (!request.body) throw bodyRefusal.malformed('multipart');
 
@@ -330,9 +326,8 @@ export async function readMultipart(
     if (error instanceof IncompleteError) throw bodyRefusal.incomplete();
     // A disk problem of ours is a server error; anything else is the body's fault.
     if (!(error instanceof Response) && error instanceof Error && 'syscall' in error) throw error;
-    const drained = await body.dropRest();
-    if (error instanceof TooLargeError) throw bodyRefusal.tooLarge(limit, !drained);
-    const answer = error instanceof Response ? error : bodyRefusal.malformed('multipart');
-    throw drained ? answer : closing(answer);
+    await body.dropRest();
+    if (error instanceof TooLargeError) throw bodyRefusal.tooLarge(limit);
+    throw error instanceof Response ? error : bodyRefusal.malformed('multipart');
   }
 }

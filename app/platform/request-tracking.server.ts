@@ -22,7 +22,8 @@ import { DISCARD_LIMIT } from './request-body.server';
  *   server writes Remix answers with `setHeader`, never `append`);
  * - logs one line per request through the site's logger (method, path, status, ms, id);
  * - counts the requests in flight, which graceful shutdown waits for;
- * - after an answer sent before the body was read, reads and drops the rest (up to 16 MB).
+ * - after an answer sent before the body was read, reads and drops the rest (see
+ *   `discardUnreadBody`).
  *
  * `answerError` is the server's last middleware: whatever Express or a middleware fails
  * with becomes JSON `{ "error": … }` under /api and a plain text answer elsewhere, never a
@@ -56,20 +57,37 @@ export function clientAddress(
   return (remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
 }
 
+/** How long the client may go on sending after an early answer before the connection is cut. */
+export const LINGER_MS = 2_000;
+
 /**
  * An answer sent before the whole body was read (413, 415, 401…): keep reading and dropping
  * the rest, so the client receives the answer instead of a connection reset (closing a
- * socket with unread data makes the kernel send RST). Past DISCARD_LIMIT the connection is cut.
+ * socket with unread data makes the kernel send RST, and the client may lose the answer
+ * still unread in its buffer). A rest within DISCARD_LIMIT is read to its end (the connection
+ * stays usable). A bigger one (a 1 GB upload over its cap) is dropped for at least LINGER_MS
+ * after the answer went out, as a web server's lingering close does: time for the client to
+ * read the answer (browsers and HTTP libraries read while they send; most stop sending once
+ * they have it) before the cut. A client that stops sending for LINGER_MS is cut too.
  */
 function discardUnreadBody(request: IncomingMessage): void {
   if (request.complete || request.destroyed) return;
+  const answered = Date.now();
   let discarded = 0;
+  const cut = () => {
+    if (!request.complete) request.socket?.destroy();
+  };
+  let idle = setTimeout(cut, LINGER_MS);
   // Remix's body stream stops pulling once its queue is full: detach it, we read from here.
   request.removeAllListeners('data');
   request.on('data', (chunk: Buffer) => {
     discarded += chunk.length;
-    if (discarded > DISCARD_LIMIT) request.socket?.destroy();
+    clearTimeout(idle);
+    if (discarded > DISCARD_LIMIT && Date.now() - answered >= LINGER_MS) cut();
+    else idle = setTimeout(cut, LINGER_MS);
   });
+  request.once('close', () => clearTimeout(idle));
+  request.once('end', () => clearTimeout(idle));
   request.resume();
 }
 

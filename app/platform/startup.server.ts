@@ -5,6 +5,10 @@ import mongoose from 'mongoose';
 
 import { sweepGridfsMedia } from '~/files/gridfs-sweep.server';
 import { SHIPPED_KEYS } from '~/files/media-store.server';
+import {
+  startResumableUploadSweep,
+  stopResumableUploadSweep,
+} from '~/files/resumable-uploads.server';
 import { outboxDir } from '~/mail/transport.server';
 import { startMailWorker, stopMailWorker } from '~/mail/worker.server';
 import { migrateSubscriberStatuses } from '~/models/subscriber.server';
@@ -201,6 +205,7 @@ export async function stopApp(
   await beforeClose().catch((error: unknown) => {
     logger.error({ err: error }, 'error while writing the last statistics');
   });
+  stopResumableUploadSweep();
   try {
     // Messages in flight finish; the rest stay queued for the next start or another instance.
     await stopMailWorker();
@@ -243,6 +248,8 @@ export function startApp(): Promise<void> {
     await sweepMedia().catch((error: unknown) => {
       logger.error({ err: error }, 'orphan upload sweep failed');
     });
+    // Abandoned resumable uploads (24 h without a byte), now and every hour (decision 036).
+    startResumableUploadSweep();
   })();
   return started;
 }

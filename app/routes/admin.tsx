@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 
 import { requireAdmin } from '~/auth/auth.server';
+import { env } from '~/platform/env.server';
 import { cn } from '~/utils/cn';
 import { adminTitle } from '~/utils/seo/seo';
 
@@ -24,7 +25,8 @@ export const meta: MetaFunction = ({ matches }) => adminTitle(matches);
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
-  return { username: user.username };
+  // The audio cap, for the track form's hint (its resumable upload field reads it).
+  return { username: user.username, maxAudioMb: env.MAX_AUDIO_MB };
 }
 
 const ADMIN_NAV = [

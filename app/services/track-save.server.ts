@@ -1,6 +1,7 @@
 import { uploadPathFromUrl } from '~/files/stored-files.server';
 import { readAudioDuration, type StoredUpload } from '~/files/uploads.server';
 import { createTrack, getTrack, updateTrack } from '~/models/track.server';
+import { UPLOAD_ID_FIELDS } from '~/schemas/resumable-upload';
 import { MISSING_FILES, type TrackFields, TrackFieldsSchema } from '~/schemas/track';
 import type { TrackJSON } from '~/types/entities';
 import { formatClock, parseClock } from '~/utils/media-time';
@@ -81,6 +82,8 @@ const TRACK_FLOW: UploadFlow<TrackFields, TrackJSON> = {
   requiredFiles: { coverImage: 'Cover image is required', audioFile: 'Audio file is required' },
   load: getTrack,
   save: saveTrackRecord,
+  // The audio may come as a finished resumable upload (`audioUploadId`, decision 036).
+  uploadIds: UPLOAD_ID_FIELDS,
 };
 
 const FORM: EntityForm<TrackJSON> = {

@@ -3,9 +3,14 @@ import { parseWithZod } from '@conform-to/zod';
 import { data } from '@remix-run/node';
 import type { ZodType, ZodTypeDef } from 'zod';
 
-import { requireAdmin } from '~/auth/auth.server';
+import { getUserId, requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { prepareUploadedImage } from '~/files/image-derivatives.server';
+import {
+  checkResumableUpload,
+  claimResumableUpload,
+  type ResumableUpload,
+} from '~/files/resumable-uploads.server';
 import { releaseStagingCopies, storeUpload } from '~/files/stored-files.server';
 import {
   discardUploads,
@@ -34,7 +39,8 @@ import { errorMessage } from '~/utils/error-message';
  *         → files/uploads.server.ts (the streaming multipart parser)
  *
  * `saveUpload` streams the multipart body, validates the text fields, adds the per-file
- * problems and the required files that are missing, writes the responsive sizes of the
+ * problems and the required files that are missing (a file may also come as the id of a
+ * finished resumable upload, decision 036), writes the responsive sizes of the
  * images, puts the files into the media store, and creates or updates the record (the model
  * deletes replaced files). On any failure after the body was read, the files it brought are
  * deleted again. It answers a result, never an HTTP response: the admin forms turn it into a
@@ -81,7 +87,55 @@ export type UploadFlow<T, R> = {
   save(input: SaveInput<T, R>): Promise<R | null>;
   /** A save error that is the client's conflict (a taken slug): its field and message. */
   conflict?(error: unknown): { field: string; message: string } | null;
+  /**
+   * File fields that may come as a finished resumable upload instead (decision 036): file
+   * field → the text field carrying the upload's id (the track's `audioFile` → `audioUploadId`).
+   */
+  uploadIds?: Readonly<Record<string, string>>;
 };
+
+/**
+ * The resumable uploads a request names in place of files: each id checked (this admin's,
+ * finished, within the cap, the content checks of a form upload), problems on the id's field.
+ * Nothing is moved yet: `claimUploads` does that once the text fields are valid, so a form
+ * sent back with an error keeps its upload for the next try.
+ */
+async function checkUploadIds(
+  request: Request,
+  uploadIds: Readonly<Record<string, string>>,
+  upload: ParsedUpload,
+  fileErrors: FieldErrors,
+): Promise<Record<string, ResumableUpload>> {
+  const pending: Record<string, ResumableUpload> = {};
+  for (const [fileField, idField] of Object.entries(uploadIds)) {
+    const id = upload.fields[idField]?.trim();
+    if (!id) continue;
+    if (upload.files[fileField] || upload.fileErrors[fileField]) {
+      fileErrors[idField] = ['Send the file or the id of its finished upload, not both.'];
+      continue;
+    }
+    // The route has checked the admin; this only says who it is (an upload is its owner's).
+    const userId = await getUserId(request);
+    const checked = userId === null ? null : await checkResumableUpload(id, userId);
+    if (checked?.ok) pending[fileField] = checked.upload;
+    else fileErrors[idField] = [checked?.message ?? 'Authentication required'];
+  }
+  return pending;
+}
+
+/** Move the checked uploads into place as the request's files; the first problem, if any. */
+async function claimUploads(
+  pending: Record<string, ResumableUpload>,
+  uploadIds: Readonly<Record<string, string>>,
+  files: Record<string, StoredUpload>,
+): Promise<FieldErrors | null> {
+  for (const [fileField, resumable] of Object.entries(pending)) {
+    const claimed = await claimResumableUpload(resumable);
+    if (!claimed.ok) return { [uploadIds[fileField] ?? fileField]: [claimed.message] };
+    files[fileField] = claimed.file;
+  }
+  return null;
+}
 
 /** The upload of gallery images and blog posts: one image, required on create. */
 export const ONE_IMAGE: Pick<UploadFlow<unknown, unknown>, 'uploads' | 'requiredFiles'> = {
@@ -133,10 +187,14 @@ export async function saveUpload<T, R, S>(
     const read = client.readFields(flow.schema, fields);
     const { submission } = read;
     const fileErrors: FieldErrors = { ...upload.fileErrors };
+    const uploadIds = flow.uploadIds ?? {};
+    const pending = await checkUploadIds(request, uploadIds, upload, fileErrors);
     let missingFiles = false;
     if (!existing) {
       for (const [name, message] of Object.entries(flow.requiredFiles)) {
-        if (files[name] || fileErrors[name]) continue;
+        const idField = uploadIds[name];
+        if (files[name] || fileErrors[name] || pending[name]) continue;
+        if (idField && fileErrors[idField]) continue;
         fileErrors[name] = [message];
         missingFiles = true;
       }
@@ -150,6 +208,19 @@ export async function saveUpload<T, R, S>(
         fieldErrors,
         fileErrors,
         missingFiles,
+        submission,
+      };
+    }
+
+    const claimErrors = await claimUploads(pending, uploadIds, files);
+    if (claimErrors) {
+      return {
+        ok: false,
+        reason: 'invalid',
+        status: 400,
+        fieldErrors: {},
+        fileErrors: claimErrors,
+        missingFiles: false,
         submission,
       };
     }

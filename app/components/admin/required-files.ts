@@ -1,11 +1,20 @@
 import { type FormEvent, useState } from 'react';
 
 import { showToast } from '~/components/site/toaster';
+import { UPLOAD_ID_FIELDS } from '~/schemas/resumable-upload';
 import type { ToastNotice } from '~/types/toast';
 
 /** A chosen file in a file input (an empty input still sends an empty, nameless File). */
 export const hasFile = (value: FormDataEntryValue | null) =>
   value instanceof File && value.size > 0 && value.name !== '';
+
+/** A file field is given by a chosen file, or by the id of a finished resumable upload. */
+function given(formData: FormData, name: string): boolean {
+  if (hasFile(formData.get(name))) return true;
+  const idField = UPLOAD_ID_FIELDS[name];
+  const id = idField ? formData.get(idField) : null;
+  return typeof id === 'string' && id !== '';
+}
 
 /**
  * Files a create form cannot go without (a track's cover and audio, a post's or a gallery
@@ -27,7 +36,7 @@ export function useRequiredFiles({
   return {
     /** For conform's `onSubmit`. */
     check(event: FormEvent, formData: FormData) {
-      if (!required || names.every((name) => hasFile(formData.get(name)))) return;
+      if (!required || names.every((name) => given(formData, name))) return;
       event.preventDefault();
       setMissing(true);
       showToast({ type: 'error', ...message });

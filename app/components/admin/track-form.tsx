@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { FileField } from '~/components/admin/file-field';
 import { FormAlert } from '~/components/admin/form-alert';
 import { useRequiredFiles } from '~/components/admin/required-files';
+import { ResumableAudioField } from '~/components/admin/resumable-audio-field';
 import { usePostPending } from '~/components/admin/use-post-pending';
 import { VisibilityFields } from '~/components/admin/visibility-fields';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
@@ -31,6 +32,7 @@ import type { TrackJSON } from '~/types/entities';
 const TrackFormSchema = TrackFieldsObject.extend({
   coverImage: z.unknown().optional(),
   audioFile: z.unknown().optional(),
+  audioUploadId: z.unknown().optional(),
 }).superRefine(checkTracklistDuration);
 
 const fileName = (url: string) => url.split('/').pop() ?? url;
@@ -178,13 +180,10 @@ export function TrackForm({
           ) : null
         }
       />
-      <FileField
+      <ResumableAudioField
         label={track ? 'Audio file (leave empty to keep the current one)' : 'Audio file'}
         id={`${form.id}-audio`}
-        name="audioFile"
-        accept="audio/*,.mp3,.wav"
-        hint="MP3 or WAV, at most 50 MB."
-        errors={fields.audioFile.errors}
+        errors={[...(fields.audioFile.errors ?? []), ...(fields.audioUploadId.errors ?? [])]}
         current={
           track ? (
             <p className="text-sm text-muted-foreground">

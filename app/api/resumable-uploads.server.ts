@@ -1,0 +1,79 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import type { Server } from '@tus/server';
+
+import { getUser } from '~/auth/auth.server';
+import {
+  createResumableUploadServer,
+  getResumableUpload,
+  RESUMABLE_UPLOADS_PATH,
+} from '~/files/resumable-uploads.server';
+import type { Next } from '~/platform/request-tracking.server';
+
+/**
+ * `/api/admin/uploads[/<id>]`: the tus endpoint (app/files/resumable-uploads.server.ts), mounted
+ * by our HTTP server (server/http-server.ts) after the trust boundary, so its same-origin check
+ * applies to every POST, PATCH and DELETE. In front of tus, on every request:
+ *
+ * - 401 JSON without a session, 403 for a non-admin (the body is dropped after the answer by
+ *   the request tracking, as for any early answer);
+ * - GET is 405: a finished upload is read only by attaching it to a track;
+ * - an upload started by another admin is a 404 to this one (HEAD, PATCH, DELETE);
+ * - the admin's id goes to tus (by the Node request, in `uploaders`), which records it as the
+ *   upload's owner.
+ */
+
+let tus: Server | null = null;
+/** The admin each request was let through for, until the request is collected. */
+const uploaders = new WeakMap<object, number>();
+
+function answerJson(
+  response: ServerResponse,
+  status: number,
+  error: string,
+  headers: Record<string, string> = {},
+): void {
+  response.statusCode = status;
+  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  response.setHeader('Cache-Control', 'no-store');
+  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+  response.end(JSON.stringify({ error }));
+}
+
+/** The session's user, from the request's cookies (the session store reads nothing else). */
+function sessionUser(request: IncomingMessage) {
+  const headers = new Headers();
+  if (request.headers.cookie) headers.set('Cookie', request.headers.cookie);
+  return getUser(new Request('http://localhost/', { headers }));
+}
+
+/** Express-style middleware: the tus endpoint, or `next()` for any other path. */
+export function handleResumableUpload(
+  request: IncomingMessage,
+  response: ServerResponse,
+  next: Next,
+): void {
+  const pathname = (request.url ?? '/').split('?')[0]!;
+  if (pathname !== RESUMABLE_UPLOADS_PATH && !pathname.startsWith(`${RESUMABLE_UPLOADS_PATH}/`)) {
+    next();
+    return;
+  }
+  (async () => {
+    const user = await sessionUser(request);
+    if (!user) return answerJson(response, 401, 'Authentication required');
+    if (!user.isAdmin) return answerJson(response, 403, 'Administrator access required');
+    if (request.method === 'GET') {
+      return answerJson(response, 405, 'Method not allowed', {
+        Allow: 'OPTIONS, HEAD, POST, PATCH, DELETE',
+      });
+    }
+    const id = pathname.slice(RESUMABLE_UPLOADS_PATH.length + 1);
+    if (id) {
+      const upload = await getResumableUpload(id);
+      if (upload && upload.owner !== user.id) return answerJson(response, 404, 'Upload not found');
+    }
+    uploaders.set(request, user.id);
+    tus ??= createResumableUploadServer((nodeRequest) => uploaders.get(nodeRequest));
+    await tus.handle(request, response);
+  })().catch(next);
+}

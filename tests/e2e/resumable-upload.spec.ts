@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import type { Page, Request } from '@playwright/test';
+
+import { coverFile, dismissToast, expectToast, unique, withRunLock } from './admin-helpers';
+import { expect, test } from './fixtures';
+
+/**
+ * Long audio through the track form (decision 036). With JavaScript: a ~150 MB WAV (15 minutes
+ * of 16-bit stereo 44.1 kHz, a tone and silence) uploads resumably, survives a connection cut
+ * at half (the browser goes offline during the PATCH that starts past the middle) and a
+ * reloaded tab, and the saved track plays. Without JavaScript: a 60 MB WAV (over the old
+ * 50 MB cap) goes with the plain form.
+ *
+ * Each WAV is generated once per run into the test's output folder, from whole-second buffers.
+ */
+
+const RATE = 44_100;
+const BYTES_PER_SECOND = RATE * 4; // 16-bit stereo
+
+/** A WAV of `seconds`: a 440 Hz tone on even seconds, silence on odd ones. */
+function writeWav(file: string, seconds: number): number {
+  if (fs.existsSync(file)) return fs.statSync(file).size;
+  const dataSize = seconds * BYTES_PER_SECOND;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + dataSize, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(2, 22);
+  header.writeUInt32LE(RATE, 24);
+  header.writeUInt32LE(BYTES_PER_SECOND, 28);
+  header.writeUInt16LE(4, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(dataSize, 40);
+  const tone = Buffer.alloc(BYTES_PER_SECOND);
+  for (let i = 0; i < RATE; i++) {
+    const v = Math.round(Math.sin((2 * Math.PI * 440 * i) / RATE) * 12_000);
+    tone.writeInt16LE(v, i * 4);
+    tone.writeInt16LE(v, i * 4 + 2);
+  }
+  const silence = Buffer.alloc(BYTES_PER_SECOND);
+  const temp = `${file}.${process.pid}.tmp`;
+  const fd = fs.openSync(temp, 'w');
+  fs.writeSync(fd, header);
+  for (let s = 0; s < seconds; s++) fs.writeSync(fd, s % 2 === 0 ? tone : silence);
+  fs.closeSync(fd);
+  fs.renameSync(temp, file);
+  return 44 + dataSize;
+}
+
+/** The generated files, shared by the tests of this file (one per size, per run). */
+const wavPath = (name: string) => path.join(process.env.E2E_DIR ?? '/tmp', name);
+
+/** Record the tus requests of a page: HEADs, and PATCHes with their Upload-Offset. */
+function tusLog(page: Page) {
+  const log: { method: string; offset: number }[] = [];
+  const onRequest = (request: Request) => {
+    if (!request.url().includes('/api/admin/uploads')) return;
+    const offset = Number(request.headers()['upload-offset'] ?? -1);
+    log.push({ method: request.method(), offset });
+  };
+  page.on('request', onRequest);
+  return log;
+}
+
+async function openNewTrack(page: Page, title: string) {
+  await page.goto('/admin/tracks/new');
+  await dismissToast(page);
+  const dialog = page.getByRole('dialog', { name: 'Add New Track' });
+  await dialog.getByLabel('Title', { exact: true }).fill(title);
+  await dialog.getByLabel('Cover image').setInputFiles(coverFile());
+  return dialog;
+}
+
+/** The saved track's audio answers a Range request. */
+async function expectPlayable(page: Page, title: string, seconds: number) {
+  const list = (await (await page.request.get('/api/tracks')).json()) as Array<{
+    title: string;
+    audioFile: string;
+    duration: string;
+  }>;
+  const track = list.find((t) => t.title === title);
+  expect(track?.audioFile).toMatch(/^\/uploads\/audio\/[0-9a-f]{32}\.wav$/);
+  expect(track?.duration).toBe(
+    `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
+  );
+  const audio = await page.request.get(track!.audioFile, { headers: { Range: 'bytes=0-11' } });
+  expect(audio.status()).toBe(206);
+  expect((await audio.body()).subarray(0, 4).toString('ascii')).toBe('RIFF');
+  return track!;
+}
+
+test.describe('long audio uploads', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('with JavaScript: a 150 MB WAV survives a cut connection, then a reloaded tab, and plays', async ({
+    adminPage: page,
+    context,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, 'the resumable upload needs JavaScript');
+    const seconds = 15 * 60;
+    const file = wavPath('resumable-15min.wav');
+    const size = writeWav(file, seconds);
+    expect(size).toBeGreaterThan(150 * 1000 * 1000);
+    const name = path.basename(file);
+
+    await withRunLock('featured', async () => {
+      // 1. A cut at half: offline during the PATCH that starts past the middle.
+      const title = unique('E2E Long Set');
+      const dialog = await openNewTrack(page, title);
+      const log = tusLog(page);
+      let cut = false;
+      const cutAtHalf = (request: Request) => {
+        const offset = Number(request.headers()['upload-offset'] ?? -1);
+        if (!cut && request.method() === 'PATCH' && offset >= size / 2) {
+          cut = true;
+          void context.setOffline(true);
+        }
+      };
+      page.on('request', cutAtHalf);
+      await dialog.getByLabel('Audio file').setInputFiles(file);
+      const progress = dialog.getByRole('progressbar');
+      await expect(dialog.getByText(`Upload paused ${name}`)).toBeVisible({ timeout: 60_000 });
+      await expect(
+        dialog.getByText('You are offline. The upload goes on when the connection is back.', {
+          exact: true,
+        }),
+      ).toBeVisible();
+      const pausedAt = Number(await progress.getAttribute('value'));
+      expect(pausedAt).toBeGreaterThanOrEqual(45);
+      expect(pausedAt).toBeLessThan(100);
+
+      // Saving now waits for the upload; the submit goes out by itself once it is done.
+      await dialog.getByRole('button', { name: 'Create Track' }).click();
+      await expect(
+        dialog.getByText('The track will be saved as soon as the upload has finished.'),
+      ).toBeVisible();
+      page.off('request', cutAtHalf);
+      await context.setOffline(false);
+
+      await expect(page).toHaveURL(/\/admin\/tracks$/, { timeout: 90_000 });
+      await expectToast(page, 'Track created');
+      // It resumed: a HEAD asked the offset, and the next PATCH started past the middle.
+      const headAt = log.findIndex((r) => r.method === 'HEAD');
+      expect(headAt).toBeGreaterThan(0);
+      const resumedAt = log.slice(headAt).find((r) => r.method === 'PATCH');
+      expect(resumedAt?.offset).toBeGreaterThanOrEqual(size / 2);
+      await expectPlayable(page, title, seconds);
+
+      // 2. A reloaded tab: the same file picked again offers to resume.
+      const second = unique('E2E Reloaded Set');
+      const again = await openNewTrack(page, second);
+      let reloaded = false;
+      const reloadAtHalf = (request: Request) => {
+        const offset = Number(request.headers()['upload-offset'] ?? -1);
+        if (!reloaded && request.method() === 'PATCH' && offset >= size / 2) reloaded = true;
+      };
+      page.on('request', reloadAtHalf);
+      await again.getByLabel('Audio file').setInputFiles(file);
+      await expect.poll(() => reloaded, { timeout: 60_000 }).toBe(true);
+      page.off('request', reloadAtHalf);
+      await page.reload();
+      const log2 = tusLog(page);
+      const resumed = await openNewTrack(page, second);
+      await resumed.getByLabel('Audio file').setInputFiles(file);
+      await resumed.getByRole('button', { name: `Resume upload of ${name}` }).click();
+      await expect(resumed.getByText(`Uploaded ${name} (100%)`)).toBeVisible({ timeout: 60_000 });
+      const firstPatch = log2.find((r) => r.method === 'PATCH');
+      expect(firstPatch?.offset).toBeGreaterThan(0);
+      // The file input no longer sends the bytes: the form carries the upload's id.
+      await expect(resumed.locator('input[type="file"][name="audioFile"]')).toHaveCount(0);
+      await expect(resumed.locator('input[name="audioUploadId"]')).toHaveValue(/^[0-9a-f]{32}$/);
+      await resumed.getByRole('button', { name: 'Create Track' }).click();
+      await expect(page).toHaveURL(/\/admin\/tracks$/);
+      await expectToast(page, 'Track created');
+      await expectPlayable(page, second, seconds);
+    });
+  });
+
+  test('without JavaScript: a 60 MB WAV goes with the plain form', async ({
+    adminPage: page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, 'the plain form is what a browser without JavaScript posts');
+    const seconds = 6 * 60;
+    const file = wavPath('plain-6min.wav');
+    expect(writeWav(file, seconds)).toBeGreaterThan(60 * 1000 * 1000);
+    await withRunLock('featured', async () => {
+      const title = unique('E2E Plain Set');
+      const dialog = await openNewTrack(page, title);
+      await expect(dialog.getByRole('progressbar')).toHaveCount(0);
+      await dialog.getByLabel('Audio file').setInputFiles(file);
+      await dialog.getByRole('button', { name: 'Create Track' }).click();
+      await expect(page).toHaveURL(/\/admin\/tracks$/, { timeout: 90_000 });
+      await expectToast(page, 'Track created');
+      await expectPlayable(page, title, seconds);
+    });
+  });
+});
