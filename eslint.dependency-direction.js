@@ -11,7 +11,8 @@
  *   storage primitive files/stored-files (a model deletes the files of a record it deletes or
  *   replaces). platform/ and files/ therefore never import models, except the two modules that
  *   drive the process from above: platform/seed and platform/startup.
- * - mail/ (the mail transport, the email templates, the queue's worker) sits between services
+ * - mail/ (the mail transport, the email templates, the queue's worker) and media/ (the media
+ *   jobs' worker, the transcoder and the waveform peaks, decision 035) sit between services
  *   and models: services and platform/startup use it; it imports models, platform/ and the
  *   leaves, never routes, components, the player or services, and nothing below it imports it.
  * - schemas/, types/ and utils/ are client-safe leaves: they import only each other.
@@ -56,8 +57,8 @@ const MODELS_FROM_BELOW = forbid(
 );
 
 const MAIL_FROM_BELOW = forbid(
-  folders('mail'),
-  'mail/ (transport, templates, the queue worker) is used by services and platform/startup only.',
+  folders('mail', 'media'),
+  'mail/ and media/ (the queue workers) are used by services and platform/startup only.',
 );
 
 /** [files, ignores, restricted patterns] per layer; a file matches at most one entry. */
@@ -74,12 +75,12 @@ const LAYERS = [
   ],
   [['app/document/**', 'app/auth/**', 'app/api/**'], [], [UPPER, MAIL_FROM_BELOW]],
   [
-    ['app/mail/**'],
+    ['app/mail/**', 'app/media/**'],
     [],
     [
       forbid(
         folders('routes', 'components', 'player', 'services'),
-        'mail/ is used by services; it never imports routes, components, the player or services.',
+        'mail/ and media/ are used by services; they never import routes, components, the player or services.',
       ),
     ],
   ],
@@ -95,7 +96,17 @@ const LAYERS = [
     [],
     [
       forbid(
-        folders('routes', 'components', 'player', 'services', 'auth', 'api', 'document', 'mail'),
+        folders(
+          'routes',
+          'components',
+          'player',
+          'services',
+          'auth',
+          'api',
+          'document',
+          'mail',
+          'media',
+        ),
         'Models import only schemas, types, utils, platform/ (db, env, read cache), files/stored-files and other models.',
       ),
       forbid(

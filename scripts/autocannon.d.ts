@@ -30,6 +30,8 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     timeout?: number;
+    /** Requests each connection sends in turn (paths relative to `url`). */
+    requests?: { path?: string; method?: string; headers?: Record<string, string> }[];
   };
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -17,9 +17,13 @@
  * 3. a path with malformed percent-encoding is a 400;
  * 3b. `handleResumableUpload` (from the build): tus at /api/admin/uploads (decision 036);
  * 4. compression; 5. `public/build` (fingerprinted: immutable, 1 year); 6. `public/` (1 hour);
- * 7. Remix, whose answer is written here with `setHeader` (a header the answer sets replaces
- *    the base one, never duplicates it);
- * 8. `answerError` (from the build): JSON `{ "error": … }` under /api, plain text elsewhere.
+ * 7. `serveMedia` (from the build): images and public audio under /uploads straight from the
+ *    media store; 8. `servePage` (from the build): anonymous public pages from the page cache
+ *    (docs/decisions/039-anonymous-pages-near-static-speed.md);
+ * 9. Remix, through `answerAndRemember` (which keeps a public answer for the page cache), its
+ *    answer written here with `setHeader` (a header the answer sets replaces the base one,
+ *    never duplicates it);
+ * 10. `answerError` (from the build): JSON `{ "error": … }` under /api, plain text elsewhere.
  *
  * Once listening, `serverListening` (from the build) learns the port, for the links the site
  * writes when SITE_URL is unset.
@@ -60,6 +64,9 @@ type ServerHooks = Pick<
   | 'stopApp'
   | 'serverListening'
   | 'handleResumableUpload'
+  | 'serveMedia'
+  | 'servePage'
+  | 'answerAndRemember'
 >;
 const HOOKS = [
   'trackRequest',
@@ -68,6 +75,9 @@ const HOOKS = [
   'stopApp',
   'serverListening',
   'handleResumableUpload',
+  'serveMedia',
+  'servePage',
+  'answerAndRemember',
 ];
 
 const buildPath = path.resolve(process.argv[2] ?? 'build/index.js');
@@ -80,8 +90,17 @@ if (HOOKS.some((name) => typeof hooks[name as keyof ServerHooks] !== 'function')
   );
   process.exit(1);
 }
-const { trackRequest, guardRequest, answerError, stopApp, serverListening, handleResumableUpload } =
-  hooks as ServerHooks;
+const {
+  trackRequest,
+  guardRequest,
+  answerError,
+  stopApp,
+  serverListening,
+  serveMedia,
+  servePage,
+  answerAndRemember,
+  handleResumableUpload,
+} = hooks as ServerHooks;
 
 const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
 
@@ -164,10 +183,12 @@ app.use(
   express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }),
 );
 app.use(express.static('public', { maxAge: '1h' }));
+app.use(serveMedia);
+app.use(servePage);
 // `use`, not `all('*')`: no path parameter for Express to decode.
 app.use((req: ExpressRequest, res: ServerResponse, next: NextFunction) => {
   (async () => {
-    const response = await handleRemix(remixRequest(req, res));
+    const response = await answerAndRemember(req, () => handleRemix(remixRequest(req, res)));
     await sendResponse(res, response);
   })().catch(next);
 });

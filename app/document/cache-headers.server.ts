@@ -8,7 +8,8 @@
  * the session (or a flash-toast) cookie gets `private, no-store`: personalised HTML (the header's
  * user menu, a toast) must never land in a shared cache. `Vary: Cookie` tells caches to key on it.
  *
- * Nothing is cached inside the server: every render reads the database.
+ * Inside the server, the page cache (page-cache.server.ts, decision 039) keeps exactly these
+ * public answers, and only while the data version says nothing they show has changed.
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { constants as fsConstants, createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import mongoose from 'mongoose';
 
 import { env, uploadsDir } from '~/platform/env.server';
+import { cachedRead } from '~/platform/read-cache.server';
 
 /**
  * Where uploaded media live (decision 023): `MEDIA_STORAGE=disk` (default) keeps them as files
@@ -29,6 +30,11 @@ export type MediaStore = {
   stat(key: string): Promise<MediaStat | null>;
   /** The bytes from `start` to `end` inclusive (the whole file without them). */
   open(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /**
+   * The file opened once, for serving (`serveMediaDirect`): its stat, then its bytes, without
+   * looking it up a second time. Null when there is no such file. `close` when not reading.
+   */
+  openFile(key: string): Promise<OpenedMedia | null>;
   /** Remove the file (and, on GridFS, its chunks); nothing when it is not there. */
   delete(key: string): Promise<void>;
   /** The keys that start with `prefix` (e.g. an image's derivatives). */
@@ -36,6 +42,41 @@ export type MediaStore = {
   /** Every stored key with its modification time (the start-up sweep, the migration). */
   all(): Promise<{ key: string; mtimeMs: number; size: number }[]>;
 };
+
+export type OpenedMedia = {
+  stat: MediaStat;
+  /** The bytes from `start` to `end` inclusive; the file is closed once they are read. */
+  read(range: { start: number; end: number }): Readable;
+  /**
+   * Disk only: a range of at most SMALL_READ bytes read into `into` (the file closed after);
+   * the bytes read.
+   */
+  readSmall?(range: { start: number; end: number }, into: Buffer): Promise<Buffer>;
+  close(): void;
+};
+
+/** Reads of 256 KiB: one read for a typical player's Range request. */
+export const SMALL_READ = 256 * 1024;
+
+/** The bytes at `start`, then the handle closed. */
+async function readOnce(
+  handle: fs.FileHandle,
+  start: number,
+  length: number,
+  buffer: Buffer,
+): Promise<Buffer> {
+  try {
+    let read = 0;
+    while (read < length) {
+      const { bytesRead } = await handle.read(buffer, read, length - read, start + read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    return buffer.subarray(0, read);
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
 
 /** A key as stored: `audio/…` or `images/…`, plain segments only. */
 export function isMediaKey(key: string): boolean {
@@ -52,6 +93,9 @@ export const sha256OfStream = async (stream: Readable): Promise<string> => {
   for await (const chunk of stream) hash.update(chunk as Buffer);
   return hash.digest('hex');
 };
+
+/** Media folders checked to be inside their root (no symlink out), for a few seconds. */
+const checkedFolders = new Map<string, number>();
 
 /** Files under a folder (UPLOADS_DIR by default). */
 export function diskMediaStore(root = uploadsDir()): MediaStore {
@@ -70,8 +114,53 @@ export function diskMediaStore(root = uploadsDir()): MediaStore {
       return null;
     }
   };
+  const folderInside = async (folder: string): Promise<boolean> => {
+    const checked = checkedFolders.get(path.join(base, folder));
+    if (checked !== undefined && Date.now() - checked < 5_000) return true;
+    try {
+      const [realRoot, realFolder] = await Promise.all([
+        fs.realpath(base),
+        fs.realpath(path.join(base, folder)),
+      ]);
+      if (realFolder !== path.join(realRoot, folder)) return false;
+      checkedFolders.set(path.join(base, folder), Date.now());
+      return true;
+    } catch {
+      return false;
+    }
+  };
   return {
     kind: 'disk',
+    async openFile(key) {
+      if (!isMediaKey(key)) return null;
+      const [folder, name] = key.split('/') as [string, string];
+      if (!(await folderInside(folder))) return null;
+      let handle: fs.FileHandle;
+      try {
+        // O_NOFOLLOW: a symlink planted in the folder is not a media file.
+        handle = await fs.open(
+          path.join(base, folder, name),
+          fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW,
+        );
+      } catch {
+        return null;
+      }
+      const stat = await handle.stat().catch(() => null);
+      if (!stat?.isFile()) {
+        void handle.close();
+        return null;
+      }
+      return {
+        stat: { size: stat.size, mtimeMs: stat.mtimeMs },
+        read: (range) =>
+          handle.createReadStream({ ...range, highWaterMark: SMALL_READ, autoClose: true }),
+        // A player's Range request: one read into one buffer, sent whole (measured: faster
+        // than a stream on the handle).
+        readSmall: (range, into) =>
+          readOnce(handle, range.start, range.end - range.start + 1, into),
+        close: () => void handle.close().catch(() => undefined),
+      };
+    },
     async put(key, localPath) {
       if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);
       const target = path.join(base, ...key.split('/'));
@@ -143,6 +232,20 @@ export function gridfsMediaStore(
     files().findOne({ filename: key }, { sort: { uploadDate: -1 }, projection: { chunkSize: 0 } });
   return {
     kind: 'gridfs',
+    async openFile(key) {
+      if (!isMediaKey(key)) return null;
+      // Keys are never reused and every write to the bucket invalidates the read cache: the
+      // file document is a cached read (decision 039), the chunks are read for each request.
+      const file = await cachedRead(['media.files', 'find-file', key], () => find(key));
+      if (!file) return null;
+      return {
+        stat: { size: file.length, mtimeMs: new Date(file.uploadDate).getTime() },
+        // GridFSBucket's end is exclusive.
+        read: (range) =>
+          bucket().openDownloadStream(file._id, { start: range.start, end: range.end + 1 }),
+        close: () => undefined,
+      };
+    },
     async put(key, localPath) {
       if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);
       // The files document is written after the last chunk: a crash midway leaves chunks
@@ -205,6 +308,7 @@ function withShippedFiles(store: MediaStore, disk: MediaStore): MediaStore {
   return {
     ...store,
     stat: (key) => (SHIPPED_KEYS.has(key) ? disk.stat(key) : store.stat(key)),
+    openFile: (key) => (SHIPPED_KEYS.has(key) ? disk.openFile(key) : store.openFile(key)),
     open: (key, range) => (SHIPPED_KEYS.has(key) ? disk.open(key, range) : store.open(key, range)),
   };
 }

@@ -83,6 +83,7 @@ describe('tracks', () => {
         'album',
         'artist',
         'audioFile',
+        'audioStatus',
         'coverImage',
         'createdAt',
         'description',
@@ -116,11 +117,11 @@ describe('tracks', () => {
     expect(await seen(false, '2026-11-24')).toEqual({ locked: true, early: true, open: false });
     expect(await seen(false, '2026-11-25')).toEqual({ locked: true, early: false, open: false });
     expect(await seen(true, '2026-11-24')).toEqual({ locked: false, early: false, open: false });
-    expect(await tracks.isMembersOnlyAudio(locked.audioFile, '2026-11-25')).toBe(true);
-    expect(await tracks.isMembersOnlyAudio(early.audioFile, '2026-11-24')).toBe(true);
-    expect(await tracks.isMembersOnlyAudio(early.audioFile, '2026-11-25')).toBe(false);
-    expect(await tracks.isMembersOnlyAudio(open.audioFile, '2026-11-24')).toBe(false);
-    expect(await tracks.isMembersOnlyAudio('/uploads/audio/nobody.mp3')).toBe(false);
+    expect(await tracks.audioAccess(locked.audioFile, '2026-11-25')).toBe('members');
+    expect(await tracks.audioAccess(early.audioFile, '2026-11-24')).toBe('members');
+    expect(await tracks.audioAccess(early.audioFile, '2026-11-25')).toBe('public');
+    expect(await tracks.audioAccess(open.audioFile, '2026-11-24')).toBe('public');
+    expect(await tracks.audioAccess('/uploads/audio/nobody.mp3')).toBe('public');
     // Back to public: the date goes with it.
     const after = await tracks.updateTrack(early.id, { visibility: 'public' });
     expect(after).toMatchObject({ visibility: 'public', publicAt: null });

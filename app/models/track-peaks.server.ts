@@ -44,3 +44,8 @@ export async function saveTrackPeaks(
 export async function deleteTrackPeaks(trackId: number): Promise<void> {
   await TrackPeaks.deleteOne({ trackId });
 }
+
+/** Remove the waveform only if it is the one computed from `audioFile` (a stale job's). */
+export async function deleteTrackPeaksOf(trackId: number, audioFile: string): Promise<void> {
+  await TrackPeaks.deleteOne({ trackId, audioFile });
+}

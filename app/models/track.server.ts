@@ -3,14 +3,16 @@ import mongoose, { Schema } from 'mongoose';
 import { deleteUploadedFile } from '~/files/stored-files.server';
 import { env } from '~/platform/env.server';
 import { LEGACY_TRACK_TYPES, TRACK_TYPES } from '~/schemas/track';
-import type { TrackJSON, TracklistRow, TrackView, Visibility } from '~/types/entities';
+import type { AudioStatus, TrackJSON, TracklistRow, TrackView, Visibility } from '~/types/entities';
 import { isMembersOnly, trackFor, type Viewer } from '~/utils/access';
 import { escapeRegExp } from '~/utils/regexp';
 import { siteToday, siteWeekNumber } from '~/utils/time';
 
 import { serialIdPlugin } from './counter.server';
+import { deleteQueuedMediaJobsOf, enqueueTrackAudioJob } from './media-job.server';
 import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
 import { getTheme } from './theme.server';
+import { deleteTrackPeaks } from './track-peaks.server';
 
 type TrackDoc = {
   id: number;
@@ -23,7 +25,14 @@ type TrackDoc = {
   description?: string | null;
   tracklist?: TracklistRow[];
   coverImage: string;
+  /** What listeners get: the upload itself, or once transcoded its 192 kbps stream. */
   audioFile: string;
+  /** The upload, kept once a stream replaced it in `audioFile` (admins only, decision 035). */
+  originalAudioFile?: string | null;
+  /** Absent on tracks from before decision 035: ready. */
+  audioStatus?: AudioStatus;
+  /** Why the processing failed (admins only). */
+  audioError?: string | null;
   featured: boolean;
   visibility?: Visibility;
   /** YYYY-MM-DD: a members-only track turns public on this day (early access). */
@@ -55,6 +64,9 @@ const TrackSchema = new Schema<TrackDoc>(
     },
     coverImage: { type: String, required: true },
     audioFile: { type: String, required: true },
+    originalAudioFile: { type: String, default: null },
+    audioStatus: { type: String, enum: ['processing', 'ready', 'failed'], default: 'ready' },
+    audioError: { type: String, default: null },
     featured: { type: Boolean, default: false, index: true },
     visibility: { type: String, enum: ['public', 'members'], default: 'public' },
     publicAt: { type: String, default: null },
@@ -65,6 +77,8 @@ TrackSchema.plugin(serialIdPlugin, { counter: 'tracks' });
 TrackSchema.index({ createdAt: -1, id: -1 });
 // /uploads/audio/* looks its track up by file to decide who may have the bytes.
 TrackSchema.index({ audioFile: 1 });
+// …and refuses a track's kept original to everyone but admins.
+TrackSchema.index({ originalAudioFile: 1 });
 
 export const Track = defineModel<TrackDoc>('Track', TrackSchema, 'tracks');
 
@@ -86,6 +100,7 @@ export function toTrackJSON(t: TrackDoc): TrackJSON {
     })),
     coverImage: t.coverImage,
     audioFile: t.audioFile,
+    audioStatus: t.audioStatus ?? 'ready',
     featured: Boolean(t.featured),
     visibility: t.visibility === 'members' ? 'members' : 'public',
     publicAt: t.visibility === 'members' ? (t.publicAt ?? null) : null,
@@ -148,15 +163,96 @@ export async function getFeaturedTrackFor(
 }
 
 /**
- * Whether the audio file at this /uploads URL may be sent only to members: true when tracks
- * use it and every one of them is members-only today (a file no track uses is not restricted).
+ * Who may have the audio file at this /uploads URL (decision 035): 'admin' for a track's kept
+ * original and for the upload of a track still processing (or failed); 'members' when every
+ * track that streams it is members-only today; 'public' otherwise, files no track uses included.
  */
-export async function isMembersOnlyAudio(
+export async function audioAccess(
   url: string,
   today: string = siteToday(),
-): Promise<boolean> {
+): Promise<'public' | 'members' | 'admin'> {
+  const originals = await cachedFind(Track, { filter: { originalAudioFile: url }, fields: ['id'] });
+  if (originals.length > 0) return 'admin';
   const docs = await cachedFind(Track, { filter: { audioFile: url } });
-  return docs.length > 0 && docs.every((doc) => isMembersOnly(toTrackJSON(doc), today));
+  if (docs.length === 0) return 'public';
+  if (docs.every((doc) => (doc.audioStatus ?? 'ready') !== 'ready')) return 'admin';
+  return docs.every((doc) => isMembersOnly(toTrackJSON(doc), today)) ? 'members' : 'public';
+}
+
+/**
+ * At start: every track still waiting for its stream has a job (createTrack writes the track,
+ * then its job; a crash between the two would leave it waiting for ever).
+ */
+export async function requeueWaitingTracks(): Promise<number> {
+  const waiting = await Track.find({ audioStatus: 'processing' }, { id: 1, audioFile: 1 }).lean();
+  for (const t of waiting) await enqueueTrackAudioJob(t.id, t.audioFile, true);
+  return waiting.length;
+}
+
+/** What the admin sees of a track's audio processing. */
+export type TrackAudioAdmin = {
+  audioStatus: AudioStatus;
+  audioError: string | null;
+  originalAudioFile: string | null;
+};
+
+export async function getTrackAudioAdmin(id: number): Promise<TrackAudioAdmin | null> {
+  const doc = await Track.findOne(
+    { id },
+    { audioStatus: 1, audioError: 1, originalAudioFile: 1 },
+  ).lean();
+  if (!doc) return null;
+  return {
+    audioStatus: doc.audioStatus ?? 'ready',
+    audioError: doc.audioError ?? null,
+    originalAudioFile: doc.originalAudioFile ?? null,
+  };
+}
+
+/** Why each failed track's processing failed, by track id (the admin list). */
+export async function listTrackAudioFailures(): Promise<Record<number, string>> {
+  const docs = await Track.find({ audioStatus: 'failed' }, { id: 1, audioError: 1 }).lean();
+  return Object.fromEntries(docs.map((d) => [d.id, d.audioError ?? '']));
+}
+
+/** The audio fields a media job reads and writes. */
+export async function getTrackAudio(
+  id: number,
+): Promise<Pick<TrackDoc, 'audioFile' | 'originalAudioFile' | 'audioStatus'> | null> {
+  return Track.findOne({ id }, { audioFile: 1, originalAudioFile: 1, audioStatus: 1 }).lean();
+}
+
+/**
+ * A media job is done with `source`: the track streams `streamUrl` (null: the upload itself)
+ * and keeps `source` as its original (the duration stays the one the save flow read from the
+ * same file, or the admin typed). Only while the track still holds `source` (or, on a
+ * re-run after a crash, already streams `streamUrl`): false when it was deleted or its audio
+ * replaced meanwhile.
+ */
+export async function completeTrackAudio(
+  id: number,
+  source: string,
+  streamUrl: string | null,
+): Promise<boolean> {
+  const set = {
+    audioStatus: 'ready',
+    audioError: null,
+    ...(streamUrl ? { audioFile: streamUrl, originalAudioFile: source } : {}),
+  };
+  const filter = streamUrl
+    ? { id, $or: [{ audioFile: source }, { audioFile: streamUrl, originalAudioFile: source }] }
+    : { id, audioFile: source };
+  const result = await Track.updateOne(mongoose.trusted(filter), { $set: set });
+  return result.matchedCount === 1;
+}
+
+/** The job gave up: the track keeps its upload, and admins see why. */
+export async function failTrackAudio(id: number, source: string, reason: string): Promise<boolean> {
+  const result = await Track.updateOne(
+    { id, audioFile: source },
+    { $set: { audioStatus: 'failed', audioError: reason.slice(0, 500) } },
+  );
+  return result.matchedCount === 1;
 }
 
 /**
@@ -186,6 +282,12 @@ export type TrackWrite = {
   tracklist?: TracklistRow[];
   coverImage: string;
   audioFile: string;
+  /**
+   * With a new audio file: 'processing' when it needs a stream of its own (a WAV, an MP3 above
+   * 320 kbps; the save flow decides), 'ready' (default) when it is streamed as it is. Either
+   * way a media job computes its peaks (and its stream).
+   */
+  audioStatus?: 'processing' | 'ready';
   featured?: boolean;
   visibility?: Visibility;
   publicAt?: string | null;
@@ -197,7 +299,9 @@ export async function createTrack(input: TrackWrite): Promise<TrackJSON> {
     artist: input.artist?.trim() || env.SITE_NAME,
     album: input.album?.trim() || null,
     publicAt: input.visibility === 'members' ? (input.publicAt ?? null) : null,
+    audioStatus: input.audioStatus ?? 'ready',
   });
+  await enqueueTrackAudioJob(doc.id, doc.audioFile, doc.audioStatus === 'processing');
   return toTrackJSON(doc.toObject());
 }
 
@@ -212,6 +316,12 @@ export async function updateTrack(
   if ('artist' in input) set.artist = input.artist?.trim() || env.SITE_NAME;
   if ('album' in input) set.album = input.album?.trim() || null;
   if (input.visibility === 'public') set.publicAt = null;
+  const newAudio = Boolean(input.audioFile && input.audioFile !== before.audioFile);
+  if (newAudio) {
+    set.audioStatus = input.audioStatus ?? 'ready';
+    set.audioError = null;
+    set.originalAudioFile = null;
+  } else delete set.audioStatus;
   const after = await Track.findOneAndUpdate(
     { id },
     { $set: set },
@@ -220,8 +330,13 @@ export async function updateTrack(
   if (!after) return null;
   if (input.coverImage && input.coverImage !== before.coverImage)
     await deleteUploadedFile(before.coverImage);
-  if (input.audioFile && input.audioFile !== before.audioFile)
+  if (newAudio) {
+    // The old stream, its original and its waveform go; the new upload gets its own job.
     await deleteUploadedFile(before.audioFile);
+    await deleteUploadedFile(before.originalAudioFile);
+    await deleteTrackPeaks(id);
+    await enqueueTrackAudioJob(id, after.audioFile, after.audioStatus === 'processing');
+  }
   return toTrackJSON(after);
 }
 
@@ -255,6 +370,9 @@ export async function deleteTrack(id: number): Promise<TrackJSON | null> {
   if (!doc) return null;
   await deleteUploadedFile(doc.coverImage);
   await deleteUploadedFile(doc.audioFile);
+  await deleteUploadedFile(doc.originalAudioFile);
+  await deleteTrackPeaks(id);
+  await deleteQueuedMediaJobsOf(id);
   return toTrackJSON(doc);
 }
 

@@ -3,6 +3,13 @@ import path from 'node:path';
 import { findRunningStore, startEmbeddedMongo } from '@night-shore/embedded-mongo';
 import mongoose from 'mongoose';
 
+import {
+  noteWrite,
+  onWrite,
+  startFreshness,
+  stopFreshness,
+  watchDriverWrites,
+} from './data-version.server';
 import { env } from './env.server';
 import { enableDataCache, noteDataWrite } from './read-cache.server';
 
@@ -42,10 +49,9 @@ async function resolveUri(): Promise<string> {
   const dataDir = path.resolve(env.DATA_DIR, 'db');
   const running = findRunningStore(dataDir);
   if (running) return running;
-  // Every write to the store we own, from any client, reaches this process: the read cache can
-  // be invalidated reliably (app/platform/read-cache.server.ts).
-  const store = await startEmbeddedMongo({ dataDir, onWrite: noteDataWrite });
-  enableDataCache();
+  // Every write to the store we own, from any client, reaches this process: what it remembers
+  // can be invalidated reliably (app/platform/data-version.server.ts).
+  const store = await startEmbeddedMongo({ dataDir, onWrite: (names) => noteWrite(names) });
   state.stopEmbedded = store.stop;
   return store.uri;
 }
@@ -58,7 +64,16 @@ export function connectDb(options: ConnectOptions = {}): Promise<typeof mongoose
         dbName: options.dbName ?? DB_NAME,
         serverSelectionTimeoutMS: 10_000,
         autoIndex: true,
+        // Every write this process sends bumps the data version; round trips are counted
+        // per request (app/platform/data-version.server.ts, decision 039).
+        monitorCommands: true,
       });
+      watchDriverWrites(mongoose.connection.getClient());
+      // The read cache and the page cache trust what they hold only as long as the data
+      // version says so: exactly when we own the store, by the shared version otherwise.
+      onWrite(noteDataWrite);
+      startFreshness(state.stopEmbedded ? 'owned' : 'shared');
+      enableDataCache();
       // Make sure every model's indexes exist before the first request.
       await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
       return mongoose;
@@ -74,6 +89,7 @@ export function connectDb(options: ConnectOptions = {}): Promise<typeof mongoose
 export async function disconnectDb(): Promise<void> {
   const pending = state.promise;
   state.promise = null;
+  stopFreshness();
   if (pending) {
     await pending.catch(() => undefined);
     await mongoose.disconnect();

@@ -67,6 +67,12 @@ const EnvSchema = z.object({
   SEED: booleanish.default('true'),
   // Count plays and visits (decision 024); false turns counting off (the benchmark compares).
   ANALYTICS: booleanish.default('true'),
+  // Anonymous GETs of public pages from memory while the data version is unchanged (decision
+  // 039); false renders every request (the benchmark compares).
+  PAGE_CACHE: booleanish.default('true'),
+  // `Server-Timing: db;desc="…"` on every answer that reached a route: its database commands
+  // and sequential round trips (the benchmark and tests read it; off in production).
+  DB_ROUND_TRIP_HEADER: booleanish.default('false'),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
   // Security and operations (proxy trust, rate limits, shutdown): see .env.example.
   TRUST_PROXY: booleanish.default('false'),
@@ -98,6 +104,13 @@ const EnvSchema = z.object({
   MAIL_RETRY_SECONDS: z.coerce.number().min(0).default(60),
   /** A delivery claimed by an instance that stops answering is claimed again after this. */
   MAIL_LEASE_SECONDS: z.coerce.number().min(1).default(120),
+  /** Media jobs (transcoding, peaks) this instance runs at once; each is a worker thread. */
+  MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  /** A media job claimed by an instance that stops answering is claimed again after this. */
+  MEDIA_LEASE_SECONDS: z.coerce.number().min(1).default(60),
+  MEDIA_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  /** First retry of a failed media job after this many seconds, doubling with each attempt. */
+  MEDIA_RETRY_SECONDS: z.coerce.number().min(0).default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRETS: string[] };

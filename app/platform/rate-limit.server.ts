@@ -91,7 +91,7 @@ function limiter(kind: LimitKind): RateLimiterMongo {
 }
 
 /** The client address the request tracker recorded ('unknown' outside the HTTP server). */
-export function clientIp(request: Request): string {
+export function clientIp(request: { headers: { get(name: string): string | null } }): string {
   return request.headers.get(CLIENT_IP_HEADER) || 'unknown';
 }
 

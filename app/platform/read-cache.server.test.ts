@@ -19,6 +19,7 @@ const { startEmbeddedMongo } = await import('@night-shore/embedded-mongo');
 const { connectDb, disconnectDb, DB_NAME } = await import('./db.server');
 const { cachedRead, dataCacheStats, enableDataCache, noteDataWrite, disableDataCache } =
   await import('./read-cache.server');
+const { startFreshness } = await import('./data-version.server');
 const { cachedFind } = await import('~/models/model-helpers.server');
 const { Show, createShow, listShows, updateShow, getShow, deleteShow } =
   await import('~/models/show.server');
@@ -37,6 +38,9 @@ beforeAll(async () => {
   stop = store.stop;
   uri = store.uri;
   await connectDb({ uri });
+  // This process started the store and hears every write (onWrite), as db.server does when it
+  // starts the store itself: what it remembers needs no shared version.
+  startFreshness('owned');
   enableDataCache();
 });
 

@@ -17,12 +17,17 @@
  * changes data reaches that in-process store, whichever client sent it: the site's own admin
  * pages and /api, and also scripts (create-admin, restore, tests) that connect to the running
  * store. The store reports the collections each such command touched (`noteDataWrite`, wired in
- * db.server.ts). With an external MongoDB other processes can write unseen, so the cache stays
- * off there (`enableDataCache` is never called) and `cachedRead` just runs the read.
+ * db.server.ts). With an external MongoDB (or a store another process owns) other processes
+ * write too: there every entry also carries a stamp of the shared data version
+ * (data-version.server.ts, decision 039) and is used only while `isFresh` says so: while the
+ * version every writer bumps is unchanged, or for half a second when it cannot be read.
+ * This process's own writes still drop the entries of their collections at once.
  *
  * Results are deep-copied in and out, so callers may mutate what they get. A read that overlaps
  * a write to its collection is not stored. At most MAX_ENTRIES entries are kept (oldest out).
  */
+
+import { freshnessMode, isFresh, type Stamp, stamp, versionTrusted } from './data-version.server';
 
 /** Collections whose writes cannot change what a page shows (per-visitor state). */
 const IGNORED_COLLECTIONS = new Set(['sessions', 'rate_limits']);
@@ -38,7 +43,7 @@ type CacheState = {
   everyGeneration: number;
   /** Bumped by each write to a collection. */
   generations: Map<string, number>;
-  entries: Map<string, { collection: string; value: unknown }>;
+  entries: Map<string, { collection: string; value: unknown; made: Stamp | null }>;
   hits: number;
   misses: number;
 };
@@ -124,21 +129,31 @@ export async function cachedRead<T>(key: ReadKey, read: () => Promise<T>): Promi
   const collection = key[0];
   if (!state.enabled || IGNORED_COLLECTIONS.has(collection)) return read();
   const id = JSON.stringify(key, keyReplacer);
-  const hit = state.entries.get(id);
+  const shared = freshnessMode() === 'shared';
+  // Without a trusted shared version every read goes to the database (the page cache's
+  // short fallback lifetime must count from fresh data, decision 039).
+  if (shared && !versionTrusted()) return read();
+  let hit = state.entries.get(id);
+  if (hit && shared && !(hit.made && isFresh(hit.made, Date.now(), { ignoreLocal: true }))) {
+    state.entries.delete(id);
+    hit = undefined;
+  }
   if (hit) {
     state.hits += 1;
     return copyData(hit.value as T);
   }
   state.misses += 1;
   const generation = generationOf(collection);
+  // Taken before the read: a write elsewhere after this moment changes the shared version.
+  const made = shared ? stamp() : null;
   const value = await read();
   // A write that started or ended while we were reading may not be in what we read.
-  if (state.enabled && generation === generationOf(collection)) {
+  if (state.enabled && generation === generationOf(collection) && (!shared || made?.shared)) {
     if (state.entries.size >= MAX_ENTRIES) {
       const oldest = state.entries.keys().next().value;
       if (oldest !== undefined) state.entries.delete(oldest);
     }
-    state.entries.set(id, { collection, value: copyData(value) });
+    state.entries.set(id, { collection, value: copyData(value), made });
   }
   return value;
 }

@@ -9,6 +9,7 @@ import { releaseStagingCopies, storeUpload } from '~/files/stored-files.server';
 import { BlogPost } from '~/models/blog-post.server';
 import { ContactMessage } from '~/models/contact-message.server';
 import { GalleryImage } from '~/models/gallery-image.server';
+import { enqueueTrackAudioJob } from '~/models/media-job.server';
 import { defineModel, isDuplicateKeyError } from '~/models/model-helpers.server';
 import { Show } from '~/models/show.server';
 import { Subscriber } from '~/models/subscriber.server';
@@ -111,7 +112,7 @@ export async function seedIfEmpty(
           `demo tracklist of "${t.title}": ${tracklist.problems.map(tracklistMessage).join('; ')}`,
         );
       }
-      await Track.create({
+      const track = await Track.create({
         title: t.title,
         artist: t.artist,
         album: t.album,
@@ -129,6 +130,8 @@ export async function seedIfEmpty(
         featured: t.featured,
         createdAt: daysAgo(t.daysAgo),
       });
+      // Their waveforms: the demo MP3s are streamed as they are, so the job computes peaks only.
+      await enqueueTrackAudioJob(track.id, track.audioFile, false);
     }
     counts.push(`${demoTracks.length} tracks`);
   }

@@ -11,9 +11,10 @@ import {
 } from '~/files/resumable-uploads.server';
 import { outboxDir } from '~/mail/transport.server';
 import { startMailWorker, stopMailWorker } from '~/mail/worker.server';
+import { startMediaWorker, stopMediaWorker } from '~/media/worker.server';
 import { migrateSubscriberStatuses } from '~/models/subscriber.server';
 import { ensureTheme } from '~/models/theme.server';
-import { migrateTrackTypes } from '~/models/track.server';
+import { migrateTrackTypes, requeueWaitingTracks } from '~/models/track.server';
 import { migrateUnconfirmedEmails } from '~/models/user.server';
 
 import { connectDb, disconnectDb, ownsEmbeddedStore } from './db.server';
@@ -87,7 +88,7 @@ async function referencedUploads(): Promise<Set<string>> {
   const urls = new Set<string>();
   if (!db) return urls;
   const sources: [string, string[]][] = [
-    ['tracks', ['coverImage', 'audioFile']],
+    ['tracks', ['coverImage', 'audioFile', 'originalAudioFile']],
     ['gallery_images', ['imageUrl']],
     ['blog_posts', ['imageUrl']],
   ];
@@ -213,6 +214,12 @@ export async function stopApp(
     logger.error({ err: error }, 'error while stopping the mail worker');
   }
   try {
+    // Jobs in flight are given back (due at once) for the next start or another instance.
+    await stopMediaWorker();
+  } catch (error) {
+    logger.error({ err: error }, 'error while stopping the media worker');
+  }
+  try {
     await disconnectDb();
     log('database closed; bye');
     return 0;
@@ -248,6 +255,9 @@ export function startApp(): Promise<void> {
     await sweepMedia().catch((error: unknown) => {
       logger.error({ err: error }, 'orphan upload sweep failed');
     });
+    // After the sweep: a stream a crash left unreferenced was moved aside, and its job redoes it.
+    await requeueWaitingTracks();
+    startMediaWorker();
     // Abandoned resumable uploads (24 h without a byte), now and every hour (decision 036).
     startResumableUploadSweep();
   })();

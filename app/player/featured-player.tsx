@@ -5,6 +5,7 @@ import { MembersOnlyBadge, UnlockLink } from '~/components/site/members-only';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import type { TrackView } from '~/types/entities';
 import type { ImageInfo } from '~/types/image-info';
+import { audioPendingText } from '~/utils/access';
 
 import { cx, PLACEHOLDER_COVER, SeekSlider } from './player-controls';
 import { FEATURED_SEEK_SECONDS, formatTime, PLAY_START_DELAY_MS } from './player-machine';
@@ -56,6 +57,17 @@ export function FeaturedPlayer({
         >
           Log in to play<span className="sr-only"> {track.title}</span>
         </UnlockLink>
+      </FeaturedFrame>
+    );
+  }
+
+  const pending = audioPendingText(track);
+  if (pending !== null) {
+    return (
+      <FeaturedFrame track={track} image={image} className={className}>
+        <p className="self-start rounded-lg border border-border px-4 py-2 text-sm font-semibold text-muted-foreground">
+          {pending}
+        </p>
       </FeaturedFrame>
     );
   }

@@ -21,6 +21,7 @@ const track: TrackJSON = {
   durationSeconds: 0,
   description: null,
   tracklist: [],
+  audioStatus: 'ready',
   coverImage: '/uploads/images/neon.jpg',
   audioFile: '/uploads/audio/neon-boardwalk.mp3',
   featured: true,
@@ -82,6 +83,22 @@ describe('server-rendered player HTML (what a browser without JS gets)', () => {
     const none = render(<FeaturedPlayer track={null} />);
     expect(none).toContain(NO_FEATURED_TEXT);
     expect(NO_FEATURED_TEXT).toBe('No featured track available.');
+  });
+
+  it('a track still processing (or failed) shows a note instead of any audio (decision 035)', () => {
+    const processing = { ...track, audioStatus: 'processing' as const };
+    for (const html of [
+      render(<TrackCard track={processing} />),
+      render(<FeaturedPlayer track={processing} />),
+    ]) {
+      // Only the site's own (empty) audio element: no player, no download of the upload.
+      expect(html.match(/<audio/g)).toHaveLength(1);
+      expect(html).not.toContain('neon-boardwalk.mp3');
+      expect(html).toContain('Processing…');
+    }
+    const failed = render(<TrackCard track={{ ...track, audioStatus: 'failed' }} />);
+    expect(failed).toContain('Not available');
+    expect(failed).not.toContain('neon-boardwalk.mp3');
   });
 
   it('mobile play button is disabled until a track is loaded', () => {

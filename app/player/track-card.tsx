@@ -6,7 +6,7 @@ import { MembersOnlyBadge, UnlockLink } from '~/components/site/members-only';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import type { TrackJSON, TrackView } from '~/types/entities';
 import type { ImageInfo } from '~/types/image-info';
-import { isPlayable } from '~/utils/access';
+import { audioPendingText, isPlayable } from '~/utils/access';
 
 import { FavouriteButton } from './favourite-button';
 import { cx, IconButton, PLACEHOLDER_COVER } from './player-controls';
@@ -54,6 +54,10 @@ export function TrackCard({
   sizes?: string;
   priority?: boolean;
 }) {
+  const pending = track.locked ? null : audioPendingText(track);
+  if (pending !== null) {
+    return <PendingTrackCard track={track} note={pending} headingLevel={headingLevel} {...frame} />;
+  }
   return track.locked ? (
     <LockedTrackCard track={track} headingLevel={headingLevel} {...frame} />
   ) : (
@@ -218,6 +222,20 @@ function LockedTrackCard({ track, ...frame }: CardProps<TrackView>) {
         >
           Log in to play<span className="sr-only"> {track.title}</span>
         </UnlockLink>
+      </div>
+    </CardFrame>
+  );
+}
+
+/** A track whose stream is still being made (or could not be): no audio yet, a note instead. */
+function PendingTrackCard({ track, note, ...frame }: CardProps<TrackView> & { note: string }) {
+  return (
+    <CardFrame track={track} {...frame}>
+      <div className="mt-auto flex flex-wrap items-center gap-1 pt-2">
+        <p className="mr-auto inline-flex min-h-10 items-center rounded-lg border border-border px-4 py-2 text-sm font-semibold text-muted-foreground">
+          {note}
+          <span className="sr-only"> {track.title}</span>
+        </p>
       </div>
     </CardFrame>
   );

@@ -2,12 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react';
 
 import { requireAdmin } from '~/auth/auth.server';
+import { TrackAudioStatus } from '~/components/admin/track-audio-status';
 import { TrackForm } from '~/components/admin/track-form';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { findByIdParam, parseId } from '~/models/model-helpers.server';
-import { getTrack } from '~/models/track.server';
+import { getTrack, getTrackAudioAdmin } from '~/models/track.server';
 import { env } from '~/platform/env.server';
 import { notFound } from '~/platform/http-errors.server';
 import { submitTrackForm } from '~/services/track-save.server';
@@ -21,7 +22,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const track = await findByIdParam(params.id, getTrack);
   if (!track) throw notFound('Track not found');
-  return { track, defaultArtist: env.SITE_NAME, closeTo: tracksListUrl(request.url) };
+  const audio = await getTrackAudioAdmin(track.id);
+  return { track, audio, defaultArtist: env.SITE_NAME, closeTo: tracksListUrl(request.url) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -34,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditTrack() {
-  const { track, defaultArtist, closeTo } = useLoaderData<typeof loader>();
+  const { track, audio, defaultArtist, closeTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useToastOnce(actionData?.toast);
   return (
@@ -44,6 +46,14 @@ export default function EditTrack() {
       closeTo={closeTo}
       size="lg"
     >
+      {audio ? (
+        <TrackAudioStatus
+          trackId={track.id}
+          status={audio.audioStatus}
+          error={audio.audioError}
+          hasOriginal={audio.originalAudioFile !== null}
+        />
+      ) : null}
       <TrackForm
         key={track.id}
         track={track}

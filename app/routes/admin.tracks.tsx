@@ -10,7 +10,12 @@ import { MembersOnlyBadge } from '~/components/site/members-only';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { parseId } from '~/models/model-helpers.server';
 import { getTheme } from '~/models/theme.server';
-import { listTracks, randomizeFeaturedTrack, setTrackFeatured } from '~/models/track.server';
+import {
+  listTrackAudioFailures,
+  listTracks,
+  randomizeFeaturedTrack,
+  setTrackFeatured,
+} from '~/models/track.server';
 import { readForm } from '~/platform/request-body.server';
 import { playsPerTrack } from '~/services/stats.server';
 import { isMembersOnly } from '~/utils/access';
@@ -24,15 +29,17 @@ export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Tracks')
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const tab = new URL(request.url).searchParams.get('tab') === 'featured' ? 'featured' : 'all';
-  const [tracks, theme, plays] = await Promise.all([
+  const [tracks, theme, plays, audioFailures] = await Promise.all([
     listTracks(tab === 'featured' ? { featured: true } : {}),
     getTheme(),
     playsPerTrack(30),
+    listTrackAudioFailures(),
   ]);
   return {
     tab,
     tracks,
     plays,
+    audioFailures,
     weeklyRotation: theme.weeklyRotation,
     listUrl: tracksListUrl(request.url),
   };
@@ -98,7 +105,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminTracks() {
-  const { tab, tracks, plays, weeklyRotation, listUrl } = useLoaderData<typeof loader>();
+  const { tab, tracks, plays, audioFailures, weeklyRotation, listUrl } =
+    useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const search = keepSearch(listUrl);
   const randomizing =
@@ -200,6 +208,16 @@ export default function AdminTracks() {
                     <span className="text-xs">(last 30 days)</span>
                   </p>
                   {isMembersOnly(track) ? <MembersOnlyBadge item={track} className="mt-2" /> : null}
+                  {track.audioStatus === 'processing' ? (
+                    <p className="mt-2 text-sm font-semibold" data-testid="track-audio-status">
+                      Processing…
+                    </p>
+                  ) : track.audioStatus === 'failed' ? (
+                    <p className="mt-2 text-sm" data-testid="track-audio-status">
+                      <span className="font-semibold">Processing failed</span>
+                      {audioFailures[track.id] ? `: ${audioFailures[track.id]}` : null}
+                    </p>
+                  ) : null}
                   <div className="mt-4 flex flex-wrap gap-2">
                     <Form method="post" action={listUrl} preventScrollReset>
                       <input type="hidden" name="intent" value="toggle-featured" />

@@ -13,6 +13,7 @@ import { getTrackPeaks } from '~/models/track-peaks.server';
 import { loadOr503, notFound } from '~/platform/http-errors.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 import { Tracklist, TrackPlayback } from '~/player/track-detail';
+import { audioPendingText } from '~/utils/access';
 import { PLACEHOLDER_COVER } from '~/utils/image-url';
 import { formatClock, parseDeepLinkTime } from '~/utils/media-time';
 import { paragraphsOf } from '~/utils/paragraphs';
@@ -52,7 +53,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // The waveform is drawn from the peaks of the current audio file; a locked track has none
     // here (its audio, and so its peaks, are for members).
     const [peaks, image] = await Promise.all([
-      track.locked ? null : getTrackPeaks(track.id, track.audioFile),
+      track.locked || track.audioStatus !== 'ready'
+        ? null
+        : getTrackPeaks(track.id, track.audioFile),
       imageInfo(track.coverImage),
     ]);
     return {
@@ -126,6 +129,17 @@ export default function TrackPage() {
                   Log in to play<span className="sr-only"> {track.title}</span>
                 </UnlockLink>
               </div>
+              {track.tracklist.length > 0 ? <Tracklist rows={track.tracklist} /> : null}
+            </div>
+          ) : audioPendingText(track) !== null ? (
+            // Its stream is still being made (decision 035): nothing to play yet.
+            <div className="space-y-4">
+              <p
+                className="inline-flex min-h-10 items-center rounded-lg border border-border px-4 py-2 text-sm font-semibold text-muted-foreground"
+                data-testid="audio-pending"
+              >
+                {audioPendingText(track)}
+              </p>
               {track.tracklist.length > 0 ? <Tracklist rows={track.tracklist} /> : null}
             </div>
           ) : (

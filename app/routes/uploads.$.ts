@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
-import { getViewer } from '~/auth/auth.server';
+import { getUser } from '~/auth/auth.server';
 import { PUBLIC_CACHE_CONTROL } from '~/document/cache-headers.server';
 import { mediaKeyFromUrl, mediaStore } from '~/files/media-store.server';
 import { serveFile } from '~/files/serve-file.server';
-import { isMembersOnlyAudio } from '~/models/track.server';
+import { audioAccess } from '~/models/track.server';
 import { countPlayStart } from '~/services/analytics.server';
 
 /** Caches may keep a members-only file for its member only, and must ask again each time. */
@@ -19,6 +19,9 @@ const MEMBERS_AUDIO_CACHE_CONTROL = 'private, no-cache';
  * (401 otherwise, before any byte, 304 or 206), never into a shared cache. Audio of public tracks
  * is shared-cacheable for a short while only, as a track can turn members-only; images keep
  * their year-long immutable caching (a cover is shown to every visitor).
+ *
+ * A track's kept original and the upload of a track whose stream is still being made (or
+ * failed) go to administrators only (decision 035): anyone else gets a 404, as for no file.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   // The file, as the tracks name it (`/uploads/%61udio/…` is the audio folder too): each
@@ -27,14 +30,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const store = mediaStore();
   if (key === null || !key.startsWith('audio/')) return serveFile(request, { store, key });
   const path = `/uploads/${key}`;
-  if (!(await isMembersOnlyAudio(path))) {
+  const access = await audioAccess(path);
+  if (access === 'public') {
     return countedStart(
       request,
       path,
       await serveFile(request, { store, key, cacheControl: PUBLIC_CACHE_CONTROL }),
     );
   }
-  if (!(await getViewer(request)).member) {
+  const user = await getUser(request);
+  if (access === 'admin') {
+    if (!user?.isAdmin) {
+      return new Response('Not Found', {
+        status: 404,
+        headers: {
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Cache-Control': 'private, no-store',
+          Vary: 'Cookie',
+          'X-Content-Type-Options': 'nosniff',
+        },
+      });
+    }
+    const response = await serveFile(request, { store, key, cacheControl: 'private, no-store' });
+    response.headers.set('Vary', 'Cookie');
+    return response;
+  }
+  if (!user) {
     return new Response('Members only: log in to listen to this track.', {
       status: 401,
       headers: {

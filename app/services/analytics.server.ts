@@ -21,6 +21,16 @@ import { siteToday } from '~/utils/time';
  * - Bots (`isbot`) are not counted. With ANALYTICS=false nothing is counted.
  */
 export const FLUSH_MS = 5_000;
+
+/**
+ * What counting reads of a request: a Fetch `Request`, or the page cache's view of a Node
+ * request (a hit is answered before any Fetch Request exists, and is a view all the same).
+ */
+export type CountedRequest = {
+  method: string;
+  url: string;
+  headers: { get(name: string): string | null };
+};
 const MAX_PENDING = 50_000;
 
 type Pending = {
@@ -45,7 +55,7 @@ const saltOf = (day: string) =>
     .digest();
 
 /** The day's pseudonym of this client: not reversible, different tomorrow. */
-export function clientHash(request: Request, day: string): string {
+export function clientHash(request: CountedRequest, day: string): string {
   return crypto
     .createHash('sha256')
     .update(saltOf(day))
@@ -56,7 +66,7 @@ export function clientHash(request: Request, day: string): string {
     .slice(0, 22);
 }
 
-const isBot = (request: Request) => isbot(request.headers.get('user-agent') ?? '');
+const isBot = (request: CountedRequest) => isbot(request.headers.get('user-agent') ?? '');
 
 function enqueue(event: Pending): void {
   if (state.pending.length >= MAX_PENDING) return; // the database is not keeping up: drop
@@ -65,7 +75,7 @@ function enqueue(event: Pending): void {
 }
 
 /** A document GET of a public page answered 200: a view, and a visit once per 30 minutes. */
-export function countPageView(request: Request, status: number): void {
+export function countPageView(request: CountedRequest, status: number): void {
   if (!env.ANALYTICS || request.method !== 'GET' || status !== 200 || isBot(request)) return;
   const url = new URL(request.url);
   if (isPrivatePath(url.pathname)) return;
@@ -101,7 +111,7 @@ export function countPlay(request: Request, trackId: number): void {
 }
 
 /** A request for an audio file from its first byte: a play start (the only sign without JS). */
-export function countPlayStart(request: Request, audioPath: string): void {
+export function countPlayStart(request: CountedRequest, audioPath: string): void {
   if (!env.ANALYTICS || request.method !== 'GET' || isBot(request)) return;
   const range = request.headers.get('range');
   if (range && !/^bytes=0-/.test(range.trim())) return;

@@ -1,5 +1,7 @@
 import { uploadPathFromUrl } from '~/files/stored-files.server';
 import { readAudioDuration, type StoredUpload } from '~/files/uploads.server';
+import { needsTranscode } from '~/media/transcode.server';
+import { kickMediaWorker } from '~/media/worker.server';
 import { createTrack, getTrack, updateTrack } from '~/models/track.server';
 import { UPLOAD_ID_FIELDS } from '~/schemas/resumable-upload';
 import { MISSING_FILES, type TrackFields, TrackFieldsSchema } from '~/schemas/track';
@@ -65,15 +67,27 @@ async function saveTrackRecord({
     ...(writes('publicAt') ? { publicAt: value.publicAt ?? null } : {}),
     ...(files.coverImage ? { coverImage: files.coverImage.url } : {}),
     ...(files.audioFile ? { audioFile: files.audioFile.url } : {}),
+    // A WAV or an MP3 above 320 kbps is not playable until its stream is made (decision 035).
+    ...(files.audioFile
+      ? {
+          audioStatus: (await needsTranscode(files.audioFile.path))
+            ? ('processing' as const)
+            : ('ready' as const),
+        }
+      : {}),
   };
-  if (existing) return updateTrack(existing.id, write);
-  return createTrack({
-    ...write,
-    duration: length.duration ?? '0:00',
-    durationSeconds: length.durationSeconds ?? 0,
-    coverImage: files.coverImage.url,
-    audioFile: files.audioFile.url,
-  });
+  const saved = existing
+    ? await updateTrack(existing.id, write)
+    : await createTrack({
+        ...write,
+        duration: length.duration ?? '0:00',
+        durationSeconds: length.durationSeconds ?? 0,
+        coverImage: files.coverImage.url,
+        audioFile: files.audioFile.url,
+      });
+  // The new upload's job (peaks, and its stream when it needs one) was queued with the write.
+  if (saved && files.audioFile) kickMediaWorker();
+  return saved;
 }
 
 const TRACK_FLOW: UploadFlow<TrackFields, TrackJSON> = {

@@ -18,6 +18,14 @@ export type TracklistRow = {
   label: string | null;
 };
 
+/**
+ * Whether a track can be played (decision 035): an upload that needs a stream of its own (a WAV,
+ * an MP3 above 320 kbps) is 'processing' until its 192 kbps MP3 is ready; 'failed' when that
+ * could not be made (admins see why).
+ */
+export const AUDIO_STATUSES = ['processing', 'ready', 'failed'] as const;
+export type AudioStatus = (typeof AUDIO_STATUSES)[number];
+
 type TrackFields = {
   id: number;
   title: string;
@@ -33,6 +41,8 @@ type TrackFields = {
   description: string | null;
   /** A mix's tracklist, in play order; [] for none. */
   tracklist: TracklistRow[];
+  /** Only a 'ready' track can be played; the lists show "Processing…" instead. */
+  audioStatus: AudioStatus;
   coverImage: string;
   featured: boolean;
   visibility: Visibility;

@@ -23,6 +23,7 @@ const track: TrackJSON = {
   durationSeconds: 0,
   description: null,
   tracklist: [],
+  audioStatus: 'ready',
   coverImage: '/uploads/images/low-tide.jpg',
   audioFile: '/uploads/audio/low-tide.mp3',
   featured: false,

@@ -57,7 +57,20 @@ export function unlockHref(path: string, tab: 'login' | 'register' = 'login'): s
   return `/auth?${query.toString()}`;
 }
 
-/** A track this reader may play (the player's queue holds only these). */
+/** A track this reader may play (the player's queue holds only these): unlocked and ready. */
 export function isPlayable(track: TrackView): track is TrackJSON {
-  return !track.locked;
+  return !track.locked && track.audioStatus === 'ready';
+}
+
+export const PROCESSING_TEXT = 'Processing…';
+export const UNAVAILABLE_TEXT = 'Not available';
+
+/**
+ * What a list shows instead of a play button while the track's stream is being made
+ * (decision 035), or when it could not be; null when the track can be played.
+ */
+export function audioPendingText(track: Pick<TrackView, 'audioStatus'>): string | null {
+  if (track.audioStatus === 'processing') return PROCESSING_TEXT;
+  if (track.audioStatus === 'failed') return UNAVAILABLE_TEXT;
+  return null;
 }

@@ -135,6 +135,7 @@ export const ENTITY_KEYS = {
     'tracklist',
     'coverImage',
     'audioFile',
+    'audioStatus',
     'featured',
     'visibility',
     'publicAt',

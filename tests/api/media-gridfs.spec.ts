@@ -88,8 +88,11 @@ test('an uploaded track and its cover live in GridFS, served with ranges and val
   expect(names).toContain(key(track.coverImage));
   const base = key(track.coverImage).replace(/\.jpg$/, '');
   expect(names.filter((n) => n.startsWith(`${base}-`)).length).toBeGreaterThan(0);
-  // Nothing left on the local disk: it was only the staging area.
-  expect(fs.readdirSync(path.join(dir, 'uploads', 'audio'))).toEqual(['fallback.mp3']);
+  // Nothing left on the local disk: it was only the staging area (the media job's local copy,
+  // decision 035, goes once its peaks are made).
+  await expect
+    .poll(() => fs.readdirSync(path.join(dir, 'uploads', 'audio')), { timeout: 15_000 })
+    .toEqual(['fallback.mp3']);
   expect(fs.readdirSync(path.join(dir, 'uploads', 'images'))).toEqual([]);
 
   const whole = await fetch(`${server.url}${track.audioFile}`);

@@ -239,9 +239,12 @@ test.describe('audioUploadId on /api/admin/tracks', () => {
     };
     expect(track.audioFile).toMatch(/^\/uploads\/audio\/[0-9a-f]{32}\.wav$/);
     expect(track.duration).toBe('1:05'); // read from the file, as for a direct upload
-    const served = await r.anon.get(track.audioFile);
+    // A WAV is the track's kept original, for admins only (its stream is made in the
+    // background, decision 035): byte for byte what was uploaded, and nothing for a visitor.
+    const served = await r.admin.get(track.audioFile);
     expect(served.status()).toBe(200);
     expect(Buffer.compare(await served.body(), bytes)).toBe(0);
+    expect((await r.anon.get(track.audioFile)).status()).toBe(404);
     // The upload is gone: neither tus nor a second track can use it.
     expect((await r.admin.head(`${PATH}/${id}`, { headers: TUS })).status()).toBe(404);
     const again = await r.admin.post('/api/admin/tracks', {

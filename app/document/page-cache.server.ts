@@ -1,0 +1,284 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { countRoundTrips, isFresh, type Stamp, stamp } from '~/platform/data-version.server';
+import { env } from '~/platform/env.server';
+import { siteToday } from '~/utils/time';
+
+import { createNonce } from './security-headers.server';
+
+/**
+ * The page cache (decision 039): anonymous GETs of public pages and public /api answers are
+ * served from memory, without running their loaders, while nothing they could show has changed.
+ *
+ * - **What is cached** is decided by the answer itself, so a new route is covered without a
+ *   list to update: a 200 whose `Cache-Control` is `public` (the site's shared-cache policy,
+ *   `publicCacheHeaders` / `applyDocumentCacheHeaders`: already never given to a personal
+ *   request, a Set-Cookie or a private path), no `Set-Cookie`, `Vary` on nothing but `Cookie`
+ *   and `Accept-Encoding`, at most MAX_ENTRY_BYTES.
+ * - **Who gets it**: a GET with no `Cookie` or `Authorization` header at all, no conditional or
+ *   Range header, outside NEVER_CACHED (back office, accounts, embeds, media). Anyone with a
+ *   cookie (a session, a toast, anything) gets a fresh render every time.
+ * - **Key**: host + URL + the site's day (`siteToday`, America/New_York): early access days,
+ *   "upcoming" shows and the weekly featured track flip at midnight without any write.
+ * - **Freshness**: each entry keeps the stamp of the data version taken *before* its loaders
+ *   ran (data-version.server.ts): every write of this process invalidates at once, another
+ *   instance's within the poll (≤ 1 s); when the version cannot be read an entry lives 0.5 s.
+ * - **Per response**: the CSP nonce is new on every hit (the stored body and headers are split
+ *   at the old one); a hit of a document counts a page view, as a render does.
+ */
+
+const MAX_ENTRIES = 300;
+const MAX_ENTRY_BYTES = 1024 * 1024;
+const MAX_TOTAL_BYTES = 48 * 1024 * 1024;
+
+/** Paths whose answers are never cached, whatever their headers say. */
+const NEVER_CACHED = [
+  '/admin',
+  '/api/admin',
+  '/account',
+  '/auth',
+  '/embed',
+  '/uploads',
+  '/healthz',
+];
+
+const PER_RESPONSE_HEADERS = new Set(['server-timing', 'date', 'x-request-id', 'set-cookie']);
+
+type Entry = {
+  status: number;
+  /** Header values split at the nonce (one part when it has none). */
+  headers: [name: string, parts: string[]][];
+  body: Buffer[];
+  bytes: number;
+  document: boolean;
+  made: Stamp;
+};
+
+type PageCacheState = { entries: Map<string, Entry>; bytes: number; hits: number; misses: number };
+
+declare global {
+  var __nightShorePageCache: PageCacheState | undefined;
+}
+
+const state: PageCacheState = (globalThis.__nightShorePageCache ??= {
+  entries: new Map(),
+  bytes: 0,
+  hits: 0,
+  misses: 0,
+});
+
+export const pageCacheStats = () => ({
+  entries: state.entries.size,
+  bytes: state.bytes,
+  hits: state.hits,
+  misses: state.misses,
+});
+
+export function clearPageCache(): void {
+  state.entries.clear();
+  state.bytes = 0;
+}
+
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+const neverCached = (path: string) =>
+  NEVER_CACHED.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`));
+
+/** The cache key of a request, or null when it must go to the routes. */
+export function pageCacheKey(req: IncomingMessage): string | null {
+  if (!env.PAGE_CACHE || req.method !== 'GET') return null;
+  const h = req.headers;
+  if (h.cookie || h.authorization || h.range || h['if-none-match'] || h['if-modified-since'])
+    return null;
+  const url = req.url ?? '/';
+  if (neverCached(pathOf(url))) return null;
+  return `${h.host ?? ''}\n${url}\n${siteToday()}`;
+}
+
+function drop(key: string): void {
+  const entry = state.entries.get(key);
+  if (!entry) return;
+  state.entries.delete(key);
+  state.bytes -= entry.bytes;
+}
+
+/** What counting a view reads of a request (analytics' `CountedRequest`). */
+export type ViewedRequest = {
+  method: string;
+  url: string;
+  headers: { get(name: string): string | null };
+};
+
+/** A Node request seen as counting reads it (a hit has no Fetch Request). */
+export function viewedRequest(req: IncomingMessage): ViewedRequest {
+  return {
+    method: req.method ?? 'GET',
+    url: `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`,
+    headers: {
+      get(name: string) {
+        const value = req.headers[name.toLowerCase()];
+        return Array.isArray(value) ? value.join(', ') : (value ?? null);
+      },
+    },
+  };
+}
+
+/**
+ * Middleware: answer a cached page, or pass on. Must run after the trust boundary (hosts,
+ * origins) and before the routes. `countView` counts a hit of a document as a page view
+ * (services/analytics' countPageView, wired in entry.server).
+ */
+export const pageCacheMiddleware =
+  (countView: (request: ViewedRequest, status: number) => void) =>
+  (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void =>
+    servePageFromCache(req, res, next, countView);
+
+function servePageFromCache(
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+  countView: (request: ViewedRequest, status: number) => void,
+): void {
+  const key = pageCacheKey(req);
+  const entry = key ? state.entries.get(key) : undefined;
+  if (!key || !entry) {
+    next();
+    return;
+  }
+  if (!isFresh(entry.made)) {
+    drop(key);
+    next();
+    return;
+  }
+  state.hits += 1;
+  // Most recently used last.
+  state.entries.delete(key);
+  state.entries.set(key, entry);
+  const nonce =
+    entry.body.length > 1 || entry.headers.some(([, p]) => p.length > 1) ? createNonce() : '';
+  res.statusCode = entry.status;
+  for (const [name, parts] of entry.headers) res.setHeader(name, parts.join(nonce));
+  if (entry.document) countView(viewedRequest(req), entry.status);
+  if (entry.body.length === 1) {
+    res.end(entry.body[0]);
+    return;
+  }
+  const pieces: Buffer[] = [];
+  const value = Buffer.from(nonce);
+  entry.body.forEach((part, i) => {
+    if (i > 0) pieces.push(value);
+    pieces.push(part);
+  });
+  res.end(Buffer.concat(pieces));
+}
+
+function splitBuffer(buffer: Buffer, separator: string): Buffer[] {
+  if (!separator) return [buffer];
+  const sep = Buffer.from(separator);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (;;) {
+    const at = buffer.indexOf(sep, from);
+    if (at === -1) break;
+    parts.push(buffer.subarray(from, at));
+    from = at + sep.length;
+  }
+  parts.push(buffer.subarray(from));
+  return parts.map((p) => Buffer.from(p));
+}
+
+/** Whether an answer may be kept for anonymous visitors (see the top of this file). */
+export function isCacheableAnswer(response: Response): boolean {
+  if (response.status !== 200 || !response.body) return false;
+  const h = response.headers;
+  if (h.has('set-cookie')) return false;
+  const cacheControl = (h.get('cache-control') ?? '').toLowerCase();
+  if (!/\bpublic\b/.test(cacheControl) || /\b(private|no-store|no-cache)\b/.test(cacheControl))
+    return false;
+  const vary = (h.get('vary') ?? '')
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
+  if (vary.some((v) => v !== 'cookie' && v !== 'accept-encoding')) return false;
+  const type = h.get('content-type') ?? '';
+  return type !== '' && !/event-stream/i.test(type);
+}
+
+function store(key: string, made: Stamp, response: Response, body: Buffer): void {
+  if (body.length > MAX_ENTRY_BYTES) return;
+  // The nonce of this render (documents): every hit gets a new one in its place.
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+  const headers: [string, string[]][] = [];
+  for (const name of new Set(response.headers.keys())) {
+    // Per response: the request id and the log's own headers are the server's, not the page's.
+    if (PER_RESPONSE_HEADERS.has(name)) continue;
+    const value = response.headers.get(name) ?? '';
+    headers.push([name, nonce ? value.split(nonce) : [value]]);
+  }
+  const entry: Entry = {
+    status: response.status,
+    headers,
+    body: nonce ? splitBuffer(body, nonce) : [body],
+    bytes: body.length,
+    document: /^text\/html/i.test(response.headers.get('content-type') ?? ''),
+    made,
+  };
+  drop(key);
+  while (
+    state.entries.size > 0 &&
+    (state.entries.size >= MAX_ENTRIES || state.bytes + entry.bytes > MAX_TOTAL_BYTES)
+  ) {
+    const oldest = state.entries.keys().next().value;
+    if (oldest === undefined) break;
+    drop(oldest);
+  }
+  state.entries.set(key, entry);
+  state.bytes += entry.bytes;
+}
+
+/**
+ * Run the routes for a request the cache did not answer: the data version is stamped before
+ * they run, their database round trips are counted, and a cacheable answer is kept (its body
+ * passes through unchanged while it is recorded).
+ */
+export async function answerAndRemember(
+  req: IncomingMessage,
+  handle: () => Promise<Response>,
+): Promise<Response> {
+  const key = pageCacheKey(req);
+  const made = key ? stamp() : null;
+  if (key) state.misses += 1;
+  const { scope, result } = countRoundTrips(handle);
+  const response = await result;
+  if (env.DB_ROUND_TRIP_HEADER)
+    response.headers.append(
+      'Server-Timing',
+      `db;desc="commands=${scope.commands} round-trips=${scope.waves}"`,
+    );
+  if (!key || !made || !isCacheableAnswer(response) || !response.body) return response;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const recorder = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      size += chunk.byteLength;
+      if (size <= MAX_ENTRY_BYTES) chunks.push(chunk);
+      controller.enqueue(chunk);
+    },
+    flush() {
+      if (size > MAX_ENTRY_BYTES) return;
+      const body = Buffer.concat(chunks);
+      // A render that failed midway is not a page (documents end with </html>).
+      const document = /^text\/html/i.test(response.headers.get('content-type') ?? '');
+      if (document && !body.includes('</html>')) return;
+      store(key, made, response, body);
+    },
+  });
+  return new Response(response.body.pipeThrough(recorder), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}

@@ -1,0 +1,316 @@
+import crypto from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+
+import { mediaKeyFromUrl, mediaStore } from '~/files/media-store.server';
+import { deleteUploadedFile } from '~/files/stored-files.server';
+import {
+  claimMediaJob,
+  markMediaJobDone,
+  markMediaJobFailed,
+  markMediaJobRetry,
+  markMediaJobSkipped,
+  type MediaJobDoc,
+  releaseMediaJob,
+  renewMediaJobLease,
+} from '~/models/media-job.server';
+import { completeTrackAudio, failTrackAudio, getTrackAudio } from '~/models/track.server';
+import { deleteTrackPeaksOf, getTrackPeaks, saveTrackPeaks } from '~/models/track-peaks.server';
+import { env, uploadsDir } from '~/platform/env.server';
+import { logger } from '~/platform/logger.server';
+
+import { processAudioInThread, ThreadFailure, type ThreadRun } from './run-in-thread.server';
+import type { ProcessResult } from './transcode.server';
+
+/**
+ * Does what the media queue holds (app/models/media-job.server.ts, decision 035), on every
+ * app instance: `concurrency` loops (MEDIA_CONCURRENCY, 1 by default), each claiming one due
+ * job at a time, running it in a worker thread (decode, peaks, 192 kbps MP3 when needed), and
+ * recording the outcome on the track. The lease is renewed while the thread works; a job whose
+ * instance died is claimed again once its lease runs out and done over (each step is
+ * idempotent, so the effect is once: one stream, one peaks document, the track ready).
+ * A file that cannot be decoded fails at once (the track says why to admins and keeps its
+ * upload); anything else is retried with exponential backoff up to `maxAttempts`.
+ * `stop()` ends the threads in flight and gives their jobs back, due at once.
+ */
+export type MediaWorkerOptions = {
+  concurrency: number;
+  leaseMs: number;
+  retryMs: number;
+  maxAttempts: number;
+  pollMs: number;
+};
+
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+
+type Holds = 'source' | 'stream' | null;
+
+/** What the track holds of this job's files: its upload, the finished stream, or neither. */
+function holds(
+  track: Awaited<ReturnType<typeof getTrackAudio>>,
+  job: Pick<MediaJobDoc, 'source' | 'streamUrl'>,
+): Holds {
+  if (!track) return null;
+  if (track.audioFile === job.source) return 'source';
+  if (track.audioFile === job.streamUrl && track.originalAudioFile === job.source) return 'stream';
+  return null;
+}
+
+export class MediaWorker {
+  readonly id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private sleepers = new Set<() => void>();
+  private threads = new Map<string, ThreadRun>();
+
+  constructor(readonly options: MediaWorkerOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    for (let i = 0; i < this.options.concurrency; i++) this.loops.push(this.loop());
+  }
+
+  /** Stop claiming, end the threads in flight and give their jobs back (due now). */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.kick();
+    await Promise.all([...this.threads.values()].map((t) => t.terminate()));
+    await Promise.all(this.loops);
+    this.loops = [];
+  }
+
+  /** Something was queued here: look now rather than at the next poll. */
+  kick(): void {
+    for (const wake of this.sleepers) wake();
+    this.sleepers.clear();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.sleepers.add(wake);
+    });
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let job: MediaJobDoc | null = null;
+      try {
+        job = await claimMediaJob(this.id, this.options.leaseMs);
+        if (job) await this.run(job);
+      } catch (error) {
+        // The database is unreachable: the claim (if any) runs out and the job is done again.
+        logger.error({ err: error }, 'media worker');
+        await this.sleep(this.options.pollMs);
+        continue;
+      }
+      if (!job) await this.sleep(this.options.pollMs);
+    }
+  }
+
+  private async run(job: MediaJobDoc): Promise<void> {
+    const log = logger.child({ mediaJob: String(job._id), trackId: job.trackId });
+    if (job.attempts > this.options.maxAttempts) {
+      await this.fail(job, `Gave up after ${this.options.maxAttempts} attempts`);
+      return;
+    }
+    const track = await getTrackAudio(job.trackId);
+    const held = holds(track, job);
+    if (held === null) {
+      await this.discardOutputs(job);
+      await markMediaJobSkipped(job._id, this.id, 'The track was deleted or its audio replaced');
+      log.info('media job skipped: the track no longer holds its file');
+      return;
+    }
+    const finalUrl = job.transcode ? job.streamUrl : job.source;
+    if (held === 'stream' && (await getTrackPeaks(job.trackId, finalUrl))) {
+      // Finished before a crash, only not marked so.
+      await markMediaJobDone(job._id, this.id);
+      return;
+    }
+
+    log.info({ source: job.source, transcode: job.transcode }, 'media job started');
+    const started = Date.now();
+    let result: ProcessResult;
+    const temp: string[] = [];
+    try {
+      const input = await this.localCopy(job.source, temp);
+      const output = job.transcode ? this.tempPath(temp) : null;
+      result = await this.inThread(job, input, output);
+      if (output) await this.store(job.streamUrl, output);
+    } catch (error) {
+      await Promise.all(temp.map((file) => fs.rm(file, { force: true })));
+      if (!this.running) {
+        // Stopped mid-job (shutdown): give it back untouched, due now.
+        await releaseMediaJob(job._id, this.id);
+        return;
+      }
+      await this.failedAttempt(job, error);
+      return;
+    }
+    await Promise.all(temp.map((file) => fs.rm(file, { force: true })));
+
+    // The track may have changed while the thread worked.
+    if (holds(await getTrackAudio(job.trackId), job) === null) {
+      await this.discardOutputs(job);
+      await markMediaJobSkipped(job._id, this.id, 'The track was deleted or its audio replaced');
+      return;
+    }
+    await saveTrackPeaks(job.trackId, finalUrl, result.peaks);
+    const completed = await completeTrackAudio(
+      job.trackId,
+      job.source,
+      job.transcode ? job.streamUrl : null,
+    );
+    if (!completed) {
+      await this.discardOutputs(job);
+      await markMediaJobSkipped(job._id, this.id, 'The track was deleted or its audio replaced');
+      return;
+    }
+    await markMediaJobDone(job._id, this.id);
+    const seconds = (Date.now() - started) / 1000;
+    log.info(
+      {
+        transcoded: result.transcoded,
+        durationSeconds: Math.round(result.durationSeconds),
+        points: result.peaks.length,
+        seconds,
+        realTime: seconds > 0 ? Math.round(result.durationSeconds / seconds) : null,
+      },
+      'media job done',
+    );
+  }
+
+  /** Run the thread while renewing the lease; a lost lease (another instance took over) aborts. */
+  private async inThread(job: MediaJobDoc, input: string, output: string | null) {
+    const thread = processAudioInThread(input, output);
+    const key = String(job._id);
+    this.threads.set(key, thread);
+    const renew = setInterval(
+      () => {
+        void renewMediaJobLease(job._id, this.id, this.options.leaseMs).then(
+          (kept) => {
+            if (!kept) void thread.terminate();
+          },
+          () => undefined, // the database is away: the next renewal tries again
+        );
+      },
+      Math.max(250, this.options.leaseMs / 3),
+    );
+    try {
+      return await thread.result;
+    } finally {
+      clearInterval(renew);
+      this.threads.delete(key);
+    }
+  }
+
+  private tempPath(temp: string[]): string {
+    const file = path.join(
+      uploadsDir(),
+      'audio',
+      `.media-${crypto.randomBytes(8).toString('hex')}.part`,
+    );
+    temp.push(file);
+    return file;
+  }
+
+  /** The upload as a local file: on disk it is one; from GridFS it is copied to a temp file. */
+  private async localCopy(url: string, temp: string[]): Promise<string> {
+    const key = mediaKeyFromUrl(url);
+    if (!key) throw new ThreadFailure(`Not an uploaded file: ${url}`, true);
+    const store = mediaStore();
+    if (store.kind === 'disk') return path.join(uploadsDir(), ...key.split('/'));
+    const file = this.tempPath(temp);
+    await pipeline(await store.open(key), createWriteStream(file));
+    return file;
+  }
+
+  /** The finished stream into the store at its URL (overwriting a copy from an earlier run). */
+  private async store(url: string, file: string): Promise<void> {
+    const key = mediaKeyFromUrl(url)!;
+    const store = mediaStore();
+    if (store.kind === 'gridfs') await store.delete(key);
+    await store.put(key, file);
+  }
+
+  /** A job that no longer applies leaves nothing behind: its stream and the peaks it wrote. */
+  private async discardOutputs(job: MediaJobDoc): Promise<void> {
+    if (job.transcode) {
+      await deleteUploadedFile(job.streamUrl);
+      await deleteTrackPeaksOf(job.trackId, job.streamUrl);
+    } else await deleteTrackPeaksOf(job.trackId, job.source);
+  }
+
+  private async failedAttempt(job: MediaJobDoc, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const permanent = error instanceof ThreadFailure && error.permanent;
+    if (permanent || job.attempts >= this.options.maxAttempts) {
+      await this.fail(
+        job,
+        permanent ? message : `Gave up after ${job.attempts} attempts: ${message}`,
+        permanent,
+      );
+      return;
+    }
+    const backoff = Math.min(this.options.retryMs * 2 ** (job.attempts - 1), MAX_BACKOFF_MS);
+    logger.warn({ trackId: job.trackId, err: error }, 'media job failed; retrying');
+    await markMediaJobRetry(job._id, this.id, message, new Date(Date.now() + backoff));
+  }
+
+  private async fail(job: MediaJobDoc, reason: string, permanent = false): Promise<void> {
+    // A file that cannot be decoded is the upload's fault, not the server's.
+    (permanent ? logger.warn : logger.error).call(
+      logger,
+      { trackId: job.trackId, reason },
+      'media job failed',
+    );
+    await this.discardOutputs(job);
+    await failTrackAudio(job.trackId, job.source, reason);
+    await markMediaJobFailed(job._id, this.id, reason);
+  }
+}
+
+/** A worker configured from the environment. */
+export function createMediaWorker(overrides: Partial<MediaWorkerOptions> = {}): MediaWorker {
+  return new MediaWorker({
+    concurrency: env.MEDIA_CONCURRENCY,
+    leaseMs: env.MEDIA_LEASE_SECONDS * 1000,
+    retryMs: env.MEDIA_RETRY_SECONDS * 1000,
+    maxAttempts: env.MEDIA_MAX_ATTEMPTS,
+    pollMs: 1000,
+    ...overrides,
+  });
+}
+
+declare global {
+  var __nightShoreMediaWorker: MediaWorker | undefined;
+}
+
+/** This process's worker, started once (app start-up). */
+export function startMediaWorker(): MediaWorker {
+  const worker = (globalThis.__nightShoreMediaWorker ??= createMediaWorker());
+  worker.start();
+  return worker;
+}
+
+/** Stop this process's worker (graceful shutdown), if it runs. */
+export async function stopMediaWorker(): Promise<void> {
+  const worker = globalThis.__nightShoreMediaWorker;
+  globalThis.__nightShoreMediaWorker = undefined;
+  await worker?.stop();
+}
+
+/** Tell this process's worker that a job was queued. */
+export function kickMediaWorker(): void {
+  globalThis.__nightShoreMediaWorker?.kick();
+}
