@@ -22,6 +22,7 @@ import { loadOr503 } from '~/platform/http-errors.server';
 import { getSiteConfig } from '~/platform/site-config.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 import { PlayerProvider } from '~/player/player-provider';
+import { useMarkHydrated } from '~/player/use-hydrated';
 import tailwindHref from '~/styles/tailwind.css';
 import type { FooterRelease, FooterShow } from '~/types/entities';
 import { trackFor } from '~/utils/access';
@@ -98,6 +99,8 @@ function Document({
   siteName: string;
 }) {
   const nonce = useNonce();
+  // Flips the one shared `useHydrated` flag: every no-JS fallback swaps in the same commit.
+  useMarkHydrated();
   // Pages hydrate after `load` (decision 012): mark when they have, for the end-to-end tests
   // (and for any style that should wait for it).
   useEffect(() => {

@@ -3,7 +3,7 @@ import { useLocation } from '@remix-run/react';
 import { Heart } from '~/components/site/icons';
 
 import { cx } from './player-controls';
-import { usePlayer } from './player-provider';
+import { usePlayerCommands, usePlayerSelector } from './player-provider';
 import { FAVOURITES_ACTION } from './use-favourites';
 import { useHydrated } from './use-hydrated';
 
@@ -14,9 +14,10 @@ import { useHydrated } from './use-hydrated';
  * nothing (local favourites need JS).
  */
 export function FavouriteButton({ trackId, title }: { trackId: number; title: string }) {
-  const player = usePlayer();
+  // Only this track's slice (decision 034): toggling one heart re-renders that heart alone.
+  const player = usePlayerCommands();
   const hydrated = useHydrated();
-  const on = player.isFavourite(trackId);
+  const on = usePlayerSelector((s) => s.favourites.includes(trackId));
   const label = on ? `Remove ${title} from favourites` : `Add ${title} to favourites`;
   const className = 'round-button';
   const icon = <Heart aria-hidden className={cx('h-4 w-4', on && 'fill-current text-primary')} />;

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { TrackView } from '~/types/entities';
 import { isPlayable } from '~/utils/access';
 
-import { usePlayer } from './player-provider';
+import { usePlayerCommands, usePlayerSelector } from './player-provider';
 
 /**
  * For /music: queues all tracks this visitor may play (not the locked ones), starting at the first uploaded one (under /uploads/audio/),
@@ -12,7 +12,9 @@ import { usePlayer } from './player-provider';
  * Runs once the saved player state has been restored, so it is not overwritten by it.
  */
 export function useMusicQueue(listed: TrackView[], trackId: number | null) {
-  const { restored, setQueue, loadTrack } = usePlayer();
+  // The page reads only `restored`: filling the queue must not re-render the page and its cards.
+  const { setQueue, loadTrack } = usePlayerCommands();
+  const restored = usePlayerSelector((s) => s.player.restored);
   const tracks = listed.filter(isPlayable);
   const ids = tracks.map((t) => t.id).join(',');
   const applied = useRef<string | null>(null);

@@ -1,6 +1,17 @@
-import { createContext, useCallback, useContext, useMemo, useReducer, useRef } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 
-import { type PlayerActions, usePlayerActions } from './player-actions';
+import { type PlayerActions, type QueueActions, usePlayerActions } from './player-actions';
 import {
   createInitialState,
   displayDuration,
@@ -8,6 +19,7 @@ import {
   playerReducer,
   type PlayerState,
 } from './player-machine';
+import { createPlayerStore, type PlayerSnapshot, type PlayerStore } from './player-store';
 import { useAudioElement } from './use-audio-element';
 import { useFavourites } from './use-favourites';
 import { useMediaSession } from './use-media-session';
@@ -31,7 +43,24 @@ export type PlayerContextValue = PlayerState &
     audioSrc: (path: string) => string;
   };
 
+/**
+ * What never changes while a page is open (the actions, the asset host, whether favourites are
+ * kept in the account) and the store of the state: for the many small readers, such as every
+ * track card, which read only their own slice of the state with `usePlayerSelector`.
+ */
+export type PlayerCommands = QueueActions & {
+  toggleFavourite: (id: number) => void;
+  favouritesInAccount: boolean;
+  audioSrc: (path: string) => string;
+  /** The state, for slices (`usePlayerSelector`) and for event handlers reading it at the time. */
+  store: PlayerStore;
+};
+
 const PlayerContext = createContext<PlayerContextValue | null>(null);
+const PlayerCommandsContext = createContext<PlayerCommands | null>(null);
+
+/** Layout effects do nothing on the server (and React says so): effects there instead. */
+const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
  * Owns the site's single `<audio preload="none">` element and the player state. Mount it once
@@ -74,13 +103,35 @@ export function PlayerProvider({
     [state.assetHost],
   );
 
+  // The store mirrors the state after each commit, before paint: only the readers whose
+  // slice changed render again (not every card on each tick, restore or queue change).
+  const [store] = useState(() => createPlayerStore({ player: state, favourites }));
+  useIsomorphicLayoutEffect(() => {
+    store.set({ player: state, favourites });
+  }, [store, state, favourites]);
+  // A stable toggle for the cards: the latest `toggleFavourite` behind one function.
+  const toggleFavouriteRef = useRef(toggleFavourite);
+  toggleFavouriteRef.current = toggleFavourite;
+  const stableToggleFavourite = useCallback((id: number) => toggleFavouriteRef.current(id), []);
+  const favouritesInAccount = accountFavourites !== null;
+  const commands = useMemo<PlayerCommands>(
+    () => ({
+      ...actions,
+      toggleFavourite: stableToggleFavourite,
+      favouritesInAccount,
+      audioSrc,
+      store,
+    }),
+    [actions, stableToggleFavourite, favouritesInAccount, audioSrc, store],
+  );
+
   const value = useMemo<PlayerContextValue>(
     () => ({
       ...state,
       ...actions,
       totalDuration,
       favourites,
-      favouritesInAccount: accountFavourites !== null,
+      favouritesInAccount,
       isFavourite,
       toggleFavourite,
       audioSrc,
@@ -90,7 +141,7 @@ export function PlayerProvider({
       actions,
       totalDuration,
       favourites,
-      accountFavourites,
+      favouritesInAccount,
       isFavourite,
       toggleFavourite,
       audioSrc,
@@ -98,17 +149,53 @@ export function PlayerProvider({
   );
 
   return (
-    <PlayerContext.Provider value={value}>
-      {children}
-      {/* The one audio element of the site; never remounted by navigations. */}
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- instrumental music, no speech to caption */}
-      <audio ref={audioRef} id={AUDIO_ELEMENT_ID} preload="none" hidden />
-    </PlayerContext.Provider>
+    <PlayerCommandsContext.Provider value={commands}>
+      <PlayerContext.Provider value={value}>
+        {children}
+        {/* The one audio element of the site; never remounted by navigations. */}
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- instrumental music, no speech to caption */}
+        <audio ref={audioRef} id={AUDIO_ELEMENT_ID} preload="none" hidden />
+      </PlayerContext.Provider>
+    </PlayerCommandsContext.Provider>
   );
 }
 
+/**
+ * The whole player: state and actions. Its readers render again on every change of the state
+ * (each position tick while playing): for the player's own UI (bar, featured player, track
+ * page), not for components repeated per track — those use `usePlayerCommands` and
+ * `usePlayerSelector`/`useTrackStatus`.
+ */
 export function usePlayer(): PlayerContextValue {
   const ctx = useContext(PlayerContext);
   if (!ctx) throw new Error('usePlayer must be used inside <PlayerProvider>');
   return ctx;
+}
+
+/** The actions and the store: stable, so reading them never re-renders on a state change. */
+export function usePlayerCommands(): PlayerCommands {
+  const ctx = useContext(PlayerCommandsContext);
+  if (!ctx) throw new Error('usePlayerCommands must be used inside <PlayerProvider>');
+  return ctx;
+}
+
+/**
+ * One slice of the state: the component renders again only when `select` returns a different
+ * value (compared with `Object.is`), so `select` must return a primitive or a stored reference,
+ * never a new object or array.
+ */
+export function usePlayerSelector<T>(select: (snapshot: PlayerSnapshot) => T): T {
+  const { store } = usePlayerCommands();
+  return useSyncExternalStore(
+    store.subscribe,
+    () => select(store.getSnapshot()),
+    () => select(store.getServerSnapshot()),
+  );
+}
+
+/** A track's own slice: is it the current track, and is it playing. */
+export function useTrackStatus(id: number): { isCurrent: boolean; isPlaying: boolean } {
+  const isCurrent = usePlayerSelector((s) => s.player.current?.id === id);
+  const isPlaying = usePlayerSelector((s) => s.player.current?.id === id && s.player.playing);
+  return { isCurrent, isPlaying };
 }

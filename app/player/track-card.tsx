@@ -10,7 +10,7 @@ import { audioPendingText, isPlayable } from '~/utils/access';
 
 import { FavouriteButton } from './favourite-button';
 import { cx, IconButton, PLACEHOLDER_COVER } from './player-controls';
-import { usePlayer } from './player-provider';
+import { usePlayerCommands, useTrackStatus } from './player-provider';
 import { useHydrated } from './use-hydrated';
 
 /** The track grid of /music and /account/favourites: one column; 2 from `sm`, 3 from `lg`, 4 from `xl`. */
@@ -88,7 +88,10 @@ function PlayableTrackCard({
   sizes,
   priority,
 }: CardProps<TrackJSON> & { queue?: TrackJSON[] }) {
-  const player = usePlayer();
+  // Only this track's slice of the player (decision 034): a state change re-renders the cards
+  // whose slice changed, not all of them. Whether it is queued matters only on a click.
+  const player = usePlayerCommands();
+  const { isCurrent, isPlaying } = useTrackStatus(track.id);
   const hydrated = useHydrated();
   const [status, setStatus] = useState('');
   const statusTimer = useRef<number | undefined>(undefined);
@@ -101,11 +104,9 @@ function PlayableTrackCard({
   };
 
   const src = player.audioSrc(track.audioFile);
-  const isCurrent = player.current?.id === track.id;
-  const isPlaying = isCurrent && player.playing;
-  const inQueue = player.queue.some((t) => t.id === track.id);
+  const isQueued = () => player.store.getSnapshot().player.queue.some((t) => t.id === track.id);
   const onPlay = () => {
-    if (!isCurrent && !inQueue && queue && queue.some((t) => t.id === track.id)) {
+    if (!isCurrent && !isQueued() && queue && queue.some((t) => t.id === track.id)) {
       player.setQueue(
         queue,
         queue.findIndex((t) => t.id === track.id),
@@ -139,7 +140,7 @@ function PlayableTrackCard({
   };
 
   const onAddToQueue = () => {
-    if (inQueue) {
+    if (isQueued()) {
       say('Already in the queue');
       return;
     }

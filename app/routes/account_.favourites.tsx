@@ -23,7 +23,7 @@ import { parseId } from '~/models/model-helpers.server';
 import { listTracks } from '~/models/track.server';
 import { badRequest } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
-import { usePlayer } from '~/player/player-provider';
+import { usePlayerCommands } from '~/player/player-provider';
 import { TRACK_GRID_CLASS, TRACK_GRID_SIZES, TrackCard } from '~/player/track-card';
 import { useHydrated } from '~/player/use-hydrated';
 import { pageTitle } from '~/utils/seo/seo';
@@ -84,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function FavouritesPage() {
   const { tracks, infos } = useLoaderData<typeof loader>();
-  const player = usePlayer();
+  const player = usePlayerCommands();
   const hydrated = useHydrated();
   return (
     <>
