@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 
 import {
   Heart,
@@ -23,7 +23,14 @@ import {
 import { formatTime } from './player-machine';
 import { type PlayerContextValue, usePlayer } from './player-provider';
 import { useTrackPeaks } from './use-track-peaks';
-import { WaveformSlider } from './waveform-slider';
+
+/**
+ * The waveform slider, loaded with the first track that has a waveform: the first visit to any
+ * page does not pay for it (decision 027's budget); the plain slider stands in meanwhile.
+ */
+const WaveformSlider = lazy(() =>
+  import('./waveform-slider').then((module) => ({ default: module.WaveformSlider })),
+);
 
 export const NO_TRACK_TEXT = 'No track selected. Visit the Music page to play a track.';
 
@@ -86,6 +93,9 @@ export function PlayerBar({
     </div>
   );
 
+  const seekSlider = (
+    <SeekSlider position={player.position} duration={player.totalDuration} onSeek={player.seek} />
+  );
   const time = (
     <>
       <span className="w-10 shrink-0 text-right text-xs tabular-nums text-muted-foreground">
@@ -93,22 +103,20 @@ export function PlayerBar({
         {formatTime(player.position)}
       </span>
       {peaks ? (
-        <WaveformSlider
-          id="player-waveform"
-          shape={peaks}
-          label="Seek"
-          position={player.position}
-          duration={player.totalDuration}
-          onSeek={player.seek}
-          className="h-8 min-w-0 flex-1"
-          svgClassName="block h-8 w-full"
-        />
+        <Suspense fallback={seekSlider}>
+          <WaveformSlider
+            id="player-waveform"
+            shape={peaks}
+            label="Seek"
+            position={player.position}
+            duration={player.totalDuration}
+            onSeek={player.seek}
+            className="h-8 min-w-0 flex-1"
+            svgClassName="block h-8 w-full"
+          />
+        </Suspense>
       ) : (
-        <SeekSlider
-          position={player.position}
-          duration={player.totalDuration}
-          onSeek={player.seek}
-        />
+        seekSlider
       )}
       <span className="w-10 shrink-0 text-xs tabular-nums text-muted-foreground">
         <span className="sr-only">Total </span>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 import type { PeaksJSON } from '~/types/peaks';
-import { type WaveformShape, waveformShape } from '~/utils/waveform-path';
+import type { WaveformShape } from '~/utils/waveform-path';
 
 /** Columns of the player bar's waveform (narrower than the track page's). */
 const BAR_COLUMNS = 200;
@@ -31,8 +31,12 @@ export function useTrackPeaks(trackId: number | null): WaveformShape | null {
     const controller = new AbortController();
     fetch(`/api/tracks/${trackId}/peaks`, { signal: controller.signal })
       .then(async (response) => {
+        // The drawing code comes with the first waveform (not in every page's first visit).
         const found = response.ok
-          ? waveformShape((await response.json()) as PeaksJSON, BAR_COLUMNS)
+          ? (await import('~/utils/waveform-path')).waveformShape(
+              (await response.json()) as PeaksJSON,
+              BAR_COLUMNS,
+            )
           : null;
         shapes.set(trackId, found);
         setShape(found);
