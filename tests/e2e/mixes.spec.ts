@@ -114,6 +114,15 @@ test.describe('admin: a Mix with a tracklist', () => {
     await dialog.getByLabel('Cover image').setInputFiles(coverFile());
     await dialog.getByLabel('Audio file').setInputFiles(MIX_AUDIO);
     await dialog.getByRole('button', { name: 'Create Track' }).click();
+    // With JavaScript the first try uploaded this very file (decision 036): the field offers to
+    // resume it, and the form goes once that upload is finished.
+    if (test.info().project.name === 'js') {
+      const resume = dialog.getByRole('button', { name: /^Resume upload of / });
+      await resume.waitFor({ timeout: 5_000 }).then(
+        () => resume.click(),
+        () => undefined, // a fresh upload started by itself
+      );
+    }
     await expectToast(page, 'Track created');
     await dismissToast(page);
 
