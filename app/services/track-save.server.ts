@@ -5,7 +5,9 @@ import { kickMediaWorker } from '~/media/worker.server';
 import { createTrack, getTrack, updateTrack } from '~/models/track.server';
 import { UPLOAD_ID_FIELDS } from '~/schemas/resumable-upload';
 import { MISSING_FILES, type TrackFields, TrackFieldsSchema } from '~/schemas/track';
+import { tracklistPastEnd } from '~/schemas/tracklist';
 import type { TrackJSON } from '~/types/entities';
+import type { FieldErrors } from '~/types/forms';
 import { formatClock, parseClock } from '~/utils/media-time';
 
 import {
@@ -38,6 +40,24 @@ async function trackDuration(
   }
   const audioPath = audio?.path ?? uploadPathFromUrl(existing?.audioFile);
   return (audioPath ? await readAudioDuration(audioPath) : null) ?? existing?.duration ?? '0:00';
+}
+
+/**
+ * A tracklist checked against the length read from the audio (a typed duration was checked
+ * with the fields): no row may start after the end of the track (decision 034).
+ */
+async function checkTrackFiles({
+  value,
+  files,
+  existing,
+  keepUnsent,
+}: SaveInput<TrackFields, TrackJSON>): Promise<FieldErrors | null> {
+  if (value.duration || !value.tracklist?.rows.length) return null;
+  const duration = await trackDuration(undefined, files.audioFile, existing, keepUnsent);
+  const seconds = duration ? parseClock(duration) : (existing?.durationSeconds ?? null);
+  if (!seconds) return null;
+  const problems = tracklistPastEnd(value.tracklist, seconds);
+  return problems.length > 0 ? { tracklist: problems } : null;
 }
 
 async function saveTrackRecord({
@@ -95,6 +115,7 @@ const TRACK_FLOW: UploadFlow<TrackFields, TrackJSON> = {
   schema: TrackFieldsSchema,
   requiredFiles: { coverImage: 'Cover image is required', audioFile: 'Audio file is required' },
   load: getTrack,
+  check: checkTrackFiles,
   save: saveTrackRecord,
   // The audio may come as a finished resumable upload (`audioUploadId`, decision 036).
   uploadIds: UPLOAD_ID_FIELDS,

@@ -85,6 +85,11 @@ export type UploadFlow<T, R> = {
   load(id: number): Promise<R | null>;
   /** Create (existing null) or update; null when the record is gone. */
   save(input: SaveInput<T, R>): Promise<R | null>;
+  /**
+   * The entity's checks that need the stored files (a tracklist against the audio's length),
+   * after the fields and files passed theirs: field errors refuse the save (400), nothing kept.
+   */
+  check?(input: SaveInput<T, R>): Promise<FieldErrors | null>;
   /** A save error that is the client's conflict (a taken slug): its field and message. */
   conflict?(error: unknown): { field: string; message: string } | null;
   /**
@@ -225,6 +230,26 @@ export async function saveUpload<T, R, S>(
       };
     }
 
+    const input: SaveInput<T, R> = {
+      value: read.value,
+      fields,
+      files,
+      existing,
+      keepUnsent: client.keepUnsent,
+    };
+    const checkErrors = await flow.check?.(input);
+    if (checkErrors) {
+      return {
+        ok: false,
+        reason: 'invalid',
+        status: 400,
+        fieldErrors: {},
+        fileErrors: checkErrors,
+        missingFiles: false,
+        submission,
+      };
+    }
+
     try {
       for (const [name, file] of Object.entries(files)) {
         // Never throws for the image's content: an undecodable image is kept without sizes.
@@ -232,13 +257,7 @@ export async function saveUpload<T, R, S>(
         // Into the media store before the record points at it (GridFS; disk: in place).
         await storeUpload(file.url);
       }
-      const record = await flow.save({
-        value: read.value,
-        fields,
-        files,
-        existing,
-        keepUnsent: client.keepUnsent,
-      });
+      const record = await flow.save(input);
       if (!record) return { ok: false, reason: 'gone', status: 404, submission };
       saved = true;
       return { ok: true, status: existing ? 200 : 201, record };
