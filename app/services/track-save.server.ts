@@ -26,7 +26,8 @@ import {
 /**
  * The duration to store: the one typed in; else, with the API's PUT (`keepUnsent`), the new
  * audio file's (or none: the current one stays); else the new or current audio file's, then
- * the current duration.
+ * the current duration. The edit form sends the stored duration back as it was: with a new
+ * audio file that is the old file's length, not a choice, so the new file's is read.
  */
 async function trackDuration(
   typed: string | undefined,
@@ -34,6 +35,9 @@ async function trackDuration(
   existing: TrackJSON | null,
   keepUnsent: boolean,
 ): Promise<string | undefined> {
+  if (typed && audio && existing && typed === existing.duration) {
+    return (await readAudioDuration(audio.path)) ?? typed;
+  }
   if (typed) return typed;
   if (existing && keepUnsent) {
     return audio ? ((await readAudioDuration(audio.path)) ?? '0:00') : undefined;
@@ -43,8 +47,8 @@ async function trackDuration(
 }
 
 /**
- * A tracklist checked against the length read from the audio (a typed duration was checked
- * with the fields): no row may start after the end of the track (decision 034).
+ * A tracklist checked against the length the track will have (a typed one was checked with
+ * the fields; this covers the one read from the audio): no row may start after the end.
  */
 async function checkTrackFiles({
   value,
@@ -52,8 +56,8 @@ async function checkTrackFiles({
   existing,
   keepUnsent,
 }: SaveInput<TrackFields, TrackJSON>): Promise<FieldErrors | null> {
-  if (value.duration || !value.tracklist?.rows.length) return null;
-  const duration = await trackDuration(undefined, files.audioFile, existing, keepUnsent);
+  if (!value.tracklist?.rows.length) return null;
+  const duration = await trackDuration(value.duration, files.audioFile, existing, keepUnsent);
   const seconds = duration ? parseClock(duration) : (existing?.durationSeconds ?? null);
   if (!seconds) return null;
   const problems = tracklistPastEnd(value.tracklist, seconds);

@@ -3,7 +3,14 @@ import path from 'node:path';
 
 import type { Page, Request } from '@playwright/test';
 
-import { coverFile, dismissToast, expectToast, unique, withRunLock } from './admin-helpers';
+import {
+  coverFile,
+  dismissToast,
+  expectToast,
+  fixture,
+  unique,
+  withRunLock,
+} from './admin-helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -193,6 +200,46 @@ test.describe('long audio uploads', () => {
       await expect(page).toHaveURL(/\/admin\/tracks$/);
       await expectToast(page, 'Track created');
       await expectPlayable(page, second, seconds);
+    });
+  });
+
+  test('with JavaScript: editing a track, new long audio goes resumably and replaces the old', async ({
+    adminPage: page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, 'the resumable upload needs JavaScript');
+    const seconds = 6 * 60;
+    const file = wavPath('resumable-6min.wav');
+    writeWav(file, seconds);
+    const name = path.basename(file);
+
+    await withRunLock('featured', async () => {
+      const title = unique('E2E Replaced Audio');
+      const dialog = await openNewTrack(page, title);
+      await dialog.getByLabel('Audio file').setInputFiles(fixture('short.mp3'));
+      await expect(dialog.getByText('Uploaded short.mp3 (100%)')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Create Track' }).click();
+      await expectToast(page, 'Track created');
+      const before = (await (await page.request.get('/api/tracks')).json()) as Array<{
+        title: string;
+        audioFile: string;
+        duration: string;
+      }>;
+      const old = before.find((t) => t.title === title);
+      expect(old?.duration).toBe('0:03');
+
+      await page.getByRole('link', { name: `Edit ${title}` }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Track' });
+      // The stored duration is in the field; left as it is, the new file's length is read.
+      await expect(edit.getByLabel('Duration')).toHaveValue('0:03');
+      await edit.getByLabel('Audio file').setInputFiles(file);
+      await expect(edit.getByText(`Uploaded ${name} (100%)`)).toBeVisible({ timeout: 60_000 });
+      await expect(edit.locator('input[name="audioUploadId"]')).toHaveValue(/^[0-9a-f]{32}$/);
+      await edit.getByRole('button', { name: 'Update Track' }).click();
+      await expectToast(page, 'Track updated');
+      const track = await expectPlayable(page, title, seconds);
+      expect(track.audioFile).not.toBe(old?.audioFile);
+      expect((await page.request.get(old!.audioFile)).status()).toBe(404);
     });
   });
 
