@@ -123,6 +123,26 @@ test.describe('with JavaScript', () => {
     await expect(preview(page)).toHaveAttribute('src', new RegExp(`/embed/tracks/${track.id}`));
   });
 
+  test('reached from a page that may not frame, the dialog offers to load the preview', async ({
+    page,
+    request,
+  }) => {
+    const track = await demoTrack(request);
+    // The document is /music's (frame-src 'none'); Remix navigates to the track without a reload.
+    await page.goto('/music');
+    await page.locator(`a[href="/music/${track.id}"]`).first().click();
+    await expect(page).toHaveURL(new RegExp(`/music/${track.id}$`));
+    await page.getByRole('link', { name: 'Share / embed' }).click();
+    const dialog = page.getByRole('dialog', { name: `Share ${track.title}` });
+    await expect(dialog).toBeVisible();
+    await expect(preview(page)).toHaveCount(0);
+    await dialog.getByRole('link', { name: 'Show the preview' }).click();
+    await expect(preview(page)).toHaveAttribute('src', new RegExp(`/embed/tracks/${track.id}`));
+    await expect(
+      page.frameLocator('[data-testid=embed-preview]').getByRole('button', { name: /play/i }),
+    ).toBeVisible();
+  });
+
   test('only track and share pages may frame, and only the embed', async ({ request }) => {
     const track = await demoTrack(request);
     const csp = async (path: string) =>
