@@ -191,7 +191,7 @@ function ShareLinks({ track, position }: { track: TrackJSON; position: number | 
           <Share2 aria-hidden className="h-4 w-4" />
           Link to this track
         </a>
-        <a id="share-open" href={`/music/${track.id}/share`} className={buttonClass}>
+        <a id="share-open" href={`/music/${track.id}/share#share-link`} className={buttonClass}>
           <Share2 aria-hidden className="h-4 w-4" />
           Share / embed
         </a>

@@ -165,6 +165,8 @@ export default function ShareDialog() {
         </div>
         <Form
           method="get"
+          // Without JavaScript the answer scrolls back to the dialog, under the track page.
+          action={hydrated ? undefined : `/music/${data.id}/share#share-link`}
           replace
           preventScrollReset
           onChange={(event) =>

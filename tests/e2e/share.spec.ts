@@ -164,7 +164,7 @@ test.describe('without JavaScript', () => {
     const track = await demoTrack(request);
     await page.goto(`/music/${track.id}`);
     await page.getByRole('link', { name: 'Share / embed' }).click();
-    await expect(page).toHaveURL(new RegExp(`/music/${track.id}/share$`));
+    await expect(page).toHaveURL(new RegExp(`/music/${track.id}/share#share-link$`));
     const code = page.getByLabel('Embed code');
     await expect(code).toHaveAttribute('readonly', '');
     await expect(code).toHaveValue(
@@ -175,7 +175,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('radio', { name: /with a list/ }).check();
     await page.getByRole('radio', { name: 'Full width (100%)' }).check();
     await page.getByRole('button', { name: 'Update the code' }).click();
-    await expect(page).toHaveURL(/height=list&width=full/);
+    await expect(page).toHaveURL(/height=list&width=full[^#]*#share-link$/);
     await expect(code).toHaveValue(
       new RegExp(
         `^<iframe src="[^"]+/embed/playlist\\?ids=${track.id}[^"]*" width="100%" height="400"`,
