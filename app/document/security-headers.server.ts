@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 
 import { env } from '~/platform/env.server';
 import { siteOrigin } from '~/platform/site-origin.server';
-import { isEmbedPreviewPath } from '~/utils/embed-preview';
 
 /**
  * The security headers of every answer. HTML documents get the full set with a
@@ -27,12 +26,12 @@ function assetOrigin(): string {
 }
 
 /**
- * The Content-Security-Policy of an HTML answer at `path`. Frames stay refused everywhere
- * except on the pages that preview the embed (a track page and its share dialog, decision
- * 038): there, and only there, this site's `/embed/` pages (nothing else of ours, no other
- * host).
+ * The Content-Security-Policy of an HTML answer. The only frame a page may hold is this site's
+ * own embed (`<SITE_URL>/embed/`: the share dialog's live preview, decision 038): nothing else
+ * of ours, no other host. On every page, because a document keeps the CSP it was loaded with
+ * while Remix navigates (the player keeps playing) and the dialog opens from any page's bar.
  */
-export function contentSecurityPolicy(nonce: string, path = '/'): string {
+export function contentSecurityPolicy(nonce: string): string {
   const asset = assetOrigin();
   const withAsset = (...sources: string[]) => [...sources, asset].filter(Boolean).join(' ');
   const directives: Record<string, string> = {
@@ -47,7 +46,7 @@ export function contentSecurityPolicy(nonce: string, path = '/'): string {
     'connect-src': "'self'",
     'manifest-src': "'self'",
     'worker-src': "'self' blob:",
-    'frame-src': isEmbedPreviewPath(path) ? `${siteOrigin()}/embed/` : "'none'",
+    'frame-src': `${siteOrigin()}/embed/`,
     'frame-ancestors': "'none'",
     'form-action': "'self'",
     'base-uri': "'self'",
@@ -140,7 +139,7 @@ export function applyBaseSecurityHeaders(headers: Headers, path = '/'): void {
 }
 
 /** The full set for an HTML document: the base headers and the CSP with this answer's nonce. */
-export function applyDocumentSecurityHeaders(headers: Headers, nonce: string, path = '/'): void {
+export function applyDocumentSecurityHeaders(headers: Headers, nonce: string): void {
   applyBaseSecurityHeaders(headers);
-  headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, path));
+  headers.set('Content-Security-Policy', contentSecurityPolicy(nonce));
 }

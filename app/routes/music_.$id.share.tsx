@@ -13,7 +13,6 @@ import { usePlayer } from '~/player/player-provider';
 import { useHydrated } from '~/player/use-hydrated';
 import { playlistTracks } from '~/services/embed.server';
 import { iframeCode } from '~/services/oembed.server';
-import { documentAllowsEmbedPreview } from '~/utils/embed-preview';
 import { deepLinkTime, formatClock, parseDeepLinkTime } from '~/utils/media-time';
 import { pageTitle } from '~/utils/seo/seo';
 
@@ -267,25 +266,8 @@ function Choices<K extends string>({
   );
 }
 
-/**
- * The embed framed at the chosen size. Only a document loaded at a track or share page may
- * frame it (its CSP, decision 038); after a client-side navigation from another page the
- * preview is a link that loads this page on its own.
- */
+/** The embed framed at the chosen size (the CSP lets exactly the site's /embed/ in, 038). */
 function Preview({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
-  const [allowed] = useState(() =>
-    typeof document === 'undefined' ? true : documentAllowsEmbedPreview(),
-  );
-  if (!allowed) {
-    return (
-      <p className="text-sm">
-        <a href={`/music/${data.id}/share?${previewQuery(data)}`} className="underline">
-          Show the preview
-        </a>{' '}
-        (reloads the page)
-      </p>
-    );
-  }
   return (
     <div className="overflow-x-auto rounded-lg border border-dashed border-border p-2">
       <iframe
@@ -301,14 +283,6 @@ function Preview({ data }: { data: ReturnType<typeof useLoaderData<typeof loader
     </div>
   );
 }
-
-const previewQuery = (data: { height: Height; width: Width; theme: string; t: number | null }) =>
-  new URLSearchParams({
-    height: data.height,
-    width: data.width,
-    theme: data.theme,
-    ...(data.t ? { t: deepLinkTime(data.t) } : {}),
-  }).toString();
 
 /**
  * Focus goes back where it was when the dialog opened (the track page's "Share / embed" link),
