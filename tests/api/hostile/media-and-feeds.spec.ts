@@ -1,0 +1,355 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+
+import { baseURL, CROSS_ORIGIN, SAME_ORIGIN, useRoles } from '../helpers';
+import { raw } from '../raw-http';
+import { BAD_IDS, type Case, type Count, runGroup, type Send } from './support';
+
+/**
+ * Hostile input on the surfaces of the mixes, feeds and embeds (decisions 035–038): the tus
+ * endpoint, oEmbed, the embed pages, the podcast feeds and their signed enclosures, the peaks,
+ * the chapters and the share page. See ./support.ts: never a 5xx, never a stack trace, the
+ * contract's 4xx, nothing stored with the group's marker.
+ */
+
+const r = useRoles();
+const sent: Count = { cases: 0 };
+test.afterAll(() => {
+  console.log(`[hostile-input/media-and-feeds] ${sent.cases} hostile cases sent`);
+  sent.cases = 0;
+});
+
+const get =
+  (path: string): Send =>
+  (ctx) =>
+    ctx.get(path);
+
+async function cookie(ctx: APIRequestContext): Promise<string> {
+  const state = await ctx.storageState();
+  return state.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+const TUS = '/api/admin/uploads';
+
+/** A tus request with the context's cookies (Tus-Resumable 1.0.0 unless `headers` drop it). */
+const tus =
+  (
+    method: string,
+    path: string,
+    headers: (m: string) => Record<string, string | undefined>,
+    body: (m: string) => Buffer = () => Buffer.alloc(0),
+    origin?: string,
+  ): Send =>
+  async (ctx, m) => {
+    const all = { 'Tus-Resumable': '1.0.0', ...headers(m) };
+    const sentHeaders = Object.fromEntries(
+      Object.entries(all).filter((e): e is [string, string] => e[1] !== undefined),
+    );
+    const data = body(m);
+    if (data.length > 0 || method === 'PATCH') sentHeaders['Content-Length'] = String(data.length);
+    return raw(method, path, sentHeaders, data.length > 0 ? [data] : [], {
+      cookie: await cookie(ctx),
+      ...(origin ? { origin } : {}),
+    });
+  };
+const metadata = (m: string) => `filename ${b64(`${m}.wav`)},filetype ${b64('audio/wav')}`;
+const create = (length: string | undefined) =>
+  tus('POST', TUS, (m) => ({ 'Upload-Length': length, 'Upload-Metadata': metadata(m) }));
+
+test('hostile input: the tus endpoint /api/admin/uploads', async () => {
+  // One real upload (no marker in it) for the PATCH cases, removed at the end.
+  const started = await raw(
+    'POST',
+    TUS,
+    {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': '100',
+      'Upload-Metadata': `filename ${b64('hostile-target.wav')},filetype ${b64('audio/wav')}`,
+    },
+    [],
+    { cookie: await cookie(r.admin) },
+  );
+  expect(started.status, started.body).toBe(201);
+  const upload = new URL(String(started.headers.location), baseURL).pathname;
+  const patch = (offset: string | undefined, type = 'application/offset+octet-stream') =>
+    tus(
+      'PATCH',
+      upload,
+      () => ({ 'Upload-Offset': offset, 'Content-Type': type }),
+      (m) => Buffer.from(`0123456789${m}`),
+    );
+  try {
+    await runGroup(r, sent, 'media and feeds: tus', [
+      {
+        endpoint: 'POST /api/admin/uploads',
+        cases: [
+          { name: 'no session', role: 'anon', status: 401, send: create('100') },
+          { name: 'not an admin', role: 'user', status: 403, send: create('100') },
+          { name: 'no Upload-Length', role: 'admin', status: 400, send: create(undefined) },
+          { name: 'Upload-Length -1', role: 'admin', status: 400, send: create('-1') },
+          { name: 'Upload-Length abc', role: 'admin', status: 400, send: create('abc') },
+          { name: 'Upload-Length 1.5', role: 'admin', status: 400, send: create('1.5') },
+          {
+            name: 'Upload-Length 10^20',
+            role: 'admin',
+            status: 413,
+            send: create('1'.padEnd(21, '0')),
+          },
+          {
+            name: 'Upload-Length one byte over MAX_AUDIO_MB',
+            role: 'admin',
+            status: 413,
+            send: create(String(1024 * 1024 * 1024 + 1)),
+          },
+          {
+            name: 'no Tus-Resumable',
+            role: 'admin',
+            status: 412,
+            send: tus('POST', TUS, (m) => ({
+              'Tus-Resumable': undefined,
+              'Upload-Length': '100',
+              'Upload-Metadata': metadata(m),
+            })),
+          },
+          {
+            name: 'from another site',
+            role: 'admin',
+            status: 403,
+            send: tus(
+              'POST',
+              TUS,
+              (m) => ({ 'Upload-Length': '100', 'Upload-Metadata': metadata(m) }),
+              undefined,
+              CROSS_ORIGIN.Origin,
+            ),
+          },
+          { name: 'GET', role: 'admin', status: 405, send: get(TUS) },
+        ],
+      },
+      {
+        endpoint: 'PATCH /api/admin/uploads/:id',
+        cases: [
+          { name: 'no session', role: 'anon', status: 401, send: patch('0') },
+          { name: 'not an admin', role: 'user', status: 403, send: patch('0') },
+          { name: 'text/plain body', role: 'admin', status: 415, send: patch('0', 'text/plain') },
+          { name: 'no Upload-Offset', role: 'admin', status: 400, send: patch(undefined) },
+          { name: 'Upload-Offset -1', role: 'admin', status: 400, send: patch('-1') },
+          { name: 'Upload-Offset abc', role: 'admin', status: 400, send: patch('abc') },
+          { name: 'Upload-Offset past the end', role: 'admin', status: 409, send: patch('50') },
+          {
+            name: 'Upload-Offset 10^20',
+            role: 'admin',
+            status: 409,
+            send: patch('1'.padEnd(21, '0')),
+          },
+          {
+            name: 'an upload that does not exist',
+            role: 'admin',
+            status: 404,
+            send: tus(
+              'PATCH',
+              `${TUS}/0123456789abcdef0123456789abcdef`,
+              () => ({ 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }),
+              (m) => Buffer.from(m),
+            ),
+          },
+          {
+            name: 'a traversal id',
+            role: 'admin',
+            status: 404,
+            send: tus(
+              'PATCH',
+              `${TUS}/..%2F..%2Fpackage.json`,
+              () => ({ 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }),
+              (m) => Buffer.from(m),
+            ),
+          },
+          {
+            name: 'DELETE by a plain user',
+            role: 'user',
+            status: 403,
+            send: tus('DELETE', upload, () => ({})),
+          },
+        ],
+      },
+    ]);
+  } finally {
+    await raw('DELETE', upload, { 'Tus-Resumable': '1.0.0' }, [], {
+      cookie: await cookie(r.admin),
+    });
+  }
+});
+
+test('hostile input: GET /oembed', async () => {
+  const ours = (path: string) => encodeURIComponent(`${baseURL}${path}`);
+  const q = (query: string, status: number): Case => ({
+    name: query.slice(0, 80),
+    status,
+    send: get(`/oembed${query}`),
+  });
+  await runGroup(r, sent, 'media and feeds: oembed', [
+    {
+      endpoint: 'GET /oembed',
+      cases: [
+        q('', 400),
+        q('?url=', 400),
+        q('?url=%20%20', 400),
+        q('?maxwidth=abc', 400),
+        q(`?url=${encodeURIComponent('https://evil.example/music/1')}`, 404),
+        q(`?url=${encodeURIComponent('javascript:alert(1)')}`, 404),
+        q('?url=not%20a%20url', 404),
+        q(`?url=${ours('/music/abc')}`, 404),
+        q(`?url=${ours('/music/99999999')}`, 404),
+        q(`?url=${ours('/music/..%2F..%2Fadmin')}`, 404),
+        q(`?url=${ours('/admin')}`, 404),
+        q(`?url=${ours(`/music/${'9'.repeat(6000)}`)}`, 404),
+        q(`?url=${ours('/music/%00')}`, 404),
+        q('?url[$ne]=x', 400),
+      ],
+    },
+  ]);
+});
+
+test('hostile input: the embed pages', async () => {
+  const page = (path: string, status = 404): Case => ({
+    name: path.slice(0, 80),
+    html: true,
+    status,
+    send: get(path),
+  });
+  await runGroup(r, sent, 'media and feeds: embeds', [
+    {
+      endpoint: 'GET /embed/tracks/:id',
+      cases: [
+        ...BAD_IDS.map((id) => page(`/embed/tracks/${id}`)),
+        page('/embed/tracks/99999999?theme=%3Cscript%3E&t=-1'),
+        page(`/embed/tracks/abc?t=${'9'.repeat(5000)}`),
+      ],
+    },
+    {
+      endpoint: 'GET /embed/playlist?ids=',
+      cases: [
+        page('/embed/playlist?ids='),
+        page('/embed/playlist?ids=%20'),
+        page('/embed/playlist?ids=abc'),
+        page('/embed/playlist?ids=-1'),
+        page('/embed/playlist?ids=0,0'),
+        page('/embed/playlist?ids=1,,2'),
+        page('/embed/playlist?ids=1e3'),
+        page('/embed/playlist?ids=1;2'),
+        page('/embed/playlist?ids=1234567890'),
+        page('/embed/playlist?ids=%00'),
+        page(`/embed/playlist?ids=${Array.from({ length: 1500 }, () => '99999999').join(',')}`),
+        page('/embed/playlist?ids=%7B%22%24ne%22%3A1%7D&theme=%3Cscript%3E'),
+      ],
+    },
+  ]);
+});
+
+test('hostile input: the embed pages echo no theme or time', async () => {
+  const tracks = (await (await r.anon.get('/api/tracks')).json()) as { id: number }[];
+  const id = tracks[0]!.id;
+  for (const query of [
+    `theme=${encodeURIComponent('"><script>alert(1)</script>')}`,
+    `t=${encodeURIComponent('</script><script>alert(1)</script>')}`,
+    `t=-5&theme=${'x'.repeat(5000)}`,
+    't=99999999999999999999999',
+    't=1h99m99s',
+  ]) {
+    for (const path of [`/embed/tracks/${id}?${query}`, `/embed/playlist?ids=${id}&${query}`]) {
+      const res = await r.anon.get(path);
+      const body = await res.text();
+      expect.soft(res.status(), path).toBe(200);
+      expect.soft(body, path).not.toContain('<script>alert(1)');
+      expect.soft(body, path).not.toContain('x'.repeat(100));
+      expect.soft(body, path).toMatch(/data-theme="(dark|light)"/);
+    }
+  }
+});
+
+test('hostile input: the podcast feeds and signed enclosures', async () => {
+  const page = (path: string, status = 404): Case => ({
+    name: path.slice(0, 80),
+    html: true,
+    status,
+    send: get(path),
+  });
+  const future = String(Math.floor(Date.now() / 1000) + 3600);
+  const sig = 'A'.repeat(43);
+  await runGroup(r, sent, 'media and feeds: podcast', [
+    {
+      endpoint: 'POST /podcast.xml, GET /podcast/private/*',
+      cases: [
+        {
+          name: 'POST /podcast.xml',
+          html: true,
+          status: 405,
+          send: (ctx, m) => ctx.post('/podcast.xml', { form: { m }, headers: SAME_ORIGIN }),
+        },
+        page('/podcast/private/abc.xml'),
+        page(`/podcast/private/${'a'.repeat(43)}.xml`),
+        page(`/podcast/private/${'a'.repeat(3000)}.xml`),
+        page('/podcast/private/..%2F..%2Fpackage.json'),
+        page('/podcast/private/%00.xml'),
+        page('/podcast/private/x.json'),
+        page('/podcast/private/.xml'),
+        page('/podcast/private/%7B%22%24ne%22%3Anull%7D.xml'),
+        page('/podcast/private/%E0%A4%A.xml'),
+      ],
+    },
+    {
+      endpoint: 'GET /podcast/media/*',
+      cases: [
+        page(`/podcast/media/abc/${future}/${sig}/1/a.mp3`, 403),
+        page(`/podcast/media/000000000000000000000000/${future}/${sig}/1/a.mp3`, 403),
+        page(`/podcast/media/000000000000000000000000/1/${sig}/1/a.mp3`, 403),
+        page(`/podcast/media/000000000000000000000000/-1/${sig}/1/a.mp3`, 403),
+        page(`/podcast/media/000000000000000000000000/${'9'.repeat(30)}/${sig}/1/a.mp3`, 403),
+        page(`/podcast/media/000000000000000000000000/abc/${sig}/1/a.mp3`, 403),
+        page(`/podcast/media/000000000000000000000000/${future}/x/1/a.mp3`, 403),
+        page(`/podcast/media/000000000000000000000000/${future}/${'A'.repeat(5000)}/1/a.mp3`, 403),
+        page(`/podcast/media/000000000000000000000000/${future}/${sig}/abc/a.mp3`, 403),
+        page(
+          `/podcast/media/000000000000000000000000/${future}/${sig}/1/..%2F..%2Fpackage.json`,
+          403,
+        ),
+        page(`/podcast/media/%24ne/${future}/${sig}/1/%00.mp3`, 403),
+      ],
+    },
+  ]);
+});
+
+test('hostile input: peaks, chapters and the share page', async () => {
+  await runGroup(r, sent, 'media and feeds: peaks, chapters, share', [
+    {
+      endpoint: 'GET /api/tracks/:id/peaks',
+      cases: [
+        ...BAD_IDS.map((id) => ({ name: id, status: 404, send: get(`/api/tracks/${id}/peaks`) })),
+        { name: '99999999', status: 404, send: get('/api/tracks/99999999/peaks') },
+        {
+          name: 'POST',
+          status: 405,
+          send: (ctx, m) => ctx.post('/api/tracks/1/peaks', { data: { m }, headers: SAME_ORIGIN }),
+        },
+      ],
+    },
+    {
+      endpoint: 'GET /music/:id/chapters.json',
+      cases: [...BAD_IDS, '9999999999', '0000000000', '99999999'].map((id) => ({
+        name: id,
+        html: true,
+        status: 404,
+        send: get(`/music/${id}/chapters.json`),
+      })),
+    },
+    {
+      endpoint: 'GET /music/:id/share',
+      cases: [...BAD_IDS, '9999999999', '99999999'].map((id) => ({
+        name: id,
+        html: true,
+        status: 404,
+        send: get(`/music/${id}/share`),
+      })),
+    },
+  ]);
+});
