@@ -161,8 +161,27 @@ export const TracklistField = z
   });
 
 /**
+ * The rows that start after the end of the track, each as its field message ("Line 4: starts
+ * at …, after the end of the track (…)").
+ */
+export function tracklistPastEnd(tracklist: TracklistInput, durationSeconds: number): string[] {
+  const { rows, lines } = tracklist;
+  return rows.flatMap((row, i) =>
+    row.start <= durationSeconds
+      ? []
+      : [
+          tracklistMessage({
+            line: lines[i],
+            message: `starts at ${formatClock(row.start)}, after the end of the track (${formatClock(durationSeconds)})`,
+          }),
+        ],
+  );
+}
+
+/**
  * No row may start after the end of the track when its duration was typed in (a superRefine
- * of the track's fields; a duration read later from the audio is not checked: decision 034).
+ * of the track's fields). A duration read from the audio is checked when the track is saved,
+ * once the file is there (app/services/track-save.server.ts, decision 034).
  */
 export function checkTracklistDuration(
   value: { tracklist?: TracklistInput; duration?: string },
@@ -171,16 +190,7 @@ export function checkTracklistDuration(
   const duration = value.duration ? parseClock(value.duration) : null;
   // A tracklist that failed its own checks has already said why (and has no rows here).
   if (!duration || !Array.isArray(value.tracklist?.rows)) return;
-  const { rows, lines } = value.tracklist;
-  rows.forEach((row, i) => {
-    if (row.start <= duration) return;
-    ctx.addIssue({
-      code: z.ZodIssueCode.custom,
-      path: ['tracklist'],
-      message: tracklistMessage({
-        line: lines[i],
-        message: `starts at ${formatClock(row.start)}, after the end of the track (${formatClock(duration)})`,
-      }),
-    });
-  });
+  for (const message of tracklistPastEnd(value.tracklist, duration)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['tracklist'], message });
+  }
 }

@@ -1,14 +1,17 @@
 import { uploadPathFromUrl } from '~/files/stored-files.server';
-import { readAudioDuration, type StoredUpload } from '~/files/uploads.server';
+import { readAudioDuration } from '~/files/uploads.server';
 import { needsTranscode } from '~/media/transcode.server';
 import { kickMediaWorker } from '~/media/worker.server';
 import { createTrack, getTrack, updateTrack } from '~/models/track.server';
 import { UPLOAD_ID_FIELDS } from '~/schemas/resumable-upload';
 import { MISSING_FILES, type TrackFields, TrackFieldsSchema } from '~/schemas/track';
+import { tracklistPastEnd } from '~/schemas/tracklist';
 import type { TrackJSON } from '~/types/entities';
+import type { FieldErrors } from '~/types/forms';
 import { formatClock, parseClock } from '~/utils/media-time';
 
 import {
+  type CheckInput,
   type EntityForm,
   type SaveInput,
   uploadEntity,
@@ -24,20 +27,42 @@ import {
 /**
  * The duration to store: the one typed in; else, with the API's PUT (`keepUnsent`), the new
  * audio file's (or none: the current one stays); else the new or current audio file's, then
- * the current duration.
+ * the current duration. The edit form sends the stored duration back as it was: with a new
+ * audio file that is the old file's length, not a choice, so the new file's is read.
  */
 async function trackDuration(
   typed: string | undefined,
-  audio: StoredUpload | undefined,
+  newAudioPath: string | undefined,
   existing: TrackJSON | null,
   keepUnsent: boolean,
 ): Promise<string | undefined> {
+  if (typed && newAudioPath && existing && typed === existing.duration) {
+    return (await readAudioDuration(newAudioPath)) ?? typed;
+  }
   if (typed) return typed;
   if (existing && keepUnsent) {
-    return audio ? ((await readAudioDuration(audio.path)) ?? '0:00') : undefined;
+    return newAudioPath ? ((await readAudioDuration(newAudioPath)) ?? '0:00') : undefined;
   }
-  const audioPath = audio?.path ?? uploadPathFromUrl(existing?.audioFile);
+  const audioPath = newAudioPath ?? uploadPathFromUrl(existing?.audioFile);
   return (audioPath ? await readAudioDuration(audioPath) : null) ?? existing?.duration ?? '0:00';
+}
+
+/**
+ * A tracklist checked against the length the track will have (a typed one was checked with
+ * the fields; this covers the one read from the audio): no row may start after the end.
+ */
+async function checkTrackFiles({
+  value,
+  filePaths,
+  existing,
+  keepUnsent,
+}: CheckInput<TrackFields, TrackJSON>): Promise<FieldErrors | null> {
+  if (!value.tracklist?.rows.length) return null;
+  const duration = await trackDuration(value.duration, filePaths.audioFile, existing, keepUnsent);
+  const seconds = duration ? parseClock(duration) : (existing?.durationSeconds ?? null);
+  if (!seconds) return null;
+  const problems = tracklistPastEnd(value.tracklist, seconds);
+  return problems.length > 0 ? { tracklist: problems } : null;
 }
 
 async function saveTrackRecord({
@@ -49,7 +74,7 @@ async function saveTrackRecord({
 }: SaveInput<TrackFields, TrackJSON>): Promise<TrackJSON | null> {
   // The API's PUT leaves what it was not sent alone; a create or the form writes every field.
   const writes = (name: string) => !existing || !keepUnsent || Object.hasOwn(fields, name);
-  const duration = await trackDuration(value.duration, files.audioFile, existing, keepUnsent);
+  const duration = await trackDuration(value.duration, files.audioFile?.path, existing, keepUnsent);
   // Stored both ways: as shown (62:30 typed is kept as 1:02:30) and in whole seconds.
   const seconds = duration ? parseClock(duration) : null;
   const length =
@@ -95,6 +120,7 @@ const TRACK_FLOW: UploadFlow<TrackFields, TrackJSON> = {
   schema: TrackFieldsSchema,
   requiredFiles: { coverImage: 'Cover image is required', audioFile: 'Audio file is required' },
   load: getTrack,
+  check: checkTrackFiles,
   save: saveTrackRecord,
   // The audio may come as a finished resumable upload (`audioUploadId`, decision 036).
   uploadIds: UPLOAD_ID_FIELDS,

@@ -76,6 +76,11 @@ export type SaveInput<T, R> = {
   keepUnsent: boolean;
 };
 
+/** What `check` sees: the fields, and each file field's local path (a new upload's). */
+export type CheckInput<T, R> = Pick<SaveInput<T, R>, 'value' | 'existing' | 'keepUnsent'> & {
+  filePaths: Record<string, string>;
+};
+
 /** One entity's part of the flow. */
 export type UploadFlow<T, R> = {
   uploads: UploadSpec;
@@ -85,6 +90,12 @@ export type UploadFlow<T, R> = {
   load(id: number): Promise<R | null>;
   /** Create (existing null) or update; null when the record is gone. */
   save(input: SaveInput<T, R>): Promise<R | null>;
+  /**
+   * The entity's checks that need the files (a tracklist against the audio's length), once the
+   * fields and files passed theirs: field errors refuse the save (400). A form upload is then
+   * discarded like on any refusal; a resumable one stays for the next try.
+   */
+  check?(input: CheckInput<T, R>): Promise<FieldErrors | null>;
   /** A save error that is the client's conflict (a taken slug): its field and message. */
   conflict?(error: unknown): { field: string; message: string } | null;
   /**
@@ -208,6 +219,28 @@ export async function saveUpload<T, R, S>(
         fieldErrors,
         fileErrors,
         missingFiles,
+        submission,
+      };
+    }
+
+    // Before the resumable uploads are claimed: refused, they stay for the next try.
+    const checkErrors = await flow.check?.({
+      value: read.value,
+      existing,
+      keepUnsent: client.keepUnsent,
+      filePaths: {
+        ...Object.fromEntries(Object.entries(files).map(([name, file]) => [name, file.path])),
+        ...Object.fromEntries(Object.entries(pending).map(([name, up]) => [name, up.path])),
+      },
+    });
+    if (checkErrors) {
+      return {
+        ok: false,
+        reason: 'invalid',
+        status: 400,
+        fieldErrors: {},
+        fileErrors: checkErrors,
+        missingFiles: false,
         submission,
       };
     }

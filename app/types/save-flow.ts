@@ -50,7 +50,10 @@ export type SaveResult<R, S> =
           status: 400;
           /** From the schema. */
           fieldErrors: FieldErrors;
-          /** Per file: wrong type, too big, or required and missing. */
+          /**
+           * Found past the schema: per file (wrong type, too big, required and missing), and
+           * the entity's checks against its files (a tracklist past the audio's end).
+           */
           fileErrors: FieldErrors;
           /** A required file was not sent (create only). */
           missingFiles: boolean;

@@ -699,6 +699,17 @@ test.describe('mixes: tracklist, description, durationSeconds (decision 034)', (
       }),
       { tracklist: 'Line 2: starts at 10:01, after the end of the track (10:00)' },
     );
+    // No duration typed: the one read from the audio (short.mp3, 0:03) bounds the rows too.
+    await expectFieldErrors(
+      await postTrack({
+        title: `Past the audio ${unique()}`,
+        type: 'Mix',
+        tracklist: '0:00 A - B\n0:02 C - D\n0:05 E - F',
+        coverImage: files.cover(),
+        audioFile: files.mp3(),
+      }),
+      { tracklist: 'Line 3: starts at 0:05, after the end of the track (0:03)' },
+    );
     await expectFieldErrors(
       await postTrack({
         title: `Old type ${unique()}`,
@@ -733,6 +744,14 @@ test.describe('mixes: tracklist, description, durationSeconds (decision 034)', (
     await expectFieldErrors(await putTrack(mix.id, { title: mix.title, tracklist: '1:00 A' }), {
       tracklist: /^Line 1: /,
     });
+    // Past the stored length (1:30:00), with no duration sent: refused, the rows kept.
+    await expectFieldErrors(
+      await putTrack(mix.id, { title: mix.title, tracklist: '0:10 X - Y\n1:30:01 A - B' }),
+      { tracklist: 'Line 2: starts at 1:30:01, after the end of the track (1:30:00)' },
+    );
+    expect(
+      ((await expectJson(await r.anon.get(`/api/tracks/${mix.id}`), 200)) as Mix).tracklist,
+    ).toEqual([{ start: 10, artist: 'X', title: 'Y', label: 'Z' }]);
     const cleared = (await expectJson(
       await putTrack(mix.id, { title: mix.title, tracklist: '', description: '' }),
       200,
