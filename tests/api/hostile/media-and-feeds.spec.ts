@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 
 import { baseURL, CROSS_ORIGIN, SAME_ORIGIN, useRoles } from '../helpers';
 import { raw } from '../raw-http';
-import { BAD_IDS, type Case, type Count, runGroup, type Send } from './support';
+import { BAD_IDS, type Case, type Count, MB, type Role, runGroup, type Send } from './support';
 
 /**
  * Hostile input on the surfaces of the mixes, feeds and embeds (decisions 035–038): the tus
@@ -22,6 +22,14 @@ const get =
   (path: string): Send =>
   (ctx) =>
     ctx.get(path);
+
+/** A GET whose refusal is a page (or a text answer) with `status`. */
+const page = (path: string, status = 404): Case => ({
+  name: path.slice(0, 80),
+  html: true,
+  status,
+  send: get(path),
+});
 
 async function cookie(ctx: APIRequestContext): Promise<string> {
   const state = await ctx.storageState();
@@ -52,9 +60,27 @@ const tus =
       ...(origin ? { origin } : {}),
     });
   };
+/** tus answers its refusals in text/plain: a message and no stack trace, not JSON. */
+const tusCase = (name: string, role: Role, status: number, send: Send): Case => ({
+  name,
+  role,
+  status,
+  html: true,
+  send,
+});
 const metadata = (m: string) => `filename ${b64(`${m}.wav`)},filetype ${b64('audio/wav')}`;
-const create = (length: string | undefined) =>
-  tus('POST', TUS, (m) => ({ 'Upload-Length': length, 'Upload-Metadata': metadata(m) }));
+const create = (
+  length: string | undefined,
+  headers: Record<string, string | undefined> = {},
+  origin?: string,
+) =>
+  tus(
+    'POST',
+    TUS,
+    (m) => ({ 'Upload-Length': length, 'Upload-Metadata': metadata(m), ...headers }),
+    undefined,
+    origin,
+  );
 
 test('hostile input: the tus endpoint /api/admin/uploads', async () => {
   // One real upload (no marker in it) for the PATCH cases, removed at the end.
@@ -71,153 +97,68 @@ test('hostile input: the tus endpoint /api/admin/uploads', async () => {
   );
   expect(started.status, started.body).toBe(201);
   const upload = new URL(String(started.headers.location), baseURL).pathname;
-  const patch = (offset: string | undefined, type = 'application/offset+octet-stream') =>
+  const patch = (
+    offset: string | undefined,
+    type = 'application/offset+octet-stream',
+    path = upload,
+  ) =>
     tus(
       'PATCH',
-      upload,
+      path,
       () => ({ 'Upload-Offset': offset, 'Content-Type': type }),
       (m) => Buffer.from(`0123456789${m}`),
     );
   try {
     // tus answers its own refusals in text/plain (what tus clients read), ours (401, 403,
-    // 405) in JSON: `html` here checks for a message and no stack trace, not for JSON. Its
+    // 405) in JSON: `tusCase` checks for a message and no stack trace, not for JSON. Its
     // statuses are the protocol's (@tus/server 2): 400 for a bad Content-Type, 403 without
     // Upload-Offset, 409 for an offset that is not the upload's, 412 without Tus-Resumable.
     await runGroup(r, sent, 'media and feeds: tus', [
       {
         endpoint: 'POST /api/admin/uploads',
         cases: [
-          { name: 'no session', role: 'anon', status: 401, html: true, send: create('100') },
-          { name: 'not an admin', role: 'user', status: 403, html: true, send: create('100') },
-          {
-            name: 'no Upload-Length',
-            role: 'admin',
-            status: 400,
-            html: true,
-            send: create(undefined),
-          },
-          { name: 'Upload-Length -1', role: 'admin', status: 400, html: true, send: create('-1') },
-          {
-            name: 'Upload-Length abc',
-            role: 'admin',
-            status: 400,
-            html: true,
-            send: create('abc'),
-          },
-          {
-            name: 'Upload-Length 1.5',
-            role: 'admin',
-            status: 400,
-            html: true,
-            send: create('1.5'),
-          },
-          {
-            name: 'Upload-Length 10^20',
-            role: 'admin',
-            html: true,
-            status: 413,
-            send: create('1'.padEnd(21, '0')),
-          },
-          {
-            name: 'Upload-Length one byte over MAX_AUDIO_MB',
-            role: 'admin',
-            html: true,
-            status: 413,
-            send: create(String(1024 * 1024 * 1024 + 1)),
-          },
-          {
-            name: 'no Tus-Resumable',
-            role: 'admin',
-            html: true,
-            status: 412,
-            send: tus('POST', TUS, (m) => ({
-              'Tus-Resumable': undefined,
-              'Upload-Length': '100',
-              'Upload-Metadata': metadata(m),
-            })),
-          },
-          {
-            name: 'from another site',
-            role: 'admin',
-            html: true,
-            status: 403,
-            send: tus(
-              'POST',
-              TUS,
-              (m) => ({ 'Upload-Length': '100', 'Upload-Metadata': metadata(m) }),
-              undefined,
-              CROSS_ORIGIN.Origin,
-            ),
-          },
-          { name: 'GET', role: 'admin', status: 405, html: true, send: get(TUS) },
+          tusCase('no session', 'anon', 401, create('100')),
+          tusCase('not an admin', 'user', 403, create('100')),
+          tusCase('no Upload-Length', 'admin', 400, create(undefined)),
+          tusCase('Upload-Length -1', 'admin', 400, create('-1')),
+          tusCase('Upload-Length abc', 'admin', 400, create('abc')),
+          tusCase('Upload-Length 1.5', 'admin', 400, create('1.5')),
+          tusCase('Upload-Length 10^20', 'admin', 413, create('1'.padEnd(21, '0'))),
+          tusCase('1 byte over MAX_AUDIO_MB', 'admin', 413, create(String(1024 * MB + 1))),
+          tusCase('no Tus-Resumable', 'admin', 412, create('100', { 'Tus-Resumable': undefined })),
+          tusCase('from another site', 'admin', 403, create('100', {}, CROSS_ORIGIN.Origin)),
+          tusCase('GET', 'admin', 405, get(TUS)),
         ],
       },
       {
         endpoint: 'PATCH /api/admin/uploads/:id',
         cases: [
-          { name: 'no session', role: 'anon', status: 401, html: true, send: patch('0') },
-          { name: 'not an admin', role: 'user', status: 403, html: true, send: patch('0') },
-          {
-            name: 'text/plain body',
-            role: 'admin',
-            status: 400,
-            html: true,
-            send: patch('0', 'text/plain'),
-          },
-          {
-            name: 'no Upload-Offset',
-            role: 'admin',
-            status: 403,
-            html: true,
-            send: patch(undefined),
-          },
-          { name: 'Upload-Offset -1', role: 'admin', status: 400, html: true, send: patch('-1') },
-          { name: 'Upload-Offset abc', role: 'admin', status: 400, html: true, send: patch('abc') },
-          {
-            name: 'Upload-Offset past the end',
-            role: 'admin',
-            status: 409,
-            html: true,
-            send: patch('50'),
-          },
-          {
-            name: 'Upload-Offset 10^20',
-            role: 'admin',
-            html: true,
-            status: 409,
-            send: patch('1'.padEnd(21, '0')),
-          },
-          {
-            name: 'an upload that does not exist',
-            role: 'admin',
-            html: true,
-            status: 404,
-            send: tus(
-              'PATCH',
-              `${TUS}/0123456789abcdef0123456789abcdef`,
-              () => ({ 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }),
-              (m) => Buffer.from(m),
-            ),
-          },
-          {
-            name: 'a traversal id',
-            role: 'admin',
-            html: true,
-            status: 404,
-            send: tus(
-              'PATCH',
-              `${TUS}/..%2F..%2Fpackage.json`,
-              () => ({ 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }),
-              (m) => Buffer.from(m),
-            ),
-          },
-          {
-            name: 'DELETE by a plain user',
-            role: 'user',
-            html: true,
-            status: 403,
-            send: tus('DELETE', upload, () => ({})),
-          },
+          tusCase('no session', 'anon', 401, patch('0')),
+          tusCase('not an admin', 'user', 403, patch('0')),
+          tusCase('text/plain body', 'admin', 400, patch('0', 'text/plain')),
+          tusCase('no Upload-Offset', 'admin', 403, patch(undefined)),
+          tusCase('Upload-Offset -1', 'admin', 400, patch('-1')),
+          tusCase('Upload-Offset abc', 'admin', 400, patch('abc')),
+          tusCase('Upload-Offset past the end', 'admin', 409, patch('50')),
+          tusCase('Upload-Offset 10^20', 'admin', 409, patch('1'.padEnd(21, '0'))),
+          tusCase(
+            'an unknown upload',
+            'admin',
+            404,
+            patch('0', undefined, `${TUS}/${'0a'.repeat(16)}`),
+          ),
+          tusCase(
+            'a traversal id',
+            'admin',
+            404,
+            patch('0', undefined, `${TUS}/..%2F..%2Fpackage.json`),
+          ),
+          tusCase(
+            'DELETE by a plain user',
+            'user',
+            403,
+            tus('DELETE', upload, () => ({})),
+          ),
         ],
       },
     ]);
@@ -259,12 +200,6 @@ test('hostile input: GET /oembed', async () => {
 });
 
 test('hostile input: the embed pages', async () => {
-  const page = (path: string, status = 404): Case => ({
-    name: path.slice(0, 80),
-    html: true,
-    status,
-    send: get(path),
-  });
   await runGroup(r, sent, 'media and feeds: embeds', [
     {
       endpoint: 'GET /embed/tracks/:id',
@@ -316,12 +251,6 @@ test('hostile input: the embed pages echo no theme or time', async () => {
 });
 
 test('hostile input: the podcast feeds and signed enclosures', async () => {
-  const page = (path: string, status = 404): Case => ({
-    name: path.slice(0, 80),
-    html: true,
-    status,
-    send: get(path),
-  });
   const future = String(Math.floor(Date.now() / 1000) + 3600);
   const sig = 'A'.repeat(43);
   await runGroup(r, sent, 'media and feeds: podcast', [
