@@ -1,6 +1,3 @@
-import crypto from 'node:crypto';
-import os from 'node:os';
-
 import {
   claimDelivery,
   type DeliveryDoc,
@@ -14,6 +11,7 @@ import {
 import { getNewsletterForMail } from '~/models/newsletter.server';
 import { markSubscriberBounced } from '~/models/subscriber.server';
 import { getTheme } from '~/models/theme.server';
+import { DurableQueue, processWorker, retryAt } from '~/platform/durable-queue.server';
 import { env } from '~/platform/env.server';
 import { logger } from '~/platform/logger.server';
 import { siteOrigin } from '~/platform/site-origin.server';
@@ -30,11 +28,11 @@ import {
 
 /**
  * Sends what the mail queue holds (app/models/mail-delivery.server.ts), on every app
- * instance: `concurrency` loops, each claiming one due delivery at a time (atomically, so
- * no two instances send the same one), sending it, and recording the outcome. Temporary
- * failures are retried with exponential backoff up to `maxAttempts`; permanent ones (SMTP
- * 5xx) fail at once with the server's reply. An idle loop looks again every `pollMs`, or
- * at once when this instance queues something (`kick`).
+ * instance, through the durable-queue runner (~/platform/durable-queue.server: `concurrency`
+ * loops claiming one due delivery at a time with a lease, polling every `pollMs` or at once
+ * on `kick`). Each delivery is sent and its outcome recorded. Temporary failures are retried
+ * with exponential backoff up to `maxAttempts`; permanent ones (SMTP 5xx) fail at once with
+ * the server's reply.
  */
 export type MailWorkerOptions = {
   transport: MailTransport;
@@ -49,22 +47,30 @@ export type MailWorkerOptions = {
   log: (message: string) => void;
 };
 
-const MAX_BACKOFF_MS = 60 * 60 * 1000;
 /** SMTP replies that say the mailbox does not exist or cannot take mail: the address bounced. */
 const BOUNCE_CODES = new Set([550, 551, 553]);
 
 type IssueMail = RenderedMail & { baseUrl: string; archiveUrl: string };
 
 export class MailWorker {
-  readonly id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
-  private running = false;
-  private loops: Promise<void>[] = [];
-  private sleepers = new Set<() => void>();
+  private readonly queue: DurableQueue<DeliveryDoc>;
+  readonly id: string;
   private issues = new Map<number, Promise<IssueMail | null>>();
   private readonly messageHost: string;
 
   constructor(readonly options: MailWorkerOptions) {
     this.messageHost = /@([^>\s]+)>?\s*$/.exec(options.from)?.[1] ?? 'localhost';
+    this.queue = new DurableQueue({
+      concurrency: options.concurrency,
+      leaseMs: options.leaseMs,
+      pollMs: options.pollMs,
+      claim: claimDelivery,
+      handle: (delivery) => this.deliver(delivery),
+      // The message could not be built, or the database is away: tried again later.
+      onError: (error) =>
+        options.log(`mail worker: ${error instanceof Error ? error.message : String(error)}`),
+    });
+    this.id = this.queue.id;
   }
 
   get transport() {
@@ -72,53 +78,18 @@ export class MailWorker {
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    for (let i = 0; i < this.options.concurrency; i++) this.loops.push(this.loop());
+    this.queue.start();
   }
 
   /** Stop claiming; the messages in flight finish first. */
   async stop(): Promise<void> {
-    this.running = false;
-    this.kick();
-    await Promise.all(this.loops);
-    this.loops = [];
+    await this.queue.stop();
     this.options.transport.close();
   }
 
   /** Something was queued here: look now rather than at the next poll. */
   kick(): void {
-    for (const wake of this.sleepers) wake();
-    this.sleepers.clear();
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.sleepers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      this.sleepers.add(wake);
-    });
-  }
-
-  private async loop(): Promise<void> {
-    while (this.running) {
-      let delivery: DeliveryDoc | null = null;
-      try {
-        delivery = await claimDelivery(this.id, this.options.leaseMs);
-        if (delivery) await this.deliver(delivery);
-      } catch (error) {
-        // The database is unreachable or the message could not be built: the claim (if
-        // any) runs out and the delivery is tried again.
-        this.options.log(`mail worker: ${error instanceof Error ? error.message : String(error)}`);
-        await this.sleep(this.options.pollMs);
-        continue;
-      }
-      if (!delivery) await this.sleep(this.options.pollMs);
-    }
+    this.queue.kick();
   }
 
   private async deliver(d: DeliveryDoc): Promise<void> {
@@ -160,8 +131,12 @@ export class MailWorker {
           `Gave up after ${d.attempts} attempts: ${failure.message}`,
         );
       } else {
-        const backoff = Math.min(options.retryMs * 2 ** (d.attempts - 1), MAX_BACKOFF_MS);
-        await markDeliveryRetry(d._id, this.id, failure.message, new Date(Date.now() + backoff));
+        await markDeliveryRetry(
+          d._id,
+          this.id,
+          failure.message,
+          retryAt(options.retryMs, d.attempts),
+        );
       }
       return;
     }
@@ -245,25 +220,13 @@ export function createMailWorker(overrides: Partial<MailWorkerOptions> = {}): Ma
   });
 }
 
-declare global {
-  var __nightShoreMailWorker: MailWorker | undefined;
-}
+const processMailWorker = processWorker('mail', () => createMailWorker());
 
 /** This process's worker, started once (app start-up). */
-export function startMailWorker(): MailWorker {
-  const worker = (globalThis.__nightShoreMailWorker ??= createMailWorker());
-  worker.start();
-  return worker;
-}
+export const startMailWorker = processMailWorker.start;
 
 /** Stop this process's worker (graceful shutdown), if it runs. */
-export async function stopMailWorker(): Promise<void> {
-  const worker = globalThis.__nightShoreMailWorker;
-  globalThis.__nightShoreMailWorker = undefined;
-  await worker?.stop();
-}
+export const stopMailWorker = processMailWorker.stop;
 
 /** Tell this process's worker that mail was queued. */
-export function kickMailWorker(): void {
-  globalThis.__nightShoreMailWorker?.kick();
-}
+export const kickMailWorker = processMailWorker.kick;

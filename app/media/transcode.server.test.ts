@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 
 import { parseFile } from 'music-metadata';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,7 +11,7 @@ import WaveformData from 'waveform-data';
 
 import { writeWav } from '../../tests/helpers/wav';
 import { samplesPerPixelFor } from './peaks.server';
-import { processAudioInThread } from './run-in-thread.server';
+import { processAudioInThread, threadEntry } from './run-in-thread.server';
 import { needsTranscode, processAudio } from './transcode.server';
 
 /**
@@ -125,5 +128,36 @@ describe('the 192 kbps stream', () => {
       permanent: true,
       message: expect.stringMatching(/no data chunk|truncated/),
     });
+  });
+
+  it("finds the thread's entry from its own module, wherever the process was started", async () => {
+    const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+    const boot = path.join(root, 'app', 'media', 'transcode-thread-boot.mjs');
+    // Under tsx (here) the module is app/media/…; in the Remix build it is build/index.js.
+    expect(threadEntry()).toBe(boot);
+    expect(threadEntry(pathToFileURL(path.join(root, 'build', 'index.js')).href)).toBe(boot);
+    expect(() => threadEntry(path.join(os.tmpdir(), 'x.js'))).toThrowError(/not above/);
+
+    // A process started from another folder (`cd /tmp && node …`) runs a job in the thread.
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-cwd-'));
+    const wav = file('elsewhere.wav');
+    writeWav(wav, { seconds: 1, sampleRate: 8000, channels: 1 });
+    const module = pathToFileURL(path.join(root, 'app', 'media', 'run-in-thread.server.ts')).href;
+    const script = `const { processAudioInThread } = await import(${JSON.stringify(module)});
+const r = await processAudioInThread(${JSON.stringify(wav)}, ${JSON.stringify(file('elsewhere.mp3'))}).result;
+process.stdout.write(JSON.stringify({ transcoded: r.transcoded, seconds: r.durationSeconds }));`;
+    fs.writeFileSync(path.join(elsewhere, 'run.mjs'), script);
+    const tsx = pathToFileURL(path.join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+    try {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', tsx, path.join(elsewhere, 'run.mjs')],
+        { cwd: elsewhere, timeout: 25_000 },
+      );
+      expect(JSON.parse(stdout)).toEqual({ transcoded: true, seconds: 1 });
+      expect(fs.statSync(file('elsewhere.mp3')).size).toBeGreaterThan(1000);
+    } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 });

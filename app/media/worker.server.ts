@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
@@ -19,6 +18,7 @@ import {
 } from '~/models/media-job.server';
 import { completeTrackAudio, failTrackAudio, getTrackAudio } from '~/models/track.server';
 import { deleteTrackPeaksOf, getTrackPeaks, saveTrackPeaks } from '~/models/track-peaks.server';
+import { DurableQueue, processWorker, retryAt } from '~/platform/durable-queue.server';
 import { env, uploadsDir } from '~/platform/env.server';
 import { logger } from '~/platform/logger.server';
 
@@ -27,8 +27,9 @@ import type { ProcessResult } from './transcode.server';
 
 /**
  * Does what the media queue holds (app/models/media-job.server.ts, decision 035), on every
- * app instance: `concurrency` loops (MEDIA_CONCURRENCY, 1 by default), each claiming one due
- * job at a time, running it in a worker thread (decode, peaks, 192 kbps MP3 when needed), and
+ * app instance, through the durable-queue runner (~/platform/durable-queue.server):
+ * `concurrency` loops (MEDIA_CONCURRENCY, 1 by default), each claiming one due job at a
+ * time with a lease, running it in a worker thread (decode, peaks, 192 kbps MP3 when needed), and
  * recording the outcome on the track. The lease is renewed while the thread works; a job whose
  * instance died is claimed again once its lease runs out and done over (each step is
  * idempotent, so the effect is once: one stream, one peaks document, the track ready).
@@ -44,8 +45,6 @@ export type MediaWorkerOptions = {
   pollMs: number;
 };
 
-const MAX_BACKOFF_MS = 60 * 60 * 1000;
-
 type Holds = 'source' | 'stream' | null;
 
 /** What the track holds of this job's files: its upload, the finished stream, or neither. */
@@ -60,61 +59,39 @@ function holds(
 }
 
 export class MediaWorker {
-  readonly id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
-  private running = false;
-  private loops: Promise<void>[] = [];
-  private sleepers = new Set<() => void>();
+  private readonly queue: DurableQueue<MediaJobDoc>;
+  readonly id: string;
   private threads = new Map<string, ThreadRun>();
 
-  constructor(readonly options: MediaWorkerOptions) {}
+  constructor(readonly options: MediaWorkerOptions) {
+    this.queue = new DurableQueue({
+      concurrency: options.concurrency,
+      leaseMs: options.leaseMs,
+      pollMs: options.pollMs,
+      claim: claimMediaJob,
+      handle: (job) => this.run(job),
+      // The database is unreachable: the claim (if any) runs out and the job is done again.
+      onError: (error) => logger.error({ err: error }, 'media worker'),
+      // The threads in flight end; their jobs are given back (see `run`).
+      beforeDrain: async () => {
+        await Promise.all([...this.threads.values()].map((t) => t.terminate()));
+      },
+    });
+    this.id = this.queue.id;
+  }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    for (let i = 0; i < this.options.concurrency; i++) this.loops.push(this.loop());
+    this.queue.start();
   }
 
   /** Stop claiming, end the threads in flight and give their jobs back (due now). */
   async stop(): Promise<void> {
-    this.running = false;
-    this.kick();
-    await Promise.all([...this.threads.values()].map((t) => t.terminate()));
-    await Promise.all(this.loops);
-    this.loops = [];
+    await this.queue.stop();
   }
 
   /** Something was queued here: look now rather than at the next poll. */
   kick(): void {
-    for (const wake of this.sleepers) wake();
-    this.sleepers.clear();
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.sleepers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      this.sleepers.add(wake);
-    });
-  }
-
-  private async loop(): Promise<void> {
-    while (this.running) {
-      let job: MediaJobDoc | null = null;
-      try {
-        job = await claimMediaJob(this.id, this.options.leaseMs);
-        if (job) await this.run(job);
-      } catch (error) {
-        // The database is unreachable: the claim (if any) runs out and the job is done again.
-        logger.error({ err: error }, 'media worker');
-        await this.sleep(this.options.pollMs);
-        continue;
-      }
-      if (!job) await this.sleep(this.options.pollMs);
-    }
+    this.queue.kick();
   }
 
   private async run(job: MediaJobDoc): Promise<void> {
@@ -149,7 +126,7 @@ export class MediaWorker {
       if (output) await this.store(job.streamUrl, output);
     } catch (error) {
       await Promise.all(temp.map((file) => fs.rm(file, { force: true })));
-      if (!this.running) {
+      if (!this.queue.running) {
         // Stopped mid-job (shutdown): give it back untouched, due now.
         await releaseMediaJob(job._id, this.id);
         return;
@@ -195,21 +172,13 @@ export class MediaWorker {
     const thread = processAudioInThread(input, output);
     const key = String(job._id);
     this.threads.set(key, thread);
-    const renew = setInterval(
-      () => {
-        void renewMediaJobLease(job._id, this.id, this.options.leaseMs).then(
-          (kept) => {
-            if (!kept) void thread.terminate();
-          },
-          () => undefined, // the database is away: the next renewal tries again
-        );
-      },
-      Math.max(250, this.options.leaseMs / 3),
-    );
     try {
-      return await thread.result;
+      return await this.queue.whileLeased(
+        thread.result,
+        (workerId, leaseMs) => renewMediaJobLease(job._id, workerId, leaseMs),
+        () => void thread.terminate(),
+      );
     } finally {
-      clearInterval(renew);
       this.threads.delete(key);
     }
   }
@@ -262,9 +231,8 @@ export class MediaWorker {
       );
       return;
     }
-    const backoff = Math.min(this.options.retryMs * 2 ** (job.attempts - 1), MAX_BACKOFF_MS);
     logger.warn({ trackId: job.trackId, err: error }, 'media job failed; retrying');
-    await markMediaJobRetry(job._id, this.id, message, new Date(Date.now() + backoff));
+    await markMediaJobRetry(job._id, this.id, message, retryAt(this.options.retryMs, job.attempts));
   }
 
   private async fail(job: MediaJobDoc, reason: string, permanent = false): Promise<void> {
@@ -292,25 +260,13 @@ export function createMediaWorker(overrides: Partial<MediaWorkerOptions> = {}): 
   });
 }
 
-declare global {
-  var __nightShoreMediaWorker: MediaWorker | undefined;
-}
+const processMediaWorker = processWorker('media', () => createMediaWorker());
 
 /** This process's worker, started once (app start-up). */
-export function startMediaWorker(): MediaWorker {
-  const worker = (globalThis.__nightShoreMediaWorker ??= createMediaWorker());
-  worker.start();
-  return worker;
-}
+export const startMediaWorker = processMediaWorker.start;
 
 /** Stop this process's worker (graceful shutdown), if it runs. */
-export async function stopMediaWorker(): Promise<void> {
-  const worker = globalThis.__nightShoreMediaWorker;
-  globalThis.__nightShoreMediaWorker = undefined;
-  await worker?.stop();
-}
+export const stopMediaWorker = processMediaWorker.stop;
 
 /** Tell this process's worker that a job was queued. */
-export function kickMediaWorker(): void {
-  globalThis.__nightShoreMediaWorker?.kick();
-}
+export const kickMediaWorker = processMediaWorker.kick;

@@ -3,24 +3,16 @@ import { expect, request, test } from '@playwright/test';
 import {
   baseURL,
   CROSS_ORIGIN,
-  disposeRoles,
   expectEntity,
   expectError,
   expectFieldErrors,
   expectJson,
-  type Roles,
-  roles,
   SAME_ORIGIN,
   unique,
+  useRoles,
 } from './helpers';
 
-let r: Roles;
-test.beforeAll(async () => {
-  r = await roles();
-});
-test.afterAll(async () => {
-  await disposeRoles(r);
-});
+const r = useRoles();
 
 /** A fresh cookie jar: each test that logs in or out uses its own. */
 async function fresh() {

@@ -1,25 +1,17 @@
 import { expect, test } from '@playwright/test';
 
 import {
-  disposeRoles,
   expectEntity,
   expectError,
   expectFieldErrors,
   expectJson,
   expectList,
-  type Roles,
-  roles,
   SAME_ORIGIN,
   unique,
+  useRoles,
 } from './helpers';
 
-let r: Roles;
-test.beforeAll(async () => {
-  r = await roles();
-});
-test.afterAll(async () => {
-  await disposeRoles(r);
-});
+const r = useRoles();
 
 test.describe('subscribers', () => {
   test('GET lists them newest first; DELETE answers 204, then 404', async () => {

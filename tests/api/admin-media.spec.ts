@@ -1,25 +1,17 @@
 import { expect, test } from '@playwright/test';
 
 import {
-  disposeRoles,
   expectEntity,
   expectError,
   expectFieldErrors,
   expectJson,
   files,
-  type Roles,
-  roles,
   SAME_ORIGIN,
   unique,
+  useRoles,
 } from './helpers';
 
-let r: Roles;
-test.beforeAll(async () => {
-  r = await roles();
-});
-test.afterAll(async () => {
-  await disposeRoles(r);
-});
+const r = useRoles();
 
 const IMAGE_FILE_MESSAGE = 'Image file is required and must be a valid image (JPEG, PNG, or WEBP)';
 

@@ -1,10 +1,18 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
-import { type APIRequestContext, type APIResponse, expect, request } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, expect, request, test } from '@playwright/test';
 
 import { siteToday } from '../../app/utils/time';
 import { runScript } from '../e2e/fixtures';
+import {
+  runScriptFor,
+  type StandaloneStore,
+  startServer,
+  startStandaloneStore,
+  type TestServer,
+} from '../security/server';
 
 /**
  * Shared pieces of the /api tests (Playwright project `api`): the server's address, one
@@ -78,6 +86,22 @@ export async function roles(): Promise<Roles> {
 export async function disposeRoles(r: Roles | undefined): Promise<void> {
   if (!r) return;
   await Promise.all([r.anon.dispose(), r.user.dispose(), r.admin.dispose()]);
+}
+
+/**
+ * The three roles for every test of the file (or `describe`) that calls this at its top:
+ * signed in before the first test, disposed after the last. The object is filled in by
+ * `beforeAll`, so read its fields inside tests and hooks only.
+ */
+export function useRoles(): Roles {
+  const r = {} as Roles;
+  test.beforeAll(async () => {
+    Object.assign(r, await roles());
+  });
+  test.afterAll(async () => {
+    if (r.admin) await disposeRoles(r);
+  });
+  return r;
 }
 
 /** The body of a JSON answer, after checking its status and content type. */
@@ -231,3 +255,56 @@ export const files = {
 };
 
 export type Multipart = Record<string, string | FilePart>;
+
+export type TwoInstances = {
+  /** The temporary folder of both: their uploads (uploads-a, uploads-b), the store's data. */
+  dir: string;
+  store: StandaloneStore;
+  a: TestServer;
+  b: TestServer;
+};
+
+/**
+ * Two production servers, A and B, on one standalone embedded store (`npm run db` with
+ * `storeArgs`, by default a data dir under the temporary folder), with media in GridFS and
+ * each its own UPLOADS_DIR (nothing shared but the database), the demo seed on: both start
+ * at the same moment on the empty database. `admin` is created with scripts/create-admin.ts.
+ * End them with `stopInstances`.
+ */
+export async function startTwoInstances(options: {
+  prefix: string;
+  admin: { username: string; password: string };
+  env?: Record<string, string>;
+  storeArgs?: string[];
+}): Promise<TwoInstances> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), options.prefix));
+  const store = await startStandaloneStore(
+    options.storeArgs ?? ['--data-dir', path.join(dir, 'db')],
+  );
+  const env = { MONGODB_URI: store.uri, MEDIA_STORAGE: 'gridfs', SEED: 'true', ...options.env };
+  const [a, b] = await Promise.all([
+    startServer(dir, { ...env, UPLOADS_DIR: path.join(dir, 'uploads-a') }),
+    startServer(dir, { ...env, UPLOADS_DIR: path.join(dir, 'uploads-b') }),
+  ]);
+  runScriptFor(dir, 'scripts/create-admin.ts', {
+    MONGODB_URI: store.uri,
+    ADMIN_USERNAME: options.admin.username,
+    ADMIN_PASSWORD: options.admin.password,
+  });
+  return { dir, store, a, b };
+}
+
+/** Stop these servers (SIGTERM, waiting for each), then the store, and remove the folder. */
+export async function stopInstances(
+  servers: (TestServer | undefined)[],
+  store: StandaloneStore | undefined,
+  dir: string | undefined,
+): Promise<void> {
+  for (const server of servers) {
+    if (!server) continue;
+    server.proc.kill('SIGTERM');
+    await server.exited;
+  }
+  await store?.stop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+}

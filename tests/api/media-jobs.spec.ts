@@ -7,16 +7,7 @@ import { parseBuffer } from 'music-metadata';
 
 import type { PeaksJSON } from '../../app/types/peaks';
 import { writeWav } from '../helpers/wav';
-import {
-  disposeRoles,
-  expectJson,
-  files,
-  type Multipart,
-  type Roles,
-  roles,
-  SAME_ORIGIN,
-  unique,
-} from './helpers';
+import { expectJson, files, type Multipart, SAME_ORIGIN, unique, useRoles } from './helpers';
 
 /**
  * A WAV through the admin API (decision 035): the track is 'processing' (not playable, its
@@ -25,13 +16,7 @@ import {
  * /api/tracks/{id}/peaks: cacheable with an ETag when public, locked like the audio when
  * members-only.
  */
-let r: Roles;
-test.beforeAll(async () => {
-  r = await roles();
-});
-test.afterAll(async () => {
-  await disposeRoles(r);
-});
+const r = useRoles();
 
 type Track = { id: number; audioFile: string; audioStatus: string; durationSeconds: number };
 

@@ -1,20 +1,12 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import mongoose from 'mongoose';
 
-import {
-  apiLogin,
-  runScriptFor,
-  type StandaloneStore,
-  startServer,
-  startStandaloneStore,
-  type TestServer,
-} from '../security/server';
-import { files } from './helpers';
+import { apiLogin, type StandaloneStore, startServer, type TestServer } from '../security/server';
+import { files, startTwoInstances, stopInstances } from './helpers';
 
 /**
  * Two app instances on one database (decision 022): a standalone embedded store (`npm run db`)
@@ -35,37 +27,21 @@ let b: TestServer;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-multi-'));
-  store = await startStandaloneStore(['--data-dir', path.join(dir, 'db')]);
-  uri = store.uri;
-  const env = {
-    MONGODB_URI: uri,
-    MEDIA_STORAGE: 'gridfs',
-    SEED: 'true',
-    RATE_LIMIT_LOGIN_PER_USER: String(LOGIN_LIMIT),
-    // The start-up lines ("seeded demo content") are info.
-    LOG_LEVEL: 'info',
-  };
-  // Both at once, on the empty database, each with a disk of its own.
-  [a, b] = await Promise.all([
-    startServer(dir, { ...env, UPLOADS_DIR: path.join(dir, 'uploads-a') }),
-    startServer(dir, { ...env, UPLOADS_DIR: path.join(dir, 'uploads-b') }),
-  ]);
-  runScriptFor(dir, 'scripts/create-admin.ts', {
-    MONGODB_URI: uri,
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
+  const started = await startTwoInstances({
+    prefix: 'night-shore-multi-',
+    env: {
+      RATE_LIMIT_LOGIN_PER_USER: String(LOGIN_LIMIT),
+      // The start-up lines ("seeded demo content") are info.
+      LOG_LEVEL: 'info',
+    },
+    admin: ADMIN,
   });
+  ({ dir, store, a, b } = started);
+  uri = started.store.uri;
 });
 
 test.afterAll(async () => {
-  for (const server of [a, b]) {
-    if (!server) continue;
-    server.proc.kill('SIGTERM');
-    await server.exited;
-  }
-  await store?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await stopInstances([a, b], store, dir);
 });
 
 const tracksOn = async (server: TestServer) =>

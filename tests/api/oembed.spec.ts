@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { unfurl } from 'unfurl.js';
 
+import { wavBuffer } from '../helpers/wav';
 import { baseURL, disposeRoles, type Roles, roles, SAME_ORIGIN, unique } from './helpers';
 
 /**
@@ -17,25 +18,6 @@ let r: Roles | undefined;
 let publicTrack: { id: number; title: string; artist: string; audioFile: string };
 let membersTrack: { id: number; title: string; audioFile: string };
 
-function silenceWav(seconds = 1): Buffer {
-  const rate = 8000;
-  const data = Buffer.alloc(rate * seconds * 2);
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0);
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVEfmt ', 8);
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(rate, 24);
-  head.writeUInt32LE(rate * 2, 28);
-  head.writeUInt16LE(2, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36);
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
-}
-
 async function create(visibility: 'public' | 'members') {
   const cover = await sharp({
     create: { width: 500, height: 500, channels: 3, background: '#7c3aed' },
@@ -49,7 +31,7 @@ async function create(visibility: 'public' | 'members') {
       artist: 'Oembed Tester',
       visibility,
       coverImage: { name: 'cover.png', mimeType: 'image/png', buffer: cover },
-      audioFile: { name: 'silence.wav', mimeType: 'audio/wav', buffer: silenceWav() },
+      audioFile: { name: 'silence.wav', mimeType: 'audio/wav', buffer: wavBuffer() },
     },
   });
   expect(response.status(), await response.text()).toBe(201);

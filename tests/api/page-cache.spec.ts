@@ -1,19 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import { MongoClient } from 'mongodb';
 
-import {
-  apiLogin,
-  runScriptFor,
-  type StandaloneStore,
-  startServer,
-  startStandaloneStore,
-  type TestServer,
-} from '../security/server';
-import { files } from './helpers';
+import { apiLogin, type StandaloneStore, type TestServer } from '../security/server';
+import { files, startTwoInstances, stopInstances } from './helpers';
 
 /**
  * The page cache and the data version (decision 039), with two app instances, A and B, on one
@@ -41,24 +30,14 @@ let api: APIRequestContext;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-page-cache-'));
-  store = await startStandaloneStore(['--memory']);
+  ({ dir, store, a, b } = await startTwoInstances({
+    prefix: 'night-shore-page-cache-',
+    storeArgs: ['--memory'],
+    env: { DB_ROUND_TRIP_HEADER: 'true', LOG_LEVEL: 'error' },
+    admin: ADMIN,
+  }));
   client = new MongoClient(store.uri, { serverSelectionTimeoutMS: 5000 });
   await client.connect();
-  const env = {
-    MONGODB_URI: store.uri,
-    MEDIA_STORAGE: 'gridfs',
-    SEED: 'true',
-    DB_ROUND_TRIP_HEADER: 'true',
-    LOG_LEVEL: 'error',
-  };
-  a = await startServer(dir, { ...env, UPLOADS_DIR: path.join(dir, 'uploads-a') });
-  b = await startServer(dir, { ...env, UPLOADS_DIR: path.join(dir, 'uploads-b') });
-  runScriptFor(dir, 'scripts/create-admin.ts', {
-    MONGODB_URI: store.uri,
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
   cookie = await apiLogin(a.url, ADMIN.username, ADMIN.password);
   api = await request.newContext({ baseURL: a.url });
 });
@@ -69,14 +48,8 @@ test.afterEach(async () => {
 
 test.afterAll(async () => {
   await api?.dispose();
-  for (const server of [a, b]) {
-    if (!server) continue;
-    server.proc.kill('SIGTERM');
-    await server.exited;
-  }
   await client?.close();
-  await store?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await stopInstances([a, b], store, dir);
 });
 
 const rendered = (response: Response) => response.headers.has('server-timing');

@@ -4,15 +4,8 @@ import { expect, test } from '@playwright/test';
 import { parseFeed } from 'podcast-partytime';
 import sharp from 'sharp';
 
-import {
-  baseURL,
-  disposeRoles,
-  expectJson,
-  type Roles,
-  roles,
-  SAME_ORIGIN,
-  unique,
-} from './helpers';
+import { wavBuffer } from '../helpers/wav';
+import { baseURL, expectJson, SAME_ORIGIN, unique, useRoles } from './helpers';
 
 /**
  * The podcast feeds (decision 037): /podcast.xml read by real clients (Python's feedparser,
@@ -22,36 +15,7 @@ import {
  */
 test.describe.configure({ mode: 'serial' });
 
-let r: Roles;
-test.beforeAll(async () => {
-  r = await roles();
-});
-test.afterAll(async () => {
-  await disposeRoles(r);
-});
-
-/** A mono 16-bit PCM WAV of `seconds` of a 440 Hz tone. */
-function toneWav(seconds: number, rate = 8000): Buffer {
-  const samples = seconds * rate;
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) {
-    data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
-  }
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0);
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVEfmt ', 8);
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(rate, 24);
-  head.writeUInt32LE(rate * 2, 28);
-  head.writeUInt16LE(2, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36);
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
-}
+const r = useRoles();
 
 type Track = {
   id: number;
@@ -73,7 +37,11 @@ async function createTrack(fields: Record<string, string>, seconds = 2): Promise
       multipart: {
         artist: 'Feed Spec',
         coverImage: { name: 'cover.png', mimeType: 'image/png', buffer: cover },
-        audioFile: { name: 'set.wav', mimeType: 'audio/wav', buffer: toneWav(seconds) },
+        audioFile: {
+          name: 'set.wav',
+          mimeType: 'audio/wav',
+          buffer: wavBuffer({ seconds, toneHz: 440 }),
+        },
         ...fields,
       },
       headers: SAME_ORIGIN,

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import sharp from 'sharp';
 
+import { wavBuffer } from '../helpers/wav';
 import { unique } from './admin-helpers';
 import { ADMIN, expect, test } from './fixtures';
 
@@ -36,30 +37,6 @@ const frame = (src: string) =>
   `<iframe id="embed" src="${src}" width="600" height="120" title="Player" ` +
   'sandbox="allow-scripts allow-popups"></iframe>';
 
-/** Two seconds of a 440 Hz tone, 8 kHz mono 16-bit PCM. */
-function toneWav(seconds = 2): Buffer {
-  const rate = 8000;
-  const samples = rate * seconds;
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) {
-    data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), i * 2);
-  }
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0);
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVEfmt ', 8);
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(rate, 24);
-  head.writeUInt32LE(rate * 2, 28);
-  head.writeUInt16LE(2, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36);
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
-}
-
 async function adminApi(baseURL: string): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({
     baseURL,
@@ -83,7 +60,11 @@ async function createTrack(api: APIRequestContext, visibility: 'public' | 'membe
       title: unique('Embed Tone'),
       visibility,
       coverImage: { name: 'cover.png', mimeType: 'image/png', buffer: cover },
-      audioFile: { name: 'tone.wav', mimeType: 'audio/wav', buffer: toneWav() },
+      audioFile: {
+        name: 'tone.wav',
+        mimeType: 'audio/wav',
+        buffer: wavBuffer({ seconds: 2, toneHz: 440 }),
+      },
     },
   });
   expect(response.status(), await response.text()).toBe(201);

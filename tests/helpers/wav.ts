@@ -74,6 +74,28 @@ function writeSample(
 
 /** Write the WAV to `file`; answers its size in bytes. */
 export function writeWav(file: string, spec: WavSpec): number {
+  const fd = fs.openSync(file, 'w');
+  try {
+    return emitWav(spec, (bytes) => fs.writeSync(fd, bytes));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * The WAV in memory, for a request body (a short file: a long one belongs on disk, with
+ * `writeWav`). By default a second of 8 kHz mono 16-bit PCM silence.
+ */
+export function wavBuffer(spec: Partial<WavSpec> = {}): Buffer {
+  const parts: Buffer[] = [];
+  emitWav({ seconds: 1, sampleRate: 8000, channels: 1, ...spec }, (bytes) =>
+    parts.push(Buffer.from(bytes)),
+  );
+  return Buffer.concat(parts);
+}
+
+/** The WAV's bytes in order, handed to `emit` slice by slice; answers the size. */
+function emitWav(spec: WavSpec, emit: (bytes: Buffer) => void): number {
   const s = {
     sampleRate: spec.sampleRate ?? 44100,
     channels: spec.channels ?? 2,
@@ -102,34 +124,29 @@ export function writeWav(file: string, spec: WavSpec): number {
   head.write('WAVE', 8, 'latin1');
   head.write('data', 12, 'latin1');
   head.writeUInt32LE(dataBytes, 16);
-  const fd = fs.openSync(file, 'w');
-  try {
-    fs.writeSync(fd, head.subarray(0, 12));
-    fs.writeSync(fd, before);
-    fs.writeSync(fd, head.subarray(12));
-    const bursts = (spec.bursts ?? []).map((t) => [
-      Math.round(t * s.sampleRate),
-      Math.round((t + 0.05) * s.sampleRate),
-    ]);
-    const SLICE = 65536;
-    const buf = Buffer.alloc(SLICE * blockAlign);
-    const size = s.bits / 8;
-    const w = spec.toneHz ? (2 * Math.PI * spec.toneHz) / s.sampleRate : 0;
-    for (let start = 0; start < frames; start += SLICE) {
-      const n = Math.min(SLICE, frames - start);
-      for (let i = 0; i < n; i++) {
-        const f = start + i;
-        let v = spec.toneHz ? 0.5 * Math.sin(w * f) : 0;
-        if (bursts.some(([a, b]) => f >= a! && f < b!)) v = f % 2 ? 0.99 : -0.99;
-        for (let c = 0; c < s.channels; c++)
-          writeSample(buf, (i * s.channels + c) * size, v, s.encoding, s.bits);
-      }
-      fs.writeSync(fd, buf, 0, n * blockAlign);
+  emit(head.subarray(0, 12));
+  emit(before);
+  emit(head.subarray(12));
+  const bursts = (spec.bursts ?? []).map((t) => [
+    Math.round(t * s.sampleRate),
+    Math.round((t + 0.05) * s.sampleRate),
+  ]);
+  const SLICE = 65536;
+  const buf = Buffer.alloc(SLICE * blockAlign);
+  const size = s.bits / 8;
+  const w = spec.toneHz ? (2 * Math.PI * spec.toneHz) / s.sampleRate : 0;
+  for (let start = 0; start < frames; start += SLICE) {
+    const n = Math.min(SLICE, frames - start);
+    for (let i = 0; i < n; i++) {
+      const f = start + i;
+      let v = spec.toneHz ? 0.5 * Math.sin(w * f) : 0;
+      if (bursts.some(([a, b]) => f >= a! && f < b!)) v = f % 2 ? 0.99 : -0.99;
+      for (let c = 0; c < s.channels; c++)
+        writeSample(buf, (i * s.channels + c) * size, v, s.encoding, s.bits);
     }
-    if (dataBytes % 2) fs.writeSync(fd, Buffer.alloc(1));
-    if (after.length) fs.writeSync(fd, after);
-  } finally {
-    fs.closeSync(fd);
+    emit(buf.subarray(0, n * blockAlign));
   }
+  if (dataBytes % 2) emit(Buffer.alloc(1));
+  if (after.length) emit(after);
   return 12 + before.length + 8 + dataBytes + (dataBytes % 2) + after.length;
 }
