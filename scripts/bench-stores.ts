@@ -219,6 +219,18 @@ export function rssMb(pid: number): number {
   }
 }
 
+/** Resident memory of a process split by kind, in MB: anonymous (heaps) and file-backed. */
+export function rssDetail(pid: number): { anon: number; file: number } {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mb = (name: string) =>
+      Math.round(Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+    return { anon: mb('RssAnon'), file: mb('RssFile') };
+  } catch {
+    return { anon: 0, file: 0 };
+  }
+}
+
 /** An administrator on a shaped server (create-admin against its database), logged in. */
 export async function adminCookie(shaped: ShapedServer, name: string): Promise<string> {
   const admin = { username: name, password: `${name}-password` };
