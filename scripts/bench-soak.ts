@@ -1,6 +1,6 @@
-import autocannon from 'autocannon';
-
 import os from 'node:os';
+
+import autocannon from 'autocannon';
 
 import {
   adminCookie,
