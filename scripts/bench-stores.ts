@@ -219,6 +219,28 @@ export function rssMb(pid: number): number {
   }
 }
 
+/**
+ * Wait until the site is quiet: `/` answered from the page cache (no `Server-Timing: db`, so
+ * the server needs DB_ROUND_TRIP_HEADER=true) for 3 s in a row, i.e. no write emptied it. A
+ * seeded server is not: the demo tracks' media jobs (waveforms, streams) finish one after
+ * another for a minute or more on a loaded machine, and each is a real write; measured during
+ * them, `/` is rendered again after every job. At most `limitMs`; the seconds waited.
+ */
+export async function waitForQuiet(origin: string, limitMs = 240_000): Promise<number> {
+  const started = Date.now();
+  let quietSince: number | null = null;
+  while (Date.now() - started < limitMs) {
+    const res = await fetchOnce(`${origin}/`);
+    await res.arrayBuffer();
+    const rendered = (res.headers.get('server-timing') ?? '').includes('db;');
+    if (rendered) quietSince = null;
+    else quietSince ??= Date.now();
+    if (quietSince !== null && Date.now() - quietSince >= 3000) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return Math.round((Date.now() - started) / 1000);
+}
+
 /** Resident memory of a process split by kind, in MB: anonymous (heaps) and file-backed. */
 export function rssDetail(pid: number): { anon: number; file: number } {
   try {

@@ -9,6 +9,7 @@ import {
   shapeName,
   startShapedServer,
   type StoreShape,
+  waitForQuiet,
 } from './bench-stores';
 import { buildIfNeeded, projectRoot, startProdServer } from './prod-server';
 
@@ -116,6 +117,10 @@ async function benchShape(shaped: ShapedServer, summary: string[]): Promise<numb
   let exitCode = 0;
   try {
     const { origin } = server;
+    const waited = await waitForQuiet(origin);
+    console.log(
+      `Quiet (the demo's media jobs done, \`/\` served from the page cache) after ${waited} s.`,
+    );
     // The home page's HTML, to size the static baseline after it.
     const home = await fetch(`${origin}/`);
     const homeHtml = Buffer.from(await home.arrayBuffer());
@@ -285,8 +290,9 @@ async function benchShape(shaped: ShapedServer, summary: string[]): Promise<numb
 async function analyticsRatio(
   onOrigin: string,
 ): Promise<{ on: number; off: number; ratio: number }> {
-  const off = await startProdServer({ env: { ANALYTICS: 'false' } });
+  const off = await startProdServer({ env: { ANALYTICS: 'false', DB_ROUND_TRIP_HEADER: 'true' } });
   try {
+    await waitForQuiet(off.origin);
     const home: Target = { name: '/', path: '/', expectStatus: 200 };
     await run(off.origin, home, WARMUP);
     const on: number[] = [];
