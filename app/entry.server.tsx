@@ -68,13 +68,15 @@ export default function handleRequest(
   countPageView(request, responseStatusCode);
   const callback = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady';
   const nonce = createNonce();
+  // The CSP depends on the page: only track pages may frame the embed's preview (decision 038).
+  const path = new URL(request.url).pathname;
   const requestId = requestIdOf(request);
   // Anonymous renders are memoised by URL + loader data (app/document/render-memo.server.ts).
   const cacheKey = renderCacheKey(request, responseStatusCode, responseHeaders, remixContext);
   const cached = cacheKey ? cachedRender(cacheKey, nonce) : null;
   if (cached !== null) {
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-    applyDocumentSecurityHeaders(responseHeaders, nonce);
+    applyDocumentSecurityHeaders(responseHeaders, nonce, path);
     applyDocumentCacheHeaders(request, responseHeaders, responseStatusCode);
     return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
   }
@@ -99,7 +101,7 @@ export default function handleRequest(
           const body = recorder ? html.pipe(recorder.stream) : html;
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          applyDocumentSecurityHeaders(responseHeaders, nonce);
+          applyDocumentSecurityHeaders(responseHeaders, nonce, path);
           applyDocumentCacheHeaders(request, responseHeaders, responseStatusCode);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(html);

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 
 import { env } from '~/platform/env.server';
+import { siteOrigin } from '~/platform/site-origin.server';
+import { isEmbedPreviewPath } from '~/utils/embed-preview';
 
 /**
  * The security headers of every answer. HTML documents get the full set with a
@@ -24,8 +26,13 @@ function assetOrigin(): string {
   }
 }
 
-/** The Content-Security-Policy of an HTML answer. */
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * The Content-Security-Policy of an HTML answer at `path`. Frames stay refused everywhere
+ * except on the pages that preview the embed (a track page and its share dialog, decision
+ * 038): there, and only there, this site's `/embed/` pages (nothing else of ours, no other
+ * host).
+ */
+export function contentSecurityPolicy(nonce: string, path = '/'): string {
   const asset = assetOrigin();
   const withAsset = (...sources: string[]) => [...sources, asset].filter(Boolean).join(' ');
   const directives: Record<string, string> = {
@@ -40,7 +47,7 @@ export function contentSecurityPolicy(nonce: string): string {
     'connect-src': "'self'",
     'manifest-src': "'self'",
     'worker-src': "'self' blob:",
-    'frame-src': "'none'",
+    'frame-src': isEmbedPreviewPath(path) ? `${siteOrigin()}/embed/` : "'none'",
     'frame-ancestors': "'none'",
     'form-action': "'self'",
     'base-uri': "'self'",
@@ -97,7 +104,8 @@ export function embedFrameAncestors(): string {
   const origins = env.EMBED_ALLOWED_ORIGINS.split(',')
     .map((origin) => origin.trim())
     .filter(Boolean);
-  return origins.length > 0 ? origins.join(' ') : '*';
+  // Restricted: our own pages keep the preview of the share dialog.
+  return origins.length > 0 ? ["'self'", ...origins].join(' ') : '*';
 }
 
 /**
@@ -132,7 +140,7 @@ export function applyBaseSecurityHeaders(headers: Headers, path = '/'): void {
 }
 
 /** The full set for an HTML document: the base headers and the CSP with this answer's nonce. */
-export function applyDocumentSecurityHeaders(headers: Headers, nonce: string): void {
+export function applyDocumentSecurityHeaders(headers: Headers, nonce: string, path = '/'): void {
   applyBaseSecurityHeaders(headers);
-  headers.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+  headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, path));
 }

@@ -32,6 +32,12 @@ const WaveformSlider = lazy(() =>
   import('./waveform-slider').then((module) => ({ default: module.WaveformSlider })),
 );
 
+/**
+ * The Share menu, loaded with the first track in the bar: a first visit to `/` (no track yet)
+ * does not pay for it (decision 027); a box of its size keeps the buttons still meanwhile.
+ */
+const ShareMenu = lazy(() => import('./share-menu').then((m) => ({ default: m.ShareMenu })));
+
 export const NO_TRACK_TEXT = 'No track selected. Visit the Music page to play a track.';
 
 /**
@@ -167,6 +173,9 @@ export function PlayerBar({
             />
           </IconButton>
           <QueueButton player={player} />
+          <Suspense fallback={<span className="h-10 w-10 shrink-0" />}>
+            <ShareMenu id={track.id} position={player.position} />
+          </Suspense>
           <VolumeControl volume={player.volume} onChange={player.setVolume} />
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { Link } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 
 import { Pause, Play, Share2 } from '~/components/site/icons';
@@ -190,9 +191,9 @@ function ShareLinks({ track, position }: { track: TrackJSON; position: number | 
           <Share2 aria-hidden className="h-4 w-4" />
           Link to this track
         </a>
-        <a href={`/music/${track.id}/share`} className={buttonClass}>
+        <a id="share-open" href={`/music/${track.id}/share#share-link`} className={buttonClass}>
           <Share2 aria-hidden className="h-4 w-4" />
-          Share and embed
+          Share / embed
         </a>
         <p className="min-h-5 w-full text-xs text-muted-foreground" />
       </div>
@@ -226,13 +227,15 @@ function ShareLinks({ track, position }: { track: TrackJSON; position: number | 
           Copy link at current time ({formatClock(position)})
         </button>
       ) : null}
-      <a
-        href={`/music/${track.id}/share${position ? `?t=${deepLinkTime(position)}` : ''}`}
+      <Link
+        id="share-open"
+        to={`/music/${track.id}/share${position !== null && position >= 1 ? `?t=${deepLinkTime(position)}` : ''}`}
+        preventScrollReset
         className={buttonClass}
       >
         <Share2 aria-hidden className="h-4 w-4" />
-        Embed
-      </a>
+        Share / embed
+      </Link>
       <p role="status" aria-live="polite" className="min-h-5 w-full text-xs text-muted-foreground">
         {status}
       </p>

@@ -20,15 +20,26 @@ import { normalizeTrackQuery } from '~/utils/track-search';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const site = seoSite(matches);
-  return seoMeta({
-    ...site,
-    title: 'Music',
-    description: `Listen to every ${site.siteName} track: singles, EPs, remixes and live recordings.`,
-    url: location.pathname,
-    image: (data?.tracks ?? data?.all)?.[0]?.coverImage,
-    type: 'music.playlist',
-    jsonLd: (data?.tracks ?? data?.all ?? []).map((t) => musicRecordingLd(t, site)),
-  });
+  // oEmbed discovery (decision 038): /music embeds as the list of featured tracks.
+  const oembed = new URLSearchParams({ url: `${site.origin}/music`, format: 'json' });
+  return [
+    ...seoMeta({
+      ...site,
+      title: 'Music',
+      description: `Listen to every ${site.siteName} track: singles, EPs, remixes and live recordings.`,
+      url: location.pathname,
+      image: (data?.tracks ?? data?.all)?.[0]?.coverImage,
+      type: 'music.playlist',
+      jsonLd: (data?.tracks ?? data?.all ?? []).map((t) => musicRecordingLd(t, site)),
+    }),
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/json+oembed',
+      href: `${site.origin}/oembed?${oembed.toString()}`,
+      title: `Music — ${site.siteName}`,
+    },
+  ];
 };
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -1,25 +1,44 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, useLoaderData, useSubmit } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
 
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { RouteDialog } from '~/components/ui/route-dialog';
 import { parseId } from '~/models/model-helpers.server';
 import { getTrack } from '~/models/track.server';
+import { env } from '~/platform/env.server';
 import { loadOr503, notFound } from '~/platform/http-errors.server';
 import { siteOrigin } from '~/platform/site-origin.server';
+import { usePlayer } from '~/player/player-provider';
+import { useHydrated } from '~/player/use-hydrated';
+import { playlistTracks } from '~/services/embed.server';
 import { iframeCode } from '~/services/oembed.server';
-import { deepLinkTime, parseDeepLinkTime } from '~/utils/media-time';
+import { documentAllowsEmbedPreview } from '~/utils/embed-preview';
+import { deepLinkTime, formatClock, parseDeepLinkTime } from '~/utils/media-time';
 import { pageTitle } from '~/utils/seo/seo';
 
 /**
- * /music/{id}/share — the track's link and embed code without JavaScript (decision 038): the
- * size and theme are a GET form, the code a read-only textarea to select and copy.
+ * /music/{id}/share — the track page's "Share / embed" dialog (decision 038), a child route of
+ * the track page shown as the admin's RouteDialog: without JavaScript an open dialog in the
+ * page with a GET form for the size and theme, the code in a read-only textarea and a preview;
+ * with JavaScript a modal that updates the code and the preview as the choice changes, with
+ * copy buttons. The preview is a frame of the embed itself: only these pages' CSP allows it.
  */
-const SIZES = {
-  compact: { label: 'Compact card (600 × 120)', width: 600, height: 120 },
-  wide: { label: 'Full width card (100% × 120)', width: '100%', height: 120 },
-  small: { label: 'Narrow card (300 × 120)', width: 300, height: 120 },
+const HEIGHTS = {
+  compact: { label: 'Compact card (120 px high)', height: 120 },
+  list: { label: 'Card with a list: this track, then the featured (400 px high)', height: 400 },
 } as const;
-type Size = keyof typeof SIZES;
+const WIDTHS = {
+  fixed: { label: 'Fixed (600 px)', width: 600 },
+  full: { label: 'Full width (100%)', width: '100%' },
+} as const;
+type Height = keyof typeof HEIGHTS;
+type Width = keyof typeof WIDTHS;
+/** How many featured tracks follow this one in the "with a list" embed. */
+const LIST_LENGTH = 10;
+
+const pick = <K extends string>(choices: Record<K, unknown>, value: string | null, fallback: K) =>
+  (Object.keys(choices) as K[]).find((key) => key === value) ?? fallback;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   pageTitle(matches, data ? `Share ${data.title}` : 'Share'),
@@ -32,97 +51,282 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const track = id === null ? null : await getTrack(id);
     if (!track) throw notFound('Track not found');
     const query = new URL(request.url).searchParams;
-    const size: Size =
-      (Object.keys(SIZES) as Size[]).find((s) => s === query.get('size')) ?? 'compact';
+    const height = pick<Height>(HEIGHTS, query.get('height'), 'compact');
+    const width = pick<Width>(WIDTHS, query.get('width'), 'fixed');
     const theme = query.get('theme') === 'light' ? 'light' : 'dark';
     const t = parseDeepLinkTime(query.get('t'));
     const origin = siteOrigin();
-    const embedQuery = new URLSearchParams({
-      ...(theme === 'light' ? { theme } : {}),
-      ...(t ? { t: deepLinkTime(t) } : {}),
-    }).toString();
-    const src = `${origin}/embed/tracks/${track.id}${embedQuery ? `?${embedQuery}` : ''}`;
-    const { width, height } = SIZES[size];
+    const options = new URLSearchParams();
+    let path = `/embed/tracks/${track.id}`;
+    if (height === 'list') {
+      const featured = (await playlistTracks([])).map((f) => f.id).filter((f) => f !== track.id);
+      path = '/embed/playlist';
+      options.set('ids', [track.id, ...featured.slice(0, LIST_LENGTH)].join(','));
+    }
+    if (theme === 'light') options.set('theme', theme);
+    if (t) options.set('t', deepLinkTime(t));
+    const src = `${origin}${path}${options.size ? `?${options.toString().replace(/%2C/g, ',')}` : ''}`;
+    const size = { width: WIDTHS[width].width, height: HEIGHTS[height].height };
     return {
       id: track.id,
       title: track.title,
+      origin,
       link: `${origin}/music/${track.id}${t ? `?t=${deepLinkTime(t)}` : ''}`,
-      code: iframeCode(src, width, height, `${track.title} by ${track.artist} — player`),
+      src,
       size,
+      code: iframeCode(
+        src,
+        size.width,
+        size.height,
+        `${track.title} by ${track.artist} — ${env.SITE_NAME} player`,
+      ),
+      height,
+      width,
       theme,
-      t: t ? deepLinkTime(t) : '',
+      t,
     };
   });
 }
 
-export default function SharePage() {
+const STATUS_MS = 4000;
+const buttonClass =
+  'inline-flex min-h-10 items-center rounded-lg border border-border px-3 py-2 text-sm font-medium hover:bg-muted';
+
+export default function ShareDialog() {
   const data = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const player = usePlayer();
+  const position = player.current?.id === data.id ? Math.floor(player.position) : null;
+  const [status, setStatus] = useState('');
+  const timer = useRef<number | undefined>(undefined);
+  const code = useRef<HTMLTextAreaElement>(null);
+  useReturnFocus();
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const say = (text: string) => {
+    setStatus(text);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setStatus(''), STATUS_MS);
+  };
+  const copy = async (text: string, done: string, field?: HTMLTextAreaElement | null) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      say(done);
+    } catch {
+      field?.select();
+      say(field ? 'Press Ctrl+C (⌘C) to copy the selected code' : `Copy this link: ${text}`);
+    }
+  };
+
   return (
-    <article className="container max-w-2xl space-y-6 pb-16 pt-28">
-      <Link to={`/music/${data.id}`} className="text-sm font-semibold text-muted-foreground">
-        ← Back to {data.title}
-      </Link>
-      <h1 className="text-3xl font-bold">Share {data.title}</h1>
-      <div className="space-y-2">
-        <label htmlFor="share-link" className="block font-semibold">
-          Link
-        </label>
-        <input
-          id="share-link"
-          readOnly
-          value={data.link}
-          className="w-full rounded-lg border border-border bg-background px-3 py-2"
-        />
-      </div>
-      <Form method="get" className="space-y-4">
-        <fieldset className="space-y-2">
-          <legend className="font-semibold">Embed size</legend>
-          {(Object.keys(SIZES) as Size[]).map((size) => (
-            <label key={size} className="flex items-center gap-2">
-              <input type="radio" name="size" value={size} defaultChecked={data.size === size} />
-              {SIZES[size].label}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="space-y-2">
-          <legend className="font-semibold">Theme</legend>
-          {(['dark', 'light'] as const).map((theme) => (
-            <label key={theme} className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="theme"
-                value={theme}
-                defaultChecked={data.theme === theme}
-              />
-              {theme === 'dark' ? 'Dark' : 'Light'}
-            </label>
-          ))}
-        </fieldset>
-        {data.t ? <input type="hidden" name="t" value={data.t} /> : null}
-        <button
-          type="submit"
-          className="inline-flex min-h-10 items-center rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground"
+    <RouteDialog
+      title={`Share ${data.title}`}
+      description="Copy the link, or the code to embed the player on another site."
+      closeTo={`/music/${data.id}`}
+      size="lg"
+    >
+      <div className="space-y-6">
+        <div className="space-y-2">
+          <label htmlFor="share-link" className="block font-semibold">
+            Link
+          </label>
+          <input
+            id="share-link"
+            readOnly
+            value={data.link}
+            className="w-full rounded-lg border border-border bg-background px-3 py-2"
+          />
+          {hydrated ? (
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                className={buttonClass}
+                onClick={() => copy(data.link, 'Link copied to clipboard')}
+              >
+                Copy link
+              </button>
+              {position ? (
+                <button
+                  type="button"
+                  className={buttonClass}
+                  onClick={() =>
+                    copy(
+                      `${data.origin}/music/${data.id}?t=${deepLinkTime(position)}`,
+                      'Link copied to clipboard',
+                    )
+                  }
+                >
+                  Copy link at current time ({formatClock(position)})
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+        <Form
+          method="get"
+          // Without JavaScript the answer scrolls back to the dialog, under the track page.
+          action={hydrated ? undefined : `/music/${data.id}/share#share-link`}
+          replace
+          preventScrollReset
+          onChange={(event) =>
+            submit(event.currentTarget, { replace: true, preventScrollReset: true })
+          }
+          className="grid gap-4 sm:grid-cols-3"
         >
-          Update the code
-        </button>
-      </Form>
-      <div className="space-y-2">
-        <label htmlFor="embed-code" className="block font-semibold">
-          Embed code
-        </label>
-        <textarea
-          id="embed-code"
-          readOnly
-          rows={5}
-          value={data.code}
-          className="w-full rounded-lg border border-border bg-background px-3 py-2 font-mono text-sm"
-        />
-        <p className="text-sm text-muted-foreground">
-          Select the code and copy it into your page. Sites that speak oEmbed (WordPress, Discourse,
-          Ghost) only need the link.
+          <Choices legend="Height" name="height" choices={HEIGHTS} value={data.height} />
+          <Choices legend="Width" name="width" choices={WIDTHS} value={data.width} />
+          <Choices
+            legend="Theme"
+            name="theme"
+            choices={{ dark: { label: 'Dark' }, light: { label: 'Light' } }}
+            value={data.theme}
+          />
+          {data.t ? (
+            <label className="flex items-center gap-2 sm:col-span-3">
+              <input type="checkbox" name="t" value={deepLinkTime(data.t)} defaultChecked />
+              Start at {formatClock(data.t)}
+            </label>
+          ) : null}
+          {hydrated ? null : (
+            <button
+              type="submit"
+              className="inline-flex min-h-10 w-fit items-center rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground sm:col-span-3"
+            >
+              Update the code
+            </button>
+          )}
+        </Form>
+        <section aria-labelledby="embed-preview-heading" className="space-y-2">
+          <h3 id="embed-preview-heading" className="font-semibold">
+            Preview
+          </h3>
+          <Preview data={data} />
+        </section>
+        <div className="space-y-2">
+          <label htmlFor="embed-code" className="block font-semibold">
+            Embed code
+          </label>
+          <textarea
+            ref={code}
+            id="embed-code"
+            readOnly
+            rows={5}
+            value={data.code}
+            className="w-full rounded-lg border border-border bg-background px-3 py-2 font-mono text-sm"
+          />
+          {hydrated ? (
+            <button
+              type="button"
+              className={buttonClass}
+              onClick={() => copy(data.code, 'Embed code copied to clipboard', code.current)}
+            >
+              Copy embed code
+            </button>
+          ) : null}
+          <p className="text-sm text-muted-foreground">
+            {hydrated ? '' : 'Select the code and copy it into your page. '}
+            Sites that speak oEmbed (WordPress, Discourse, Ghost) only need the link.
+          </p>
+        </div>
+        <p role="status" aria-live="polite" className="min-h-5 text-sm font-medium">
+          {status}
         </p>
       </div>
-    </article>
+    </RouteDialog>
+  );
+}
+
+function Choices<K extends string>({
+  legend,
+  name,
+  choices,
+  value,
+}: {
+  legend: string;
+  name: string;
+  choices: Record<K, { label: string }>;
+  value: K;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-semibold">{legend}</legend>
+      {(Object.keys(choices) as K[]).map((key) => (
+        <label key={key} className="flex items-start gap-2 text-sm">
+          <input
+            type="radio"
+            name={name}
+            value={key}
+            defaultChecked={value === key}
+            className="mt-1"
+          />
+          {choices[key].label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * The embed framed at the chosen size. Only a document loaded at a track or share page may
+ * frame it (its CSP, decision 038); after a client-side navigation from another page the
+ * preview is a link that loads this page on its own.
+ */
+function Preview({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
+  const [allowed] = useState(() =>
+    typeof document === 'undefined' ? true : documentAllowsEmbedPreview(),
+  );
+  if (!allowed) {
+    return (
+      <p className="text-sm">
+        <a href={`/music/${data.id}/share?${previewQuery(data)}`} className="underline">
+          Show the preview
+        </a>{' '}
+        (reloads the page)
+      </p>
+    );
+  }
+  return (
+    <div className="overflow-x-auto rounded-lg border border-dashed border-border p-2">
+      <iframe
+        key={data.src}
+        src={data.src}
+        width={data.size.width}
+        height={data.size.height}
+        title={`Preview of the embedded player for ${data.title}`}
+        style={{ border: 0, maxWidth: '100%' }}
+        sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox"
+        data-testid="embed-preview"
+      />
+    </div>
+  );
+}
+
+const previewQuery = (data: { height: Height; width: Width; theme: string; t: number | null }) =>
+  new URLSearchParams({
+    height: data.height,
+    width: data.width,
+    theme: data.theme,
+    ...(data.t ? { t: deepLinkTime(data.t) } : {}),
+  }).toString();
+
+/**
+ * Focus goes back where it was when the dialog opened (the track page's "Share / embed" link),
+ * or to that link when the opener is gone (the player bar's menu closes as it navigates).
+ */
+function useReturnFocus() {
+  const [opener] = useState(() =>
+    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
+  );
+  useEffect(
+    () => () => {
+      const target =
+        opener && opener !== document.body && opener.isConnected
+          ? opener
+          : document.getElementById('share-open');
+      target?.focus();
+    },
+    [opener],
   );
 }
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link, Outlet, useLoaderData } from '@remix-run/react';
 import { ArrowLeft } from 'lucide-react';
 
 import { getViewer } from '~/auth/auth.server';
@@ -159,6 +159,8 @@ export default function TrackPage() {
           )}
         </div>
       </div>
+      {/* The share dialog (/music/{id}/share, a child route) opens over the page. */}
+      <Outlet />
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { uploadPathFromUrl } from '~/files/stored-files.server';
-import { readAudioDuration, type StoredUpload } from '~/files/uploads.server';
+import { readAudioDuration } from '~/files/uploads.server';
 import { needsTranscode } from '~/media/transcode.server';
 import { kickMediaWorker } from '~/media/worker.server';
 import { createTrack, getTrack, updateTrack } from '~/models/track.server';
@@ -11,6 +11,7 @@ import type { FieldErrors } from '~/types/forms';
 import { formatClock, parseClock } from '~/utils/media-time';
 
 import {
+  type CheckInput,
   type EntityForm,
   type SaveInput,
   uploadEntity,
@@ -31,18 +32,18 @@ import {
  */
 async function trackDuration(
   typed: string | undefined,
-  audio: StoredUpload | undefined,
+  newAudioPath: string | undefined,
   existing: TrackJSON | null,
   keepUnsent: boolean,
 ): Promise<string | undefined> {
-  if (typed && audio && existing && typed === existing.duration) {
-    return (await readAudioDuration(audio.path)) ?? typed;
+  if (typed && newAudioPath && existing && typed === existing.duration) {
+    return (await readAudioDuration(newAudioPath)) ?? typed;
   }
   if (typed) return typed;
   if (existing && keepUnsent) {
-    return audio ? ((await readAudioDuration(audio.path)) ?? '0:00') : undefined;
+    return newAudioPath ? ((await readAudioDuration(newAudioPath)) ?? '0:00') : undefined;
   }
-  const audioPath = audio?.path ?? uploadPathFromUrl(existing?.audioFile);
+  const audioPath = newAudioPath ?? uploadPathFromUrl(existing?.audioFile);
   return (audioPath ? await readAudioDuration(audioPath) : null) ?? existing?.duration ?? '0:00';
 }
 
@@ -52,12 +53,12 @@ async function trackDuration(
  */
 async function checkTrackFiles({
   value,
-  files,
+  filePaths,
   existing,
   keepUnsent,
-}: SaveInput<TrackFields, TrackJSON>): Promise<FieldErrors | null> {
+}: CheckInput<TrackFields, TrackJSON>): Promise<FieldErrors | null> {
   if (!value.tracklist?.rows.length) return null;
-  const duration = await trackDuration(value.duration, files.audioFile, existing, keepUnsent);
+  const duration = await trackDuration(value.duration, filePaths.audioFile, existing, keepUnsent);
   const seconds = duration ? parseClock(duration) : (existing?.durationSeconds ?? null);
   if (!seconds) return null;
   const problems = tracklistPastEnd(value.tracklist, seconds);
@@ -73,7 +74,7 @@ async function saveTrackRecord({
 }: SaveInput<TrackFields, TrackJSON>): Promise<TrackJSON | null> {
   // The API's PUT leaves what it was not sent alone; a create or the form writes every field.
   const writes = (name: string) => !existing || !keepUnsent || Object.hasOwn(fields, name);
-  const duration = await trackDuration(value.duration, files.audioFile, existing, keepUnsent);
+  const duration = await trackDuration(value.duration, files.audioFile?.path, existing, keepUnsent);
   // Stored both ways: as shown (62:30 typed is kept as 1:02:30) and in whole seconds.
   const seconds = duration ? parseClock(duration) : null;
   const length =

@@ -76,6 +76,11 @@ export type SaveInput<T, R> = {
   keepUnsent: boolean;
 };
 
+/** What `check` sees: the fields, and each file field's local path (a new upload's). */
+export type CheckInput<T, R> = Pick<SaveInput<T, R>, 'value' | 'existing' | 'keepUnsent'> & {
+  filePaths: Record<string, string>;
+};
+
 /** One entity's part of the flow. */
 export type UploadFlow<T, R> = {
   uploads: UploadSpec;
@@ -86,10 +91,11 @@ export type UploadFlow<T, R> = {
   /** Create (existing null) or update; null when the record is gone. */
   save(input: SaveInput<T, R>): Promise<R | null>;
   /**
-   * The entity's checks that need the stored files (a tracklist against the audio's length),
-   * after the fields and files passed theirs: field errors refuse the save (400), nothing kept.
+   * The entity's checks that need the files (a tracklist against the audio's length), once the
+   * fields and files passed theirs: field errors refuse the save (400). A form upload is then
+   * discarded like on any refusal; a resumable one stays for the next try.
    */
-  check?(input: SaveInput<T, R>): Promise<FieldErrors | null>;
+  check?(input: CheckInput<T, R>): Promise<FieldErrors | null>;
   /** A save error that is the client's conflict (a taken slug): its field and message. */
   conflict?(error: unknown): { field: string; message: string } | null;
   /**
@@ -217,6 +223,28 @@ export async function saveUpload<T, R, S>(
       };
     }
 
+    // Before the resumable uploads are claimed: refused, they stay for the next try.
+    const checkErrors = await flow.check?.({
+      value: read.value,
+      existing,
+      keepUnsent: client.keepUnsent,
+      filePaths: {
+        ...Object.fromEntries(Object.entries(files).map(([name, file]) => [name, file.path])),
+        ...Object.fromEntries(Object.entries(pending).map(([name, up]) => [name, up.path])),
+      },
+    });
+    if (checkErrors) {
+      return {
+        ok: false,
+        reason: 'invalid',
+        status: 400,
+        fieldErrors: {},
+        fileErrors: checkErrors,
+        missingFiles: false,
+        submission,
+      };
+    }
+
     const claimErrors = await claimUploads(pending, uploadIds, files);
     if (claimErrors) {
       return {
@@ -230,26 +258,6 @@ export async function saveUpload<T, R, S>(
       };
     }
 
-    const input: SaveInput<T, R> = {
-      value: read.value,
-      fields,
-      files,
-      existing,
-      keepUnsent: client.keepUnsent,
-    };
-    const checkErrors = await flow.check?.(input);
-    if (checkErrors) {
-      return {
-        ok: false,
-        reason: 'invalid',
-        status: 400,
-        fieldErrors: {},
-        fileErrors: checkErrors,
-        missingFiles: false,
-        submission,
-      };
-    }
-
     try {
       for (const [name, file] of Object.entries(files)) {
         // Never throws for the image's content: an undecodable image is kept without sizes.
@@ -257,7 +265,13 @@ export async function saveUpload<T, R, S>(
         // Into the media store before the record points at it (GridFS; disk: in place).
         await storeUpload(file.url);
       }
-      const record = await flow.save(input);
+      const record = await flow.save({
+        value: read.value,
+        fields,
+        files,
+        existing,
+        keepUnsent: client.keepUnsent,
+      });
       if (!record) return { ok: false, reason: 'gone', status: 404, submission };
       saved = true;
       return { ok: true, status: existing ? 200 : 201, record };

@@ -178,6 +178,32 @@ test('the contract: every field, sizes within maxwidth/maxheight, 400, 404, 501'
   }
 });
 
+test('the music page names its oEmbed endpoint, which embeds the featured tracks', async () => {
+  const html = await (await r!.anon.get('/music')).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  const link =
+    /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)" title="([^"]+)"/.exec(
+      head,
+    );
+  expect(link, 'discovery link in the head of /music').not.toBeNull();
+  const href = new URL(link![1]!.replace(/&amp;/g, '&'));
+  expect(href.origin).toBe(baseURL);
+  expect(href.pathname).toBe('/oembed');
+  expect(href.searchParams.get('url')).toBe(`${baseURL}/music`);
+  expect(href.searchParams.get('format')).toBe('json');
+
+  const answer = await r!.anon.get(`${href.pathname}${href.search}`);
+  expect(answer.status()).toBe(200);
+  const body = (await answer.json()) as { type: string; html: string; height: number };
+  expect(body.type).toBe('rich');
+  expect(body.html).toMatch(/^<iframe src="[^"]+\/embed\/playlist" /);
+  expect(body.height).toBe(400);
+
+  // A real consumer finds it by discovery too.
+  const result = await unfurl(`${baseURL}/music`, { oembed: true });
+  expect(result.oEmbed?.type).toBe('rich');
+});
+
 test('track pages: discovery and a player card; og:audio only for a public track', async () => {
   const head = async (id: number) => {
     const html = await (await r!.anon.get(`/music/${id}`)).text();

@@ -228,6 +228,21 @@ test.describe('audioUploadId on /api/admin/tracks', () => {
     const bytes = wav(65);
     const id = await finishedUpload(r.admin, bytes);
     const title = `Resumable ${unique()}`;
+    // A tracklist past the file's end (1:05, nothing typed) is refused, and the upload stays.
+    const refused = await r.admin.post('/api/admin/tracks', {
+      headers: SAME_ORIGIN,
+      multipart: {
+        title,
+        type: 'Mix',
+        tracklist: '0:00 A - B\n1:10 C - D',
+        coverImage: files.cover(),
+        audioUploadId: id,
+      },
+    });
+    await expectFieldErrors(refused, {
+      tracklist: 'Line 2: starts at 1:10, after the end of the track (1:05)',
+    });
+    expect(await offsetOf(r.admin, id)).toBe(bytes.length);
     const created = await r.admin.post('/api/admin/tracks', {
       headers: SAME_ORIGIN,
       multipart: { title, type: 'Mix', coverImage: files.cover(), audioUploadId: id },
