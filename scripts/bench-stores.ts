@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -239,6 +240,46 @@ export async function waitForQuiet(origin: string, limitMs = 240_000): Promise<n
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return Math.round((Date.now() - started) / 1000);
+}
+
+/**
+ * Requests per second of one GET from Node's own HTTP client (keep-alive, `connections`
+ * sockets, each asking again as soon as its answer ended): a second client for the Range
+ * bench, whose autocannon figure is far below what this client gets from the same server.
+ */
+export async function nodeClientRate(
+  origin: string,
+  path: string,
+  headers: Record<string, string>,
+  ms: number,
+  connections = 50,
+): Promise<number> {
+  const url = new URL(origin);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const one = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.get({ host: url.hostname, port: url.port, path, headers, agent }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => resolve());
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+    });
+  let done = 0;
+  const end = Date.now() + ms;
+  try {
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (Date.now() < end) {
+          await one();
+          done += 1;
+        }
+      }),
+    );
+  } finally {
+    agent.destroy();
+  }
+  return done / (ms / 1000);
 }
 
 /** Resident memory of a process split by kind, in MB: anonymous (heaps) and file-backed. */

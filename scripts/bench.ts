@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 import autocannon, { type Result } from 'autocannon';
 
 import {
   coldRoundTrips,
+  nodeClientRate,
   type ShapedServer,
   shapeName,
   startShapedServer,
@@ -172,7 +174,11 @@ async function benchShape(shaped: ShapedServer, summary: string[]): Promise<numb
     console.log(
       `Home HTML ${homeHtml.length} bytes; baseline file ${Buffer.byteLength(baseline)} bytes; ` +
         `MP3 ${audio} (${audioSize} bytes). ${CONNECTIONS} connections, ${DURATION} s each after a ${WARMUP} s warm-up; ` +
-        `the static baseline (${BASELINE_DURATION} s) runs between every two targets.\n`,
+        `the static baseline (${BASELINE_DURATION} s) runs between every two targets. ` +
+        `Load average ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')}.\n`,
     );
     // The machine may be shared with other work: the baseline is measured between every two
     // targets, and each target's ratio uses the mean of the baselines just before and after it.
@@ -256,6 +262,24 @@ async function benchShape(shaped: ShapedServer, summary: string[]): Promise<numb
         ].join(' '),
       );
     }
+    // The Range again from a second client, Node's own (decision 039: autocannon's figure for
+    // this target is far below what another client gets from the same server), alternated.
+    const range = targets.find((t) => t.baseline)!;
+    const viaNode = { range: [] as number[], static: [] as number[] };
+    for (let i = 0; i < 2; i++) {
+      viaNode.static.push(await nodeClientRate(origin, range.baseline!.path, {}, 4000));
+      viaNode.range.push(await nodeClientRate(origin, range.path, range.headers ?? {}, 4000));
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const nodeRatio = mean(viaNode.range) / mean(viaNode.static);
+    console.log(
+      `\n${range.name} from Node's http client (keep-alive, ${CONNECTIONS} sockets, 4 s each, alternated): ` +
+        `${viaNode.range.map((n) => n.toFixed(0)).join(', ')} req/s against ${range.baseline!.name} ` +
+        `${viaNode.static.map((n) => n.toFixed(0)).join(', ')} req/s = ${nodeRatio.toFixed(2)} (load average ${os.loadavg()[0]!.toFixed(1)})`,
+    );
+    summary.push(
+      `${pad(name, 16)} ${pad(range.name, 22)} ${nodeRatio.toFixed(2)} from Node's http client`,
+    );
     // Round trips per page on cold caches (at most 3 sequential: decision 039).
     const trips = await coldRoundTrips(shaped, COUNTED_PAGES);
     console.log(`\nDatabase per request on cold caches (${name}):`);
