@@ -31,6 +31,11 @@ import { buildIfNeeded, projectRoot, startProdServer } from './prod-server';
  * sequential round trips its routes make on cold caches (a write from elsewhere first):
  * commands in flight together count once (`Server-Timing: db`, app/platform/data-version.server.ts).
  *
+ * Before measuring, each shape waits until the site is quiet (`waitForQuiet`: the demo's media
+ * jobs are writes). The Range target is measured a second time from Node's own HTTP client,
+ * alternated with its static file: autocannon gets far less from this answer than another
+ * client does (decision 039, findings of 2026-11-27); both ratios are printed.
+ *
  * Options: BENCH_DURATION (seconds, default 10), BENCH_CONNECTIONS (default 50).
  * Bars (decision 039): `/` ≥ 0.80 of the static baseline on the embedded store and ≥ 0.60 on
  * external+latency, `/music` and `/api/tracks` ≥ 0.60 there, the 256 KB Range ≥ 0.80, p99 of
