@@ -64,10 +64,11 @@ async function uploadAs(server: ProdServer, audio: Buffer): Promise<string> {
     throw new Error(`upload: ${response.status} ${await response.text()}`);
   const track = (await response.json()) as { id: number; audioFile: string };
   // Its media job decodes it for the waveform: measure once that is done, on an idle server.
+  // Decoding 40 MB of MP3 took over a minute on the shared 2-core machine: wait up to five.
   for (let tries = 0; ; tries++) {
     const peaks = await fetch(`${server.origin}/api/tracks/${track.id}/peaks`);
     if (peaks.status === 200) break;
-    if (tries > 600) throw new Error(`no waveform after a minute (${peaks.status})`);
+    if (tries > 3000) throw new Error(`no waveform after five minutes (${peaks.status})`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return track.audioFile;

@@ -1,6 +1,15 @@
+import os from 'node:os';
+
 import autocannon from 'autocannon';
 
-import { adminCookie, fetchOnce, rssMb, startShapedServer, type StoreShape } from './bench-stores';
+import {
+  adminCookie,
+  fetchOnce,
+  rssDetail,
+  rssMb,
+  startShapedServer,
+  type StoreShape,
+} from './bench-stores';
 import { buildIfNeeded } from './prod-server';
 
 /**
@@ -102,10 +111,11 @@ async function main() {
         errors: results.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
         rss: rssMb(pid),
       };
+      const detail = rssDetail(pid);
       rows.push(row);
       const total = Object.values(row.reqs).reduce((a, b) => a + b, 0);
       console.log(
-        `  minute ${String(minute).padStart(2)}: ${loads.map((l) => `${l.name} ${row.reqs[l.name]!.toFixed(0)}`).join(', ')} req/s (total ${total.toFixed(0)}), errors ${row.errors}, RSS ${row.rss} MB`,
+        `  minute ${String(minute).padStart(2)}: ${loads.map((l) => `${l.name} ${row.reqs[l.name]!.toFixed(0)}`).join(', ')} req/s (total ${total.toFixed(0)}), errors ${row.errors}, RSS ${row.rss} MB (anonymous ${detail.anon}, file ${detail.file}), load average ${os.loadavg()[0]!.toFixed(1)}`,
       );
     }
     const first = rows[0]!;

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -216,6 +217,80 @@ export function rssMb(pid: number): number {
     return Math.round(kb / 1024);
   } catch {
     return 0;
+  }
+}
+
+/**
+ * Wait until the site is quiet: `/` answered from the page cache (no `Server-Timing: db`, so
+ * the server needs DB_ROUND_TRIP_HEADER=true) for 3 s in a row, i.e. no write emptied it. A
+ * seeded server is not: the demo tracks' media jobs (waveforms, streams) finish one after
+ * another for a minute or more on a loaded machine, and each is a real write; measured during
+ * them, `/` is rendered again after every job. At most `limitMs`; the seconds waited.
+ */
+export async function waitForQuiet(origin: string, limitMs = 240_000): Promise<number> {
+  const started = Date.now();
+  let quietSince: number | null = null;
+  while (Date.now() - started < limitMs) {
+    const res = await fetchOnce(`${origin}/`);
+    await res.arrayBuffer();
+    const rendered = (res.headers.get('server-timing') ?? '').includes('db;');
+    if (rendered) quietSince = null;
+    else quietSince ??= Date.now();
+    if (quietSince !== null && Date.now() - quietSince >= 3000) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return Math.round((Date.now() - started) / 1000);
+}
+
+/**
+ * Requests per second of one GET from Node's own HTTP client (keep-alive, `connections`
+ * sockets, each asking again as soon as its answer ended): a second client for the Range
+ * bench, whose autocannon figure is far below what this client gets from the same server.
+ */
+export async function nodeClientRate(
+  origin: string,
+  path: string,
+  headers: Record<string, string>,
+  ms: number,
+  connections = 50,
+): Promise<number> {
+  const url = new URL(origin);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const one = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.get({ host: url.hostname, port: url.port, path, headers, agent }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => resolve());
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+    });
+  let done = 0;
+  const end = Date.now() + ms;
+  try {
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (Date.now() < end) {
+          await one();
+          done += 1;
+        }
+      }),
+    );
+  } finally {
+    agent.destroy();
+  }
+  return done / (ms / 1000);
+}
+
+/** Resident memory of a process split by kind, in MB: anonymous (heaps) and file-backed. */
+export function rssDetail(pid: number): { anon: number; file: number } {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mb = (name: string) =>
+      Math.round(Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+    return { anon: mb('RssAnon'), file: mb('RssFile') };
+  } catch {
+    return { anon: 0, file: 0 };
   }
 }
 

@@ -1,14 +1,17 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 import autocannon, { type Result } from 'autocannon';
 
 import {
   coldRoundTrips,
+  nodeClientRate,
   type ShapedServer,
   shapeName,
   startShapedServer,
   type StoreShape,
+  waitForQuiet,
 } from './bench-stores';
 import { buildIfNeeded, projectRoot, startProdServer } from './prod-server';
 
@@ -27,6 +30,11 @@ import { buildIfNeeded, projectRoot, startProdServer } from './prod-server';
  * baseline measured between every two targets. Then, per page, the database commands and
  * sequential round trips its routes make on cold caches (a write from elsewhere first):
  * commands in flight together count once (`Server-Timing: db`, app/platform/data-version.server.ts).
+ *
+ * Before measuring, each shape waits until the site is quiet (`waitForQuiet`: the demo's media
+ * jobs are writes). The Range target is measured a second time from Node's own HTTP client,
+ * alternated with its static file: autocannon gets far less from this answer than another
+ * client does (decision 039, findings of 2026-11-27); both ratios are printed.
  *
  * Options: BENCH_DURATION (seconds, default 10), BENCH_CONNECTIONS (default 50).
  * Bars (decision 039): `/` ≥ 0.80 of the static baseline on the embedded store and ≥ 0.60 on
@@ -116,6 +124,10 @@ async function benchShape(shaped: ShapedServer, summary: string[]): Promise<numb
   let exitCode = 0;
   try {
     const { origin } = server;
+    const waited = await waitForQuiet(origin);
+    console.log(
+      `Quiet (the demo's media jobs done, \`/\` served from the page cache) after ${waited} s.`,
+    );
     // The home page's HTML, to size the static baseline after it.
     const home = await fetch(`${origin}/`);
     const homeHtml = Buffer.from(await home.arrayBuffer());
@@ -167,7 +179,11 @@ async function benchShape(shaped: ShapedServer, summary: string[]): Promise<numb
     console.log(
       `Home HTML ${homeHtml.length} bytes; baseline file ${Buffer.byteLength(baseline)} bytes; ` +
         `MP3 ${audio} (${audioSize} bytes). ${CONNECTIONS} connections, ${DURATION} s each after a ${WARMUP} s warm-up; ` +
-        `the static baseline (${BASELINE_DURATION} s) runs between every two targets.\n`,
+        `the static baseline (${BASELINE_DURATION} s) runs between every two targets. ` +
+        `Load average ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')}.\n`,
     );
     // The machine may be shared with other work: the baseline is measured between every two
     // targets, and each target's ratio uses the mean of the baselines just before and after it.
@@ -251,6 +267,24 @@ async function benchShape(shaped: ShapedServer, summary: string[]): Promise<numb
         ].join(' '),
       );
     }
+    // The Range again from a second client, Node's own (decision 039: autocannon's figure for
+    // this target is far below what another client gets from the same server), alternated.
+    const range = targets.find((t) => t.baseline)!;
+    const viaNode = { range: [] as number[], static: [] as number[] };
+    for (let i = 0; i < 2; i++) {
+      viaNode.static.push(await nodeClientRate(origin, range.baseline!.path, {}, 4000));
+      viaNode.range.push(await nodeClientRate(origin, range.path, range.headers ?? {}, 4000));
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const nodeRatio = mean(viaNode.range) / mean(viaNode.static);
+    console.log(
+      `\n${range.name} from Node's http client (keep-alive, ${CONNECTIONS} sockets, 4 s each, alternated): ` +
+        `${viaNode.range.map((n) => n.toFixed(0)).join(', ')} req/s against ${range.baseline!.name} ` +
+        `${viaNode.static.map((n) => n.toFixed(0)).join(', ')} req/s = ${nodeRatio.toFixed(2)} (load average ${os.loadavg()[0]!.toFixed(1)})`,
+    );
+    summary.push(
+      `${pad(name, 16)} ${pad(range.name, 22)} ${nodeRatio.toFixed(2)} from Node's http client`,
+    );
     // Round trips per page on cold caches (at most 3 sequential: decision 039).
     const trips = await coldRoundTrips(shaped, COUNTED_PAGES);
     console.log(`\nDatabase per request on cold caches (${name}):`);
@@ -285,8 +319,9 @@ async function benchShape(shaped: ShapedServer, summary: string[]): Promise<numb
 async function analyticsRatio(
   onOrigin: string,
 ): Promise<{ on: number; off: number; ratio: number }> {
-  const off = await startProdServer({ env: { ANALYTICS: 'false' } });
+  const off = await startProdServer({ env: { ANALYTICS: 'false', DB_ROUND_TRIP_HEADER: 'true' } });
   try {
+    await waitForQuiet(off.origin);
     const home: Target = { name: '/', path: '/', expectStatus: 200 };
     await run(off.origin, home, WARMUP);
     const on: number[] = [];

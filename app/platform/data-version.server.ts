@@ -296,7 +296,40 @@ export function countRoundTrips<T>(fn: () => T): { scope: RoundTripScope; result
   return { scope, result: scopes.run(scope, fn) };
 }
 
-type CommandEvent = { requestId: number; commandName: string; command?: Record<string, unknown> };
+type CommandEvent = {
+  requestId: number;
+  commandName: string;
+  command?: Record<string, unknown>;
+  reply?: unknown;
+};
+
+const count = (value: unknown): number | undefined =>
+  typeof value === 'number' ? value : undefined;
+
+/**
+ * Whether a write command that succeeded changed no document, by its reply: an insert or delete
+ * with `n: 0`, an update with `nModified: 0` and nothing upserted, a findAndModify whose
+ * `lastErrorObject.n` is 0. A worker polling a queue with `findOneAndUpdate` (the media jobs'
+ * claim, every second) makes such writes all day: counted as writes, each emptied every cache
+ * of every instance. Unknown reply shapes count as writes.
+ */
+export function wroteNothing(commandName: string, reply: unknown): boolean {
+  if (!reply || typeof reply !== 'object') return false;
+  const r = reply as Record<string, unknown>;
+  if (commandName === 'insert' || commandName === 'delete') return count(r.n) === 0;
+  if (commandName === 'update')
+    return count(r.nModified) === 0 && !(Array.isArray(r.upserted) && r.upserted.length > 0);
+  if (commandName === 'findAndModify') {
+    const last = r.lastErrorObject;
+    return (
+      !!last &&
+      typeof last === 'object' &&
+      count((last as Record<string, unknown>).n) === 0 &&
+      (last as Record<string, unknown>).upserted === undefined
+    );
+  }
+  return false;
+}
 
 /**
  * Listen to the driver's command events (the client must be created with
@@ -323,15 +356,17 @@ export function watchDriverWrites(client: {
       scope,
     });
   });
-  const finished = (event: CommandEvent) => {
+  const finished = (event: CommandEvent, succeeded: boolean) => {
     const pending = state.pending.get(event.requestId);
     if (!pending) return;
     state.pending.delete(event.requestId);
     if (pending.scope) pending.scope.inFlight -= 1;
-    // A failed write may still have written part of its documents: note it too.
-    if (pending.collection !== undefined)
-      noteWrite(pending.collection === '' ? undefined : [pending.collection]);
+    if (pending.collection === undefined) return;
+    // A write that changed nothing changes nothing shown. A failed write may still have
+    // written part of its documents: note it.
+    if (succeeded && wroteNothing(event.commandName, event.reply)) return;
+    noteWrite(pending.collection === '' ? undefined : [pending.collection]);
   };
-  client.on('commandSucceeded', finished);
-  client.on('commandFailed', finished);
+  client.on('commandSucceeded', (event) => finished(event, true));
+  client.on('commandFailed', (event) => finished(event, false));
 }

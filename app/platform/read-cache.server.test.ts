@@ -19,7 +19,7 @@ const { startEmbeddedMongo } = await import('@night-shore/embedded-mongo');
 const { connectDb, disconnectDb, DB_NAME } = await import('./db.server');
 const { cachedRead, dataCacheStats, enableDataCache, noteDataWrite, disableDataCache } =
   await import('./read-cache.server');
-const { startFreshness } = await import('./data-version.server');
+const { isFresh, stamp, startFreshness, wroteNothing } = await import('./data-version.server');
 const { cachedFind } = await import('~/models/model-helpers.server');
 const { Show, createShow, listShows, updateShow, getShow, deleteShow } =
   await import('~/models/show.server');
@@ -59,6 +59,42 @@ const show = (title: string) => ({
 });
 
 describe('data cache', () => {
+  it('a write command that changed nothing keeps what is remembered (a queue poll that claims nothing)', async () => {
+    await createShow(show('Kept through empty writes'));
+    await listShows();
+    const made = stamp()!;
+    const before = dataCacheStats();
+    // As the media worker's claim does every second when its queue is empty.
+    await Show.findOneAndUpdate({ title: 'no such show' }, { $set: { venue: 'x' } });
+    await Show.updateOne({ title: 'no such show' }, { $set: { venue: 'x' } });
+    await Show.deleteMany({ title: 'no such show' });
+    expect(isFresh(made)).toBe(true);
+    await listShows();
+    expect(dataCacheStats().hits).toBe(before.hits + 1);
+    // A write that changed a document still counts.
+    await Show.updateOne({ title: 'Kept through empty writes' }, { $set: { venue: 'Elsewhere' } });
+    expect(isFresh(made)).toBe(false);
+  });
+
+  it("reads a write command's reply for whether it changed anything", () => {
+    expect(wroteNothing('findAndModify', { lastErrorObject: { n: 0 }, value: null, ok: 1 })).toBe(
+      true,
+    );
+    expect(wroteNothing('findAndModify', { lastErrorObject: { n: 1 }, ok: 1 })).toBe(false);
+    expect(wroteNothing('findAndModify', { lastErrorObject: { n: 0, upserted: 'x' }, ok: 1 })).toBe(
+      false,
+    );
+    expect(wroteNothing('update', { n: 1, nModified: 0, ok: 1 })).toBe(true);
+    expect(wroteNothing('update', { n: 0, nModified: 0, upserted: [{ _id: 1 }], ok: 1 })).toBe(
+      false,
+    );
+    expect(wroteNothing('update', { n: 1, ok: 1 })).toBe(false);
+    expect(wroteNothing('insert', { n: 0, ok: 1 })).toBe(true);
+    expect(wroteNothing('delete', { n: 2, ok: 1 })).toBe(false);
+    expect(wroteNothing('create', { ok: 1 })).toBe(false);
+    expect(wroteNothing('update', undefined)).toBe(false);
+  });
+
   it('serves repeated reads from memory', async () => {
     await createShow(show('Cached show'));
     await listShows();
