@@ -164,6 +164,18 @@ describe('CRUD and reply shapes', () => {
     expect(docs.every((d) => d.big === big)).toBe(true);
   });
 
+  it('splits replies of binary data across batches (GridFS chunks of a 40 MB file)', async () => {
+    // 160 chunks of 255 KiB: the default first batch (101) would be a 26 MB reply.
+    const c = db.collection('fs.chunks');
+    const data = Buffer.alloc(255 * 1024, 7);
+    for (let n = 0; n < 160; n += 20) {
+      await c.insertMany(Array.from({ length: 20 }, (_, i) => ({ n: n + i, data })));
+    }
+    const docs = await c.find({}).sort({ n: 1 }).toArray();
+    expect(docs.map((d) => d.n)).toEqual(Array.from({ length: 160 }, (_, i) => i));
+    expect(docs.every((d) => d.data.buffer.length === data.length)).toBe(true);
+  });
+
   it('applies the positional $ operator and $facet', async () => {
     const c = db.collection('pos');
     await c.insertOne({

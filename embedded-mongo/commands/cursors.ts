@@ -1,5 +1,5 @@
 // Cursors: first batches, getMore, killCursors, and the open cursors of one store.
-import { Long } from 'bson';
+import { Binary, Long } from 'bson';
 
 import { MongoError } from '../errors';
 import { type Doc, isPlainObject } from '../values';
@@ -89,6 +89,9 @@ export function estimateSize(d: unknown): number {
     return s;
   }
   if (d instanceof Uint8Array) return d.length + 8;
+  // BSON Binary (GridFS chunks): its bytes, not a fixed guess, or a batch of 255 KiB chunks
+  // would pass the bound and make a reply too large to encode.
+  if (d instanceof Binary) return d.length() + 13;
   return 24;
 }
 
