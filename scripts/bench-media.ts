@@ -10,7 +10,7 @@ import { adminSession, buildIfNeeded, type ProdServer, startProdServer } from '.
  * `npm run bench:media`: Range requests on a 40 MB audio file from GridFS, as a ratio of the
  * same requests from the disk, in one run (decision 023).
  *
- * For each MEDIA_STORAGE (disk, then gridfs), a production server on the embedded store gets
+ * For each MEDIA_STORAGE (disk, gridfs, then gridfs with GRIDFS_CHUNK_CACHE_MB=0), a production server on the embedded store gets
  * an administrator and a 40 MB MP3 uploaded through the admin API; then autocannon (50
  * connections) asks for 256 KiB at the start of the file and 256 KiB from its middle, and for a
  * static file (`/favicon.svg`, the floor of the same server). The server's resident memory is
@@ -108,9 +108,15 @@ async function main() {
   buildIfNeeded();
   const audio = await mp3();
   const results: Record<string, { rows: Row[]; rssBefore: number; rssAfter: number }> = {};
-  for (const storage of ['disk', 'gridfs'] as const) {
-    console.log(`MEDIA_STORAGE=${storage}: starting, uploading 40 MB…`);
-    const server = await startProdServer({ env: { MEDIA_STORAGE: storage, SEED: 'false' } });
+  // GridFS twice: with its chunk cache (the default), and without (every Range a query).
+  const modes = {
+    disk: { MEDIA_STORAGE: 'disk' },
+    gridfs: { MEDIA_STORAGE: 'gridfs' },
+    uncached: { MEDIA_STORAGE: 'gridfs', GRIDFS_CHUNK_CACHE_MB: '0' },
+  } as const;
+  for (const [storage, env] of Object.entries(modes)) {
+    console.log(`${JSON.stringify(env)}: starting, uploading 40 MB…`);
+    const server = await startProdServer({ env: { ...env, SEED: 'false' } });
     try {
       const url = await uploadAs(server, audio);
       const check = await fetch(`${server.origin}${url}`, {
@@ -131,20 +137,24 @@ async function main() {
       `${CONNECTIONS} connections, ${DURATION} s per target; a 40 MB MP3 on the embedded store.\n`,
   );
   console.log(
-    'target                     disk req/s  gridfs req/s  gridfs : disk   p99 ms (disk / gridfs)',
+    'target                     disk req/s  gridfs req/s  gridfs : disk   no chunk cache : disk   p99 ms (disk / gridfs / no cache)',
   );
   const disk = results.disk!;
   const grid = results.gridfs!;
+  const uncached = results.uncached!;
   disk.rows.forEach((row, i) => {
     const g = grid.rows[i]!;
+    const u = uncached.rows[i]!;
     console.log(
       `${row.name.padEnd(26)}${row.reqs.toFixed(0).padStart(11)}${g.reqs.toFixed(0).padStart(14)}` +
-        `${(g.reqs / row.reqs).toFixed(2).padStart(15)}   ${row.p99} / ${g.p99}`,
+        `${(g.reqs / row.reqs).toFixed(2).padStart(15)}${(u.reqs / row.reqs).toFixed(2).padStart(24)}` +
+        `   ${row.p99} / ${g.p99} / ${u.p99}`,
     );
   });
   console.log(
     `\nServer memory (RSS) before → after the Range load: disk ${disk.rssBefore.toFixed(0)} → ${disk.rssAfter.toFixed(0)} MB, ` +
-      `gridfs ${grid.rssBefore.toFixed(0)} → ${grid.rssAfter.toFixed(0)} MB (the file is 40 MB).`,
+      `gridfs ${grid.rssBefore.toFixed(0)} → ${grid.rssAfter.toFixed(0)} MB, ` +
+      `no chunk cache ${uncached.rssBefore.toFixed(0)} → ${uncached.rssAfter.toFixed(0)} MB (the file is 40 MB).`,
   );
 }
 

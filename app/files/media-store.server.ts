@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { constants as fsConstants, createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import mongoose from 'mongoose';
@@ -209,9 +209,118 @@ const CHUNK_SIZE = 255 * 1024;
 type GridFile = {
   _id: mongoose.mongo.ObjectId;
   length: number;
+  chunkSize: number;
   uploadDate: Date;
   filename: string;
 };
+
+type GridChunk = { files_id: mongoose.mongo.ObjectId; n: number; data: mongoose.mongo.Binary };
+
+/**
+ * The bytes `start`–`end` (inclusive) of a GridFS file, from exactly the chunks that hold them:
+ * one query, no second look-up of the file document. (GridFSBucket's download stream looks the
+ * file up again and asks for every chunk from the first on, stopping once it has enough: a
+ * server fills a whole batch, megabytes, for a 256 KiB Range.)
+ */
+/**
+ * GridFS chunks recently read, by file id and number, up to a byte bound (least recently used
+ * go first): GridFS's page cache. A chunk never changes under its file's id (a key is written
+ * once; a new upload is a new file), and a deleted file is never asked for again, because its
+ * file document, looked up first on every request, is gone (the read cache follows writes on
+ * every instance within its bound, decision 039); its chunks then age out.
+ */
+export class ChunkCache {
+  private readonly entries = new Map<string, Buffer>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): Buffer | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(key: string, data: Buffer): void {
+    if (data.length > this.maxBytes || this.entries.has(key)) return;
+    this.entries.set(key, data);
+    this.bytes += data.length;
+    for (const [oldest, value] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= value.length;
+    }
+  }
+
+  get size() {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+}
+
+const chunkKey = (fileId: mongoose.mongo.ObjectId, n: number) => `${fileId.toHexString()}:${n}`;
+
+/** The chunks first–last of a file, from the cache when it holds them all, else in one query. */
+async function* fileChunks(
+  chunks: mongoose.mongo.Collection<GridChunk>,
+  cache: ChunkCache | null,
+  fileId: mongoose.mongo.ObjectId,
+  first: number,
+  last: number,
+): AsyncGenerator<{ n: number; data: Buffer }> {
+  const cached: Buffer[] = [];
+  for (let n = first; cache && n <= last; n++) {
+    const hit = cache.get(chunkKey(fileId, n));
+    if (!hit) break;
+    cached.push(hit);
+  }
+  if (cached.length === last - first + 1) {
+    for (const [i, data] of cached.entries()) yield { n: first + i, data };
+    return;
+  }
+  const cursor = chunks
+    .find({ files_id: fileId, n: { $gte: first, $lte: last } })
+    .sort({ n: 1 })
+    .batchSize(last - first + 1);
+  for await (const chunk of cursor) {
+    const view = chunk.data.buffer.subarray(0, chunk.data.length());
+    const data = Buffer.from(view.buffer, view.byteOffset, view.length);
+    cache?.set(chunkKey(fileId, chunk.n), data);
+    yield { n: chunk.n, data };
+  }
+}
+
+function readChunks(
+  chunks: mongoose.mongo.Collection<GridChunk>,
+  cache: ChunkCache | null,
+  file: Pick<GridFile, '_id' | 'chunkSize' | 'length'>,
+  range: { start: number; end: number },
+): Readable {
+  const size = file.chunkSize;
+  const end = Math.min(range.end, file.length - 1);
+  const first = Math.floor(range.start / size);
+  const last = Math.floor(end / size);
+  async function* bytes() {
+    if (end < range.start) return;
+    let next = first;
+    for await (const chunk of fileChunks(chunks, cache, file._id, first, last)) {
+      if (chunk.n !== next)
+        throw new Error(`GridFS file ${String(file._id)}: chunk ${next} is missing`);
+      const { data } = chunk;
+      const from = chunk.n === first ? range.start - first * size : 0;
+      const to = chunk.n === last ? end - last * size + 1 : data.length;
+      if (to > data.length)
+        throw new Error(`GridFS file ${String(file._id)}: chunk ${next} is short`);
+      yield Buffer.from(data.buffer, data.byteOffset + from, to - from);
+      next += 1;
+    }
+    if (next !== last + 1)
+      throw new Error(`GridFS file ${String(file._id)}: chunk ${next} is missing`);
+  }
+  return Readable.from(bytes(), { objectMode: false });
+}
 
 /** Files in MongoDB GridFS, through the driver's GridFSBucket, on the connected database. */
 export function gridfsMediaStore(
@@ -220,6 +329,7 @@ export function gridfsMediaStore(
     if (!handle) throw new Error('The database is not connected.');
     return handle;
   },
+  cache: ChunkCache | null = null,
 ): MediaStore {
   const bucket = () =>
     new mongoose.mongo.GridFSBucket(db(), {
@@ -227,9 +337,9 @@ export function gridfsMediaStore(
       chunkSizeBytes: CHUNK_SIZE,
     });
   const files = () => db().collection<GridFile>(`${GRIDFS_BUCKET}.files`);
+  const chunks = () => db().collection<GridChunk>(`${GRIDFS_BUCKET}.chunks`);
   /** The newest complete file of that name (a name is written once; newest in case of a retry). */
-  const find = (key: string) =>
-    files().findOne({ filename: key }, { sort: { uploadDate: -1 }, projection: { chunkSize: 0 } });
+  const find = (key: string) => files().findOne({ filename: key }, { sort: { uploadDate: -1 } });
   return {
     kind: 'gridfs',
     async openFile(key) {
@@ -240,9 +350,7 @@ export function gridfsMediaStore(
       if (!file) return null;
       return {
         stat: { size: file.length, mtimeMs: new Date(file.uploadDate).getTime() },
-        // GridFSBucket's end is exclusive.
-        read: (range) =>
-          bucket().openDownloadStream(file._id, { start: range.start, end: range.end + 1 }),
+        read: (range) => readChunks(chunks(), cache, file, range),
         close: () => undefined,
       };
     },
@@ -260,11 +368,7 @@ export function gridfsMediaStore(
     async open(key, range) {
       const file = await find(key);
       if (!file) throw new Error(`No media file ${key}`);
-      // GridFSBucket's end is exclusive.
-      return bucket().openDownloadStream(
-        file._id,
-        range ? { start: range.start, end: range.end + 1 } : undefined,
-      );
+      return readChunks(chunks(), cache, file, range ?? { start: 0, end: file.length - 1 });
     },
     async delete(key) {
       for (const file of await files()
@@ -313,10 +417,20 @@ function withShippedFiles(store: MediaStore, disk: MediaStore): MediaStore {
   };
 }
 
+/** This process's GridFS chunk cache (GRIDFS_CHUNK_CACHE_MB; null when 0). */
+let processChunkCache: ChunkCache | null | undefined;
+function chunkCache(): ChunkCache | null {
+  if (processChunkCache === undefined) {
+    const mb = env.GRIDFS_CHUNK_CACHE_MB;
+    processChunkCache = mb > 0 ? new ChunkCache(mb * 1024 * 1024) : null;
+  }
+  return processChunkCache;
+}
+
 /** The store MEDIA_STORAGE chooses. */
 export function mediaStore(): MediaStore {
   if (env.MEDIA_STORAGE === 'disk') return diskMediaStore();
-  return withShippedFiles(gridfsMediaStore(), diskMediaStore());
+  return withShippedFiles(gridfsMediaStore(undefined, chunkCache()), diskMediaStore());
 }
 
 /** The key of an `/uploads/...` URL (each segment decoded once), or null for any other URL. */

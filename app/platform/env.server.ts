@@ -35,6 +35,9 @@ const EnvSchema = z.object({
   UPLOADS_DIR: z.string().trim().min(1).default('./uploads'),
   // Where uploaded media live: 'disk' (UPLOADS_DIR) or 'gridfs' (MongoDB GridFS, bucket 'media').
   MEDIA_STORAGE: z.enum(['disk', 'gridfs']).default('disk'),
+  // GridFS: MB of recently read chunks kept in memory per instance (0: none). A chunk never
+  // changes under its file's id, so this is GridFS's page cache (decision 039).
+  GRIDFS_CHUNK_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   // The largest audio file an admin may upload, in MB, by the form or resumably (decision 036).
   MAX_AUDIO_MB: z.coerce.number().int().min(1).max(16_384).default(1024),
   ASSET_HOST: optionalUrl.default(''),
