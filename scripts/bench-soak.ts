@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 
 import autocannon from 'autocannon';
 
@@ -20,6 +22,12 @@ import { buildIfNeeded } from './prod-server';
  * cache). Prints, per minute, the requests per second of each kind and the server's resident
  * memory (RSS); then RSS after minute 1 against the last, and throughput of the first minute
  * against the last (targets: RSS within 20 %, throughput within 10 %), zero errors.
+ *
+ * Leak or bound: the server runs with `--heapsnapshot-signal`; a heap snapshot (V8 collects
+ * garbage first, so it holds only what is still reachable) is taken after the warm-up and
+ * after the last minute, both outside the measured minutes. It prints the live heap of each,
+ * and the kinds of objects whose count grew most between them. A leak keeps objects: the live
+ * heap and some kind's count grow with the minutes; a bound does not.
  */
 
 const argv = process.argv.slice(2);
@@ -31,6 +39,66 @@ const MINUTES = Number(option('--minutes') ?? 10);
 const LATENCY = Number(option('--latency') ?? 0);
 const MINUTE_S = Number(process.env.SOAK_MINUTE_SECONDS ?? 60);
 
+type HeapSummary = {
+  bytes: number;
+  count: number;
+  byKind: Map<string, { count: number; bytes: number }>;
+};
+
+/**
+ * What a V8 heap snapshot holds: its live bytes and objects, by kind (node type and
+ * constructor name). The format: \`snapshot.meta.node_fields\` names the fields of each node
+ * in the flat \`nodes\` array; \`name\` indexes \`strings\`, \`type\` indexes the types list.
+ */
+function summariseHeap(file: string): HeapSummary {
+  const snapshot = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[], ...unknown[]] } };
+    nodes: number[];
+    strings: string[];
+  };
+  const fields = snapshot.snapshot.meta.node_fields;
+  const types = snapshot.snapshot.meta.node_types[0];
+  const width = fields.length;
+  const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f));
+  const byKind = new Map<string, { count: number; bytes: number }>();
+  let bytes = 0;
+  let count = 0;
+  for (let i = 0; i < snapshot.nodes.length; i += width) {
+    const type = types[snapshot.nodes[i + typeAt!]!] ?? '?';
+    const size = snapshot.nodes[i + sizeAt!]!;
+    // Objects by constructor; strings, code, arrays… by type alone.
+    const kind =
+      type === 'object' || type === 'closure'
+        ? `${type} ${snapshot.strings[snapshot.nodes[i + nameAt!]!]}`
+        : `(${type})`;
+    const entry = byKind.get(kind) ?? { count: 0, bytes: 0 };
+    entry.count += 1;
+    entry.bytes += size;
+    byKind.set(kind, entry);
+    bytes += size;
+    count += 1;
+  }
+  return { bytes, count, byKind };
+}
+
+/** Ask the server for a heap snapshot (SIGUSR2) and wait until it is written. */
+async function heapSnapshot(pid: number, origin: string, dir: string): Promise<string> {
+  const before = new Set(fs.readdirSync(dir));
+  process.kill(pid, 'SIGUSR2');
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const file = fs.readdirSync(dir).find((f) => f.endsWith('.heapsnapshot') && !before.has(f));
+    // Writing blocks the server's event loop: once it answers again after the file appeared,
+    // the snapshot is complete.
+    if (file) {
+      await (await fetchOnce(`${origin}/healthz`)).arrayBuffer();
+      return path.join(dir, file);
+    }
+    if (Date.now() > deadline) throw new Error('No heap snapshot after 3 minutes.');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 type Row = { minute: number; reqs: Record<string, number>; errors: number; rss: number };
 
 async function main() {
@@ -39,7 +107,11 @@ async function main() {
   console.log(
     `Soak: ${MINUTES} min of mixed load on the external store${LATENCY ? ` +${LATENCY} ms` : ''}…`,
   );
-  const shaped = await startShapedServer(shape);
+  const snapshots = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-soak-heap-'));
+  const shaped = await startShapedServer(shape, {}, [
+    '--heapsnapshot-signal=SIGUSR2',
+    `--diagnostic-dir=${snapshots}`,
+  ]);
   const { origin, pid } = shaped.server;
   let exitCode = 0;
   try {
@@ -73,6 +145,10 @@ async function main() {
           requests: load.requests,
         }),
       ),
+    );
+    const heapBefore = summariseHeap(await heapSnapshot(pid, origin, snapshots));
+    console.log(
+      `  live heap after the warm-up: ${(heapBefore.bytes / 1024 / 1024).toFixed(1)} MB in ${heapBefore.count} objects`,
     );
     const rows: Row[] = [];
     let featured = false;
@@ -131,9 +207,35 @@ async function main() {
       `Throughput minute 1: ${total(first).toFixed(0)} req/s, minute ${last.minute}: ${total(last).toFixed(0)} req/s (${tputRatio.toFixed(2)}; target within 10 % ${Math.abs(tputRatio - 1) <= 0.1 ? 'ok' : 'MISSED'})`,
     );
     console.log(`Admin writes: ${writes} (${writeErrors} failed); errors in all: ${errors}`);
+    // Let the last requests and the batched counts settle, then the second snapshot.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const heapAfter = summariseHeap(await heapSnapshot(pid, origin, snapshots));
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+    console.log(
+      `\nLive heap (V8 heap snapshots, garbage collected first): ${mb(heapBefore.bytes)} MB in ${heapBefore.count} objects after the warm-up, ` +
+        `${mb(heapAfter.bytes)} MB in ${heapAfter.count} objects after minute ${last.minute} (${(heapAfter.bytes / heapBefore.bytes).toFixed(2)}); RSS ${rssMb(pid)} MB then.`,
+    );
+    const growth = [...heapAfter.byKind]
+      .map(([kind, after]) => {
+        const before = heapBefore.byKind.get(kind) ?? { count: 0, bytes: 0 };
+        return {
+          kind,
+          count: after.count - before.count,
+          bytes: after.bytes - before.bytes,
+          after,
+        };
+      })
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 8);
+    console.log('Kinds of objects that grew most between the two snapshots (bytes, count):');
+    for (const g of growth)
+      console.log(
+        `  ${g.kind.slice(0, 60).padEnd(60)} ${(g.bytes >= 0 ? '+' : '') + (g.bytes / 1024).toFixed(0)} KB, ${(g.count >= 0 ? '+' : '') + g.count} (now ${g.after.count})`,
+      );
     if (Math.abs(rssRatio - 1) > 0.2 || Math.abs(tputRatio - 1) > 0.1 || errors > 0) exitCode = 1;
   } finally {
     await shaped.stop();
+    fs.rmSync(snapshots, { recursive: true, force: true });
   }
   process.exitCode = exitCode;
 }

@@ -119,9 +119,10 @@ export type ShapedServer = {
 export async function startShapedServer(
   shape: StoreShape,
   env: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): Promise<ShapedServer> {
   if (shape.kind === 'embedded') {
-    const server = await startProdServer({ env });
+    const server = await startProdServer({ env, nodeArgs });
     const uri = findRunningStore(path.join(server.tmpDir, 'data', 'db'));
     if (!uri) throw new Error('The embedded store recorded no URI.');
     return { shape, server, uri, stop: () => server.stop() };
@@ -131,7 +132,7 @@ export async function startShapedServer(
   const proxy = shape.latencyMs > 0 ? await startLatencyProxy(store.port, shape.latencyMs) : null;
   const uri = proxy ? `mongodb://127.0.0.1:${proxy.port}/` : store.uri;
   try {
-    const server = await startProdServer({ env: { MONGODB_URI: uri, ...env } });
+    const server = await startProdServer({ env: { MONGODB_URI: uri, ...env }, nodeArgs });
     return {
       shape,
       server,
