@@ -6,7 +6,9 @@ import autocannon from 'autocannon';
 
 import {
   adminCookie,
+  cpuSeconds,
   fetchOnce,
+  nodeClientRate,
   rssDetail,
   rssMb,
   startShapedServer,
@@ -15,19 +17,27 @@ import {
 import { buildIfNeeded } from './prod-server';
 
 /**
- * `npm run bench:soak [-- --minutes 10] [--latency MS]`: mixed load on the external store for
- * MINUTES minutes (default 10), minute by minute: pages (/, /music, /blog, /shows), the API
- * (/api/tracks), 256 KB Range requests of an MP3, and an admin write every 5 s (the featured
- * flag of a track toggled through /api/admin, which bumps the data version and empties every
- * cache). Prints, per minute, the requests per second of each kind and the server's resident
- * memory (RSS); then RSS after minute 1 against the last, and throughput of the first minute
- * against the last (targets: RSS within 20 %, throughput within 10 %), zero errors.
+ * `npm run bench:soak [-- --minutes 10] [--latency MS] [--cpu-prof DIR]`: mixed load on the
+ * external store for MINUTES minutes (default 10), minute by minute: pages (/, /music, /blog,
+ * /shows), the API (/api/tracks) from autocannon, 256 KB Range requests of an MP3 from Node's own
+ * HTTP client (autocannon's decoding of MP3 bodies would make the bench the bound), and an admin
+ * write every 5 s (the featured flag of a track toggled through /api/admin, which bumps the data
+ * version and empties every cache). Prints, per minute, the requests per second of each kind and
+ * the server's resident memory (RSS); then RSS after minute 1 against the last, and throughput of
+ * the first minute against the last (targets: RSS within 20 %, throughput within 10 %), zero
+ * errors.
  *
  * Leak or bound: the server runs with `--heapsnapshot-signal`; a heap snapshot (V8 collects
- * garbage first, so it holds only what is still reachable) is taken after the warm-up and
- * after the last minute, both outside the measured minutes. It prints the live heap of each,
- * and the kinds of objects whose count grew most between them. A leak keeps objects: the live
- * heap and some kind's count grow with the minutes; a bound does not.
+ * garbage first, so it holds only what is still reachable) is taken after the warm-up and after
+ * the last minute, both outside the measured minutes. It prints the live heap of each, and the
+ * kinds of objects whose count grew most between them. A leak keeps objects: the live heap and
+ * some kind's count grow with the minutes; a bound does not.
+ *
+ * The bench itself runs with `--max-semi-space-size=64` (package.json): with V8's default young
+ * generation its garbage collector, churning through the bodies autocannon keeps as strings, went
+ * from 1.5 % to 15 % of its time after about five minutes (its CPU 36 % → 68 % for fewer
+ * requests), and the server's throughput fell with it while the server's own CPU per request
+ * stayed flat. Each minute prints the CPU of the server, the store and this bench.
  */
 
 const argv = process.argv.slice(2);
@@ -38,6 +48,8 @@ const option = (name: string) => {
 const MINUTES = Number(option('--minutes') ?? 10);
 const LATENCY = Number(option('--latency') ?? 0);
 const MINUTE_S = Number(process.env.SOAK_MINUTE_SECONDS ?? 60);
+/** `--cpu-prof DIR`: the server writes a V8 CPU profile of the whole run into DIR when it stops. */
+const CPU_PROF = option('--cpu-prof');
 
 type HeapSummary = {
   bytes: number;
@@ -111,6 +123,7 @@ async function main() {
   const shaped = await startShapedServer(shape, {}, [
     '--heapsnapshot-signal=SIGUSR2',
     `--diagnostic-dir=${snapshots}`,
+    ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : []),
   ]);
   const { origin, pid } = shaped.server;
   let exitCode = 0;
@@ -129,15 +142,16 @@ async function main() {
         requests: ['/', '/music', '/blog', '/shows'].map((path) => ({ path })),
       },
       { name: 'api', connections: 10, requests: [{ path: '/api/tracks' }] },
-      {
-        name: 'range',
-        connections: 10,
-        requests: [{ path: audio, headers: { Range: 'bytes=0-262143' } }],
-      },
     ];
+    // The Range requests from Node's own client: autocannon decodes every body as UTF-8, 3.2 ms
+    // for 256 KB of MP3 on this machine, which made the bench process (one thread, pegged at
+    // 100 %) the bound of the whole soak while the server idled 40 % (decision 039).
+    const range = { path: audio, headers: { Range: 'bytes=0-262143' }, connections: 10 };
+    const rangeLoad = (ms: number) =>
+      nodeClientRate(origin, range.path, range.headers, 206, ms, range.connections);
     // Warm-up (JIT, caches), not counted.
-    await Promise.all(
-      loads.map((load) =>
+    await Promise.all([
+      ...loads.map((load) =>
         autocannon({
           url: origin,
           connections: load.connections,
@@ -145,7 +159,8 @@ async function main() {
           requests: load.requests,
         }),
       ),
-    );
+      rangeLoad(10_000),
+    ]);
     const heapBefore = summariseHeap(await heapSnapshot(pid, origin, snapshots));
     console.log(
       `  live heap after the warm-up: ${(heapBefore.bytes / 1024 / 1024).toFixed(1)} MB in ${heapBefore.count} objects`,
@@ -154,6 +169,18 @@ async function main() {
     let featured = false;
     let writes = 0;
     let writeErrors = 0;
+    // CPU of the app and of the store, per minute: which side a slowdown comes from.
+    const storePid = shaped.storePid ?? 0;
+    const benchCpu = () => {
+      const used = process.cpuUsage();
+      return (used.user + used.system) / 1e6;
+    };
+    let cpu = {
+      app: cpuSeconds(pid),
+      store: cpuSeconds(storePid),
+      bench: benchCpu(),
+      at: Date.now(),
+    };
     for (let minute = 1; minute <= MINUTES; minute++) {
       const writer = setInterval(() => {
         featured = !featured;
@@ -169,30 +196,51 @@ async function main() {
           })
           .catch(() => (writeErrors += 1));
       }, 5_000);
-      const results = await Promise.all(
-        loads.map((load) =>
-          autocannon({
-            url: origin,
-            connections: load.connections,
-            duration: MINUTE_S,
-            requests: load.requests,
-            timeout: 10,
-          }),
+      const [rangeRate, results] = await Promise.all([
+        rangeLoad(MINUTE_S * 1000),
+        Promise.all(
+          loads.map((load) =>
+            autocannon({
+              url: origin,
+              connections: load.connections,
+              duration: MINUTE_S,
+              requests: load.requests,
+              timeout: 10,
+            }),
+          ),
         ),
-      );
+      ]);
       clearInterval(writer);
       const row: Row = {
         minute,
-        reqs: Object.fromEntries(loads.map((l, i) => [l.name, results[i]!.requests.average])),
+        reqs: {
+          ...Object.fromEntries(loads.map((l, i) => [l.name, results[i]!.requests.average])),
+          range: rangeRate,
+        },
         errors: results.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
         rss: rssMb(pid),
       };
       const detail = rssDetail(pid);
       rows.push(row);
       const total = Object.values(row.reqs).reduce((a, b) => a + b, 0);
+      const now = {
+        app: cpuSeconds(pid),
+        store: cpuSeconds(storePid),
+        bench: benchCpu(),
+        at: Date.now(),
+      };
+      const seconds = (now.at - cpu.at) / 1000;
+      const share = (used: number) => `${((used / seconds) * 100).toFixed(0)} %`;
+      const perRequest = (used: number) => ((used * 1000) / (total * MINUTE_S)).toFixed(2);
       console.log(
-        `  minute ${String(minute).padStart(2)}: ${loads.map((l) => `${l.name} ${row.reqs[l.name]!.toFixed(0)}`).join(', ')} req/s (total ${total.toFixed(0)}), errors ${row.errors}, RSS ${row.rss} MB (anonymous ${detail.anon}, file ${detail.file}), load average ${os.loadavg()[0]!.toFixed(1)}`,
+        `  minute ${String(minute).padStart(2)}: ${Object.entries(row.reqs)
+          .map(([name, reqs]) => `${name} ${reqs.toFixed(0)}`)
+          .join(
+            ', ',
+          )} req/s (total ${total.toFixed(0)}), errors ${row.errors}, RSS ${row.rss} MB (anonymous ${detail.anon}, file ${detail.file}), ` +
+          `CPU app ${share(now.app - cpu.app)} (${perRequest(now.app - cpu.app)} ms/request), store ${share(now.store - cpu.store)} (${perRequest(now.store - cpu.store)} ms/request), this bench ${share(now.bench - cpu.bench)} (heap ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB), load average ${os.loadavg()[0]!.toFixed(1)}`,
       );
+      cpu = now;
     }
     const first = rows[0]!;
     const last = rows[rows.length - 1]!;

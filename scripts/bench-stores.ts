@@ -112,6 +112,8 @@ export type ShapedServer = {
   server: ProdServer;
   /** The database the app uses, as the app reaches it (for writes from the bench). */
   uri: string;
+  /** The external store's process (its launcher; its own node process is a child), if any. */
+  storePid?: number;
   stop: () => Promise<void>;
 };
 
@@ -137,6 +139,7 @@ export async function startShapedServer(
       shape,
       server,
       uri: store.uri,
+      storePid: store.pid,
       stop: async () => {
         await server.stop();
         await proxy?.close();
@@ -288,6 +291,31 @@ export async function nodeClientRate(
     agent.destroy();
   }
   return done / (ms / 1000);
+}
+
+/**
+ * CPU time (user + system, seconds) a process and all its descendants have used so far, from
+ * /proc (a launcher such as tsx runs the real program as its child); 0 when it is gone.
+ */
+export function cpuSeconds(pid: number): number {
+  const ticks = 100; // USER_HZ on Linux
+  let total = 0;
+  const visit = (id: number) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${id}/stat`, 'utf8');
+      // Fields after the command (which may hold spaces) start after the last ')'.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / ticks;
+      for (const task of fs.readdirSync(`/proc/${id}/task`)) {
+        const children = fs.readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').trim();
+        for (const child of children ? children.split(' ') : []) visit(Number(child));
+      }
+    } catch {
+      // gone
+    }
+  };
+  visit(pid);
+  return total;
 }
 
 /** Resident memory of a process split by kind, in MB: anonymous (heaps) and file-backed. */

@@ -217,12 +217,6 @@ type GridFile = {
 type GridChunk = { files_id: mongoose.mongo.ObjectId; n: number; data: mongoose.mongo.Binary };
 
 /**
- * The bytes `start`–`end` (inclusive) of a GridFS file, from exactly the chunks that hold them:
- * one query, no second look-up of the file document. (GridFSBucket's download stream looks the
- * file up again and asks for every chunk from the first on, stopping once it has enough: a
- * server fills a whole batch, megabytes, for a 256 KiB Range.)
- */
-/**
  * GridFS chunks recently read, by file id and number, up to a byte bound (least recently used
  * go first): GridFS's page cache. A chunk never changes under its file's id (a key is written
  * once; a new upload is a new file), and a deleted file is never asked for again, because its
@@ -292,6 +286,12 @@ async function* fileChunks(
   }
 }
 
+/**
+ * The bytes `start`–`end` (inclusive) of a GridFS file, from exactly the chunks that hold them:
+ * one query, no second look-up of the file document. (GridFSBucket's download stream looks the
+ * file up again and asks for every chunk from the first on, stopping once it has enough: a
+ * server fills a whole batch, megabytes, for a 256 KiB Range.)
+ */
 function readChunks(
   chunks: mongoose.mongo.Collection<GridChunk>,
   cache: ChunkCache | null,
