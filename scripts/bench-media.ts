@@ -4,7 +4,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { createMp3Encoder } from 'wasm-media-encoders';
 
-import { nodeClientRate } from './bench-stores';
+import { mean, nodeClientRate, rssMb } from './bench-stores';
 import { adminSession, buildIfNeeded, type ProdServer, startProdServer } from './prod-server';
 
 /**
@@ -43,11 +43,6 @@ async function mp3(): Promise<Buffer> {
   ]);
   return Buffer.concat(Array.from({ length: Math.floor(SIZE / once.length) }, () => once));
 }
-
-const rssMb = (pid: number) => {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-};
 
 async function uploadAs(server: ProdServer, audio: Buffer): Promise<string> {
   const cookie = await adminSession(server, 'bench-media-admin');
@@ -117,7 +112,6 @@ async function autocannonRate(server: ProdServer, t: Target) {
   return { reqs: result.requests.average, p99: result.latency.p99 };
 }
 
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const fmt = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
 
 async function main() {

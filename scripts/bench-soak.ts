@@ -59,8 +59,8 @@ type HeapSummary = {
 
 /**
  * What a V8 heap snapshot holds: its live bytes and objects, by kind (node type and
- * constructor name). The format: \`snapshot.meta.node_fields\` names the fields of each node
- * in the flat \`nodes\` array; \`name\` indexes \`strings\`, \`type\` indexes the types list.
+ * constructor name). The format: `snapshot.meta.node_fields` names the fields of each node
+ * in the flat `nodes` array; `name` indexes `strings`, `type` indexes the types list.
  */
 function summariseHeap(file: string): HeapSummary {
   const snapshot = JSON.parse(fs.readFileSync(file, 'utf8')) as {

@@ -213,6 +213,9 @@ export async function fetchOnce(url: string, init?: RequestInit): Promise<Respon
   }
 }
 
+/** The arithmetic mean of some figures (the benches' rounds). */
+export const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
 /** Resident memory of a process, in MB (Linux /proc). */
 export function rssMb(pid: number): number {
   try {

@@ -6,6 +6,7 @@ import autocannon, { type Result } from 'autocannon';
 
 import {
   coldRoundTrips,
+  mean,
   nodeClientRate,
   type ShapedServer,
   shapeName,
@@ -142,7 +143,7 @@ async function benchShape(shaped: ShapedServer, summary: string[]): Promise<numb
       ' ',
     );
     fs.writeFileSync(BASELINE_FILE, baseline);
-    // The home page's own bytes as a static file: the baseline of \`/\` compressed, as browsers
+    // The home page's own bytes as a static file: the baseline of `/` compressed, as browsers
     // ask for it (both are gzipped per response by the compression middleware; a filler of one
     // repeated line would compress to almost nothing).
     fs.writeFileSync(HOME_COPY_FILE, homeHtml);
@@ -157,7 +158,7 @@ async function benchShape(shaped: ShapedServer, summary: string[]): Promise<numb
     const rangeEnd = Math.min(262_143, audioSize - 1);
     // "Static speed" for audio: a static file holding the range's own bytes, from the same
     // disk. The same bytes, not only the same size: autocannon decodes every body it reads as
-    // UTF-8 (\`body += chunk\`), which costs 3.2 ms for 256 KB of MP3 and 0.2 ms for 256 KB of
+    // UTF-8 (`body += chunk`), which costs 3.2 ms for 256 KB of MP3 and 0.2 ms for 256 KB of
     // one repeated ASCII byte on this machine; against such a filler the client, not the
     // server, made the Range look 5 times slower (decision 039, findings of 2026-11-27).
     const rangeBytes = await fetch(`${origin}${audio}`, {
@@ -165,6 +166,17 @@ async function benchShape(shaped: ShapedServer, summary: string[]): Promise<numb
     });
     fs.writeFileSync(RANGE_BASELINE_FILE, Buffer.from(await rangeBytes.arrayBuffer()));
 
+    const range: Target = {
+      name: `MP3 Range 0-${rangeEnd}`,
+      path: audio,
+      headers: { Range: `bytes=0-${rangeEnd}` },
+      expectStatus: 206,
+      baseline: {
+        name: `static ${rangeEnd + 1} B`,
+        path: '/bench-baseline-range.mp3',
+        expectStatus: 200,
+      },
+    };
     const targets: Target[] = [
       { name: 'static baseline', path: '/bench-baseline.html', expectStatus: 200 },
       { name: '/', path: '/', expectStatus: 200 },
@@ -183,17 +195,7 @@ async function benchShape(shaped: ShapedServer, summary: string[]): Promise<numb
           expectStatus: 200,
         },
       },
-      {
-        name: `MP3 Range 0-${rangeEnd}`,
-        path: audio,
-        headers: { Range: `bytes=0-${rangeEnd}` },
-        expectStatus: 206,
-        baseline: {
-          name: `static ${rangeEnd + 1} B`,
-          path: '/bench-baseline-range.mp3',
-          expectStatus: 200,
-        },
-      },
+      range,
     ];
     for (const t of targets) {
       const res = await fetch(`${origin}${t.path}`, { headers: t.headers });
@@ -265,7 +267,7 @@ async function benchShape(shaped: ShapedServer, summary: string[]): Promise<numb
     for (const { target, result, base } of results) {
       const ratio = result.requests.average / base;
       const errors = result.errors + result.timeouts;
-      const bar = target.name.startsWith('MP3 Range') ? 0.8 : bars[target.name];
+      const bar = target === range ? 0.8 : bars[target.name];
       if (target !== baselineTarget)
         summary.push(
           `${pad(name, 16)} ${pad(target.name, 22)} ${ratio.toFixed(2)} (${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${bar === undefined ? '' : `; bar ${bar.toFixed(2)} ${ratio >= bar ? 'ok' : 'MISSED'}`})`,
@@ -296,7 +298,6 @@ async function benchShape(shaped: ShapedServer, summary: string[]): Promise<numb
     // The Range again from a second client, Node's own, alternated with the same static file:
     // autocannon's figure for 256 KB of MP3 is bounded by its own UTF-8 decoding of the bodies
     // (both the Range and its baseline then measure the client); Node's client is not.
-    const range = targets.find((t) => t.name.startsWith('MP3 Range'))!;
     const viaNode = { range: [] as number[], static: [] as number[] };
     for (let i = 0; i < 2; i++) {
       viaNode.static.push(await nodeClientRate(origin, range.baseline!.path, {}, 200, 4000));
@@ -304,7 +305,6 @@ async function benchShape(shaped: ShapedServer, summary: string[]): Promise<numb
         await nodeClientRate(origin, range.path, range.headers ?? {}, range.expectStatus, 4000),
       );
     }
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const nodeRatio = mean(viaNode.range) / mean(viaNode.static);
     console.log(
       `\n${range.name} from Node's http client (keep-alive, ${CONNECTIONS} sockets, 4 s each, alternated): ` +
@@ -362,7 +362,6 @@ async function analyticsRatio(
       on.push((await run(onOrigin, home, DURATION)).requests.average);
       offs.push((await run(off.origin, home, DURATION)).requests.average);
     }
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     return { on: mean(on), off: mean(offs), ratio: mean(on) / mean(offs) };
   } finally {
     await off.stop();
