@@ -1,8 +1,10 @@
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+
+import { buildIfStale } from './build';
 
 /**
  * Shared by `npm run bench` and `npm run lighthouse`: build the app when the build is missing
@@ -12,36 +14,9 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-function newestMtime(entry: string): number {
-  const stat = fs.statSync(entry, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const name of fs.readdirSync(entry))
-    newest = Math.max(newest, newestMtime(path.join(entry, name)));
-  return newest;
-}
-
-/** Run `remix build` unless build/index.js is newer than every source. */
+/** The one build (scripts/build.ts), unless the last one is current; `--build` forces it. */
 export function buildIfNeeded(): void {
-  const built =
-    fs.statSync(path.join(root, 'build', 'index.js'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const sources = Math.max(
-    ...['app', 'embedded-mongo', 'package.json', 'remix.config.js', 'tailwind.config.ts'].map((p) =>
-      newestMtime(path.join(root, p)),
-    ),
-  );
-  if (built && built >= sources && !process.argv.includes('--build')) return;
-  console.log('Building the app (npm run build)…');
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (result.status !== 0) throw new Error('The build failed.');
+  buildIfStale({ force: process.argv.includes('--build') });
 }
 
 export function freePort(): Promise<number> {
