@@ -180,7 +180,15 @@ app.use(handleResumableUpload);
 app.use(compression());
 app.use(
   build.publicPath,
-  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }),
+  express.static(build.assetsBuildDirectory, {
+    immutable: true,
+    maxAge: '1y',
+    // Fonts are fetched in CORS mode: the embed player (decision 038), framed by other sites
+    // in a sandbox with an opaque origin, loads the theme's fonts from here.
+    setHeaders: (res, file) => {
+      if (file.endsWith('.woff2')) res.setHeader('Access-Control-Allow-Origin', '*');
+    },
+  }),
 );
 app.use(express.static('public', { maxAge: '1h' }));
 app.use(serveMedia);
