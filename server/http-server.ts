@@ -16,7 +16,8 @@
  *    state change from another site a 403 (docs/decisions/028-trust-boundary.md);
  * 3. a path with malformed percent-encoding is a 400;
  * 3b. `handleResumableUpload` (from the build): tus at /api/admin/uploads (decision 036);
- * 4. compression; 5. `public/build` (fingerprinted: immutable, 1 year); 6. `public/` (1 hour);
+ * 4. compression; 5. `public/build` (fingerprinted: immutable, 1 year; its fonts to any
+ *    origin, for the embed); 6. `public/` (1 hour);
  * 7. `serveMedia` (from the build): images and public audio under /uploads straight from the
  *    media store; 8. `servePage` (from the build): anonymous public pages from the page cache
  *    (docs/decisions/039-anonymous-pages-near-static-speed.md);
