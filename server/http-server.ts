@@ -16,7 +16,8 @@
  *    state change from another site a 403 (docs/decisions/028-trust-boundary.md);
  * 3. a path with malformed percent-encoding is a 400;
  * 3b. `handleResumableUpload` (from the build): tus at /api/admin/uploads (decision 036);
- * 4. compression; 5. `public/build` (fingerprinted: immutable, 1 year); 6. `public/` (1 hour);
+ * 4. compression; 5. `public/build` (fingerprinted: immutable, 1 year; its fonts to any
+ *    origin, for the embed); 6. `public/` (1 hour);
  * 7. `serveMedia` (from the build): images and public audio under /uploads straight from the
  *    media store; 8. `servePage` (from the build): anonymous public pages from the page cache
  *    (docs/decisions/039-anonymous-pages-near-static-speed.md);
@@ -180,7 +181,15 @@ app.use(handleResumableUpload);
 app.use(compression());
 app.use(
   build.publicPath,
-  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }),
+  express.static(build.assetsBuildDirectory, {
+    immutable: true,
+    maxAge: '1y',
+    // Fonts are fetched in CORS mode: the embed player (decision 038), framed by other sites
+    // in a sandbox with an opaque origin, loads the theme's fonts from here.
+    setHeaders: (res, file) => {
+      if (file.endsWith('.woff2')) res.setHeader('Access-Control-Allow-Origin', '*');
+    },
+  }),
 );
 app.use(express.static('public', { maxAge: '1h' }));
 app.use(serveMedia);

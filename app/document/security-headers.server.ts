@@ -109,7 +109,7 @@ export function embedFrameAncestors(): string {
 
 /**
  * The Content-Security-Policy of an embed page (decision 038): its own script and inline
- * style with this answer's nonce, images and audio from here (or ASSET_HOST), the play
+ * style with this answer's nonce, images, audio and fonts from here (or ASSET_HOST), the play
  * beacon to here; no form, no frame, no other host; framed by `embedFrameAncestors()`.
  */
 export function embedContentSecurityPolicy(nonce: string): string {
@@ -121,6 +121,9 @@ export function embedContentSecurityPolicy(nonce: string): string {
     'style-src': `'nonce-${nonce}'`,
     'img-src': withAsset("'self'", 'data:'),
     'media-src': withAsset("'self'"),
+    // The theme's fonts, from the site's build (their files answer any origin: a sandboxed
+    // frame's is opaque).
+    'font-src': withAsset("'self'"),
     'connect-src': "'self'",
     'frame-ancestors': embedFrameAncestors(),
     'form-action': "'none'",

@@ -5,6 +5,8 @@
  * `<audio>` of this page and one count-only beacon. Not bundled with the site: no React.
  */
 import type { EmbedData, EmbedTrack } from '~/types/embed';
+import { levelsShape } from '~/utils/waveform-levels';
+import { WAVEFORM_HEIGHT } from '~/utils/waveform-path';
 
 const PLAY_AFTER_SECONDS = 30;
 const ICON_PLAY = '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 2l10 6-10 6z"/></svg>';
@@ -30,11 +32,17 @@ function start(): void {
   let heard = 0;
   let lastTime = 0;
   let reported = false;
+  // The waveform's columns (its viewBox width), and whether the seek bar is being dragged.
+  let columns = 1;
+  let dragging = false;
 
   const audio = $<HTMLAudioElement>('audio');
   const play = $<HTMLButtonElement>('play');
   const seek = $<HTMLInputElement>('seek');
   const time = $('time');
+  const seekBox = $('seekbox');
+  const wavePath = $('wave-path');
+  const played = $('wave-progress');
   const list = document.querySelectorAll<HTMLButtonElement>('li button');
 
   const current = (): EmbedTrack | undefined => data.tracks[index];
@@ -64,7 +72,8 @@ function start(): void {
     const now = pendingStart || audio.currentTime;
     const total = duration();
     seek.max = String(Math.floor(total));
-    if (document.activeElement !== seek) seek.value = String(Math.floor(now));
+    if (!dragging) seek.value = String(Math.floor(now));
+    played?.setAttribute('width', String(total > 0 ? (columns * Math.min(now, total)) / total : 0));
     const text = `${fmt(now)} / ${fmt(total)}`;
     time.textContent = text;
     seek.setAttribute('aria-valuetext', `${fmt(now)} of ${fmt(total)}`);
@@ -76,6 +85,19 @@ function start(): void {
     const playing = !audio.paused;
     play.innerHTML = playing ? ICON_PAUSE : ICON_PLAY;
     play.setAttribute('aria-label', `${playing ? 'Pause' : 'Play'} ${track.title}`);
+  }
+
+  /** The track's waveform in the seek bar, or the plain bar when it has none. */
+  function paintWave(track: EmbedTrack): void {
+    const shape = track.wave ? levelsShape(track.wave) : null;
+    seekBox?.classList.toggle('wave', Boolean(shape && wavePath));
+    if (!shape || !wavePath) return;
+    columns = shape.columns;
+    wavePath.setAttribute('d', shape.d);
+    wavePath.parentElement?.parentElement?.setAttribute(
+      'viewBox',
+      `0 0 ${columns} ${WAVEFORM_HEIGHT}`,
+    );
   }
 
   function show(i: number): void {
@@ -94,6 +116,7 @@ function start(): void {
     $<HTMLImageElement>('cover')?.setAttribute('src', track.cover);
     $<HTMLAnchorElement>('page')?.setAttribute('href', track.page);
     list.forEach((b, j) => b.setAttribute('aria-current', String(j === i)));
+    paintWave(track);
   }
 
   function toggle(): void {
@@ -122,6 +145,9 @@ function start(): void {
   if (!audio || !play || !seek) return;
 
   play.addEventListener('click', toggle);
+  // While a pointer drags the bar, playback does not move it under the pointer.
+  seek.addEventListener('pointerdown', () => (dragging = true));
+  document.addEventListener('pointerup', () => (dragging = false));
   seek.addEventListener('input', () => {
     pendingStart = 0;
     const to = Number(seek.value);
@@ -160,6 +186,8 @@ function start(): void {
       toggle();
     }
   });
+  const first = current();
+  if (first) paintWave(first);
   paintTime();
 }
 

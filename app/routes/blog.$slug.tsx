@@ -41,6 +41,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     image: data.post.imageUrl,
     imageAlt: data.post.title,
     type: 'article',
+    // As the page and its BlogPosting say: the post's date, by the collective.
+    published: data.post.createdAt,
+    author: site.siteName,
     jsonLd: blogPostingLd(data.post, site),
   });
 };

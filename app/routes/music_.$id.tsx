@@ -41,6 +41,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     image: track.coverImage,
     imageAlt: `Cover of ${track.title}`,
     type: 'music.song',
+    published: track.createdAt,
+    author: track.artist,
     jsonLd: musicRecordingLd(track, site),
   });
   return playerCardMeta(tags, {

@@ -7,7 +7,9 @@ import {
   embedFrameAncestors,
 } from '~/document/security-headers.server';
 import { imageInfo } from '~/files/image-derivatives.server';
+import { getTheme } from '~/models/theme.server';
 import { getFeaturedTrack, getTrack, listTracks } from '~/models/track.server';
+import { getTrackPeaks } from '~/models/track-peaks.server';
 import { env } from '~/platform/env.server';
 import { logger } from '~/platform/logger.server';
 import { siteOrigin } from '~/platform/site-origin.server';
@@ -16,7 +18,10 @@ import type { TrackJSON } from '~/types/entities';
 import { ANONYMOUS, audioPendingText, isPlayable, trackFor } from '~/utils/access';
 import { escapeHtml, jsonForScript } from '~/utils/html';
 import { parseDeepLinkTime } from '~/utils/media-time';
+import { levelsShape, waveformLevels } from '~/utils/waveform-levels';
+import { WAVEFORM_HEIGHT } from '~/utils/waveform-path';
 
+import { embedStyle, type EmbedTheme } from './embed-style.server';
 import { embeddingHost, embedToken } from './embed-token.server';
 
 /**
@@ -36,7 +41,6 @@ export const EMBED_MIN_WIDTH = 280;
 export const EMBED_MAX_WIDTH = 1200;
 export const PLAYLIST_LIMIT = 50;
 
-export type EmbedTheme = 'light' | 'dark';
 export const embedTheme = (value: string | null): EmbedTheme =>
   value === 'light' ? 'light' : 'dark';
 
@@ -77,17 +81,23 @@ export async function smallCover(
 
 async function embedTrack(track: TrackJSON): Promise<EmbedTrack> {
   const view = trackFor(ANONYMOUS, track);
-  const cover = await smallCover(track.coverImage);
+  const playable = isPlayable(view);
+  // The waveform of a track the embed plays (a locked track's peaks are for members only).
+  const [cover, peaks] = await Promise.all([
+    smallCover(track.coverImage),
+    playable ? getTrackPeaks(track.id, track.audioFile) : null,
+  ]);
   return {
     id: track.id,
     title: track.title,
     artist: track.artist,
     duration: track.durationSeconds,
-    src: isPlayable(view) ? view.audioFile : null,
+    src: playable ? view.audioFile : null,
     locked: view.locked,
     pending: view.locked ? null : audioPendingText(view),
     page: trackPageUrl(track.id),
     cover: cover.src,
+    wave: waveformLevels(peaks),
   };
 }
 
@@ -119,56 +129,51 @@ const fmt = (seconds: number) => {
   return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
 };
 
-const STYLE = `
-:root{color-scheme:dark;--bg:#101418;--fg:#f4f6f8;--muted:#b4bcc6;--accent:#5eead4;--accent-fg:#06201c;--line:#2b333c}
-[data-theme=light]{color-scheme:light;--bg:#ffffff;--fg:#111418;--muted:#4a535d;--accent:#0f766e;--accent-fg:#ffffff;--line:#d5dbe1}
-*{box-sizing:border-box}
-html,body{margin:0;height:100%}
-body{background:var(--bg);color:var(--fg);font:14px/1.35 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;overflow:hidden}
-main{display:flex;flex-direction:column;height:100%;min-width:280px}
-.card{display:flex;gap:12px;height:120px;flex:none;padding:0 12px 0 0}
-.cover{width:120px;height:120px;object-fit:cover;flex:none;background:var(--line)}
-.body{flex:1;min-width:0;display:flex;flex-direction:column;justify-content:center;gap:6px}
-.title{margin:0;font-size:15px;font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.artist{margin:0;color:var(--muted);white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.row{display:flex;align-items:center;gap:10px}
-button,.lock{font:inherit}
-.play{width:36px;height:36px;flex:none;border:0;border-radius:50%;background:var(--accent);color:var(--accent-fg);cursor:pointer;display:grid;place-items:center}
-.play svg{width:16px;height:16px;fill:currentColor}
-input[type=range]{flex:1;min-width:40px;accent-color:var(--accent)}
-.time{color:var(--muted);font-variant-numeric:tabular-nums;white-space:nowrap;font-size:12px}
-a{color:var(--fg)}
-.site{font-size:12px;color:var(--muted)}
-.lock{display:inline-block;padding:6px 10px;border:1px solid var(--line);border-radius:6px;color:var(--fg);text-decoration:none}
-:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
-ol{list-style:none;margin:0;padding:0;overflow-y:auto;border-top:1px solid var(--line);flex:1}
-li button{display:flex;width:100%;gap:8px;padding:8px 12px;border:0;border-bottom:1px solid var(--line);background:none;color:var(--fg);text-align:left;cursor:pointer}
-li button[aria-current=true]{font-weight:600;color:var(--accent)}
-li .d{margin-left:auto;color:var(--muted)}
-@media (max-height:200px){ol{display:none}}
-@media (max-width:360px){.cover{width:80px;height:80px;align-self:center}.time{display:none}}
-`;
-
 const ICON_PLAY = '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 2l10 6-10 6z"/></svg>';
+
+/**
+ * The seek bar: a range input, laid over the first track's waveform when any track of the page
+ * has one (transparent, so a click on the waveform seeks there and the keys are the range's).
+ * The script swaps the path for each track's levels and clips the played part in the accent.
+ */
+function seekBar(tracks: EmbedTrack[], start: number): string {
+  const first = tracks[0] as EmbedTrack;
+  const range =
+    `<input type="range" id="seek" min="0" max="${first.duration || 0}" step="1" value="${start}" ` +
+    `aria-label="Seek" aria-valuetext="${fmt(start)} of ${fmt(first.duration)}">`;
+  if (!tracks.some((t) => t.wave)) return `<div class="seek" id="seekbox">${range}</div>`;
+  const shape = first.wave ? levelsShape(first.wave) : null;
+  const columns = shape?.columns ?? 1;
+  const played = first.duration > 0 ? Math.round((columns * start * 10) / first.duration) / 10 : 0;
+  return (
+    `<div class="seek${shape ? ' wave' : ''}" id="seekbox" data-testid="embed-waveform">` +
+    `<svg viewBox="0 0 ${columns} ${WAVEFORM_HEIGHT}" preserveAspectRatio="none" aria-hidden="true" focusable="false">` +
+    `<defs><path id="wave-path" d="${shape?.d ?? ''}"/><clipPath id="wave-played">` +
+    `<rect id="wave-progress" width="${played}" height="${WAVEFORM_HEIGHT}"/></clipPath></defs>` +
+    '<use href="#wave-path" class="w0"/><use href="#wave-path" class="w1" clip-path="url(#wave-played)"/>' +
+    `</svg>${range}</div>`
+  );
+}
 
 /** The page, for one track or a list. */
 function renderPage(options: {
   tracks: EmbedTrack[];
   theme: EmbedTheme;
+  style: string;
   data: EmbedData;
   nonce: string;
   script: string;
   siteName: string;
   list: boolean;
 }): string {
-  const { tracks, theme, data, nonce, script, siteName, list } = options;
+  const { tracks, theme, style, data, nonce, script, siteName, list } = options;
   const first = tracks[0];
   if (!first) throw new Error('an embed needs a track');
   const e = escapeHtml;
   const site = e(siteName);
   const controls = first.src
     ? `<div class="row"><button type="button" class="play" id="play" aria-label="Play ${e(first.title)}">${ICON_PLAY}</button>` +
-      `<input type="range" id="seek" min="0" max="${first.duration || 0}" step="1" value="${data.start}" aria-label="Seek" aria-valuetext="${fmt(data.start)} of ${fmt(first.duration)}">` +
+      seekBar(tracks, data.start) +
       `<span class="time" id="time">${fmt(data.start)} / ${fmt(first.duration)}</span></div>` +
       `<audio id="audio" preload="none" src="${e(first.src)}"></audio>`
     : !first.locked
@@ -194,7 +199,7 @@ function renderPage(options: {
 <meta name="robots" content="noindex">
 <meta name="referrer" content="strict-origin-when-cross-origin">
 <title>${e(title)}</title>
-<style nonce="${nonce}">${STYLE}</style>
+<style nonce="${nonce}">${style}</style>
 </head><body><main>
 <div class="card"><img class="cover" id="cover" src="${e(first.cover)}" alt="" width="120" height="120">
 <div class="body"><p class="title" id="title">${e(first.title)}</p><p class="artist" id="artist">${e(first.artist)}</p>
@@ -228,7 +233,10 @@ export async function embedResponse(
   if (!script) return NO_EMBED(503, 'The embed player is not built');
   const url = new URL(request.url);
   const host = embeddingHost(request.headers.get('referer'), url.host);
-  const embedTracks = await Promise.all(tracks.map(embedTrack));
+  const [embedTracks, siteTheme] = await Promise.all([
+    Promise.all(tracks.map(embedTrack)),
+    getTheme(),
+  ]);
   const start = Math.min(
     parseDeepLinkTime(url.searchParams.get('t')) ?? 0,
     embedTracks[0]?.duration || Infinity,
@@ -240,9 +248,11 @@ export async function embedResponse(
     beacon: '/api/plays',
     token: host ? embedToken(host) : null,
   };
+  const theme = embedTheme(url.searchParams.get('theme'));
   const html = renderPage({
     tracks: embedTracks,
-    theme: embedTheme(url.searchParams.get('theme')),
+    theme,
+    style: embedStyle(siteTheme, theme),
     data,
     nonce,
     script,

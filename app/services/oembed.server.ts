@@ -1,3 +1,5 @@
+import { LINK_CARD } from '~/files/link-card-image.server';
+import { mediaKeyFromUrl } from '~/files/media-store.server';
 import { parseId } from '~/models/model-helpers.server';
 import { getTrack } from '~/models/track.server';
 import { env } from '~/platform/env.server';
@@ -129,7 +131,11 @@ export async function oembed(params: URLSearchParams): Promise<OEmbedResult> {
   if (maxheight !== undefined && maxheight < height) {
     height = Math.min(maxheight, EMBED_SIZES.compact.height);
   }
-  const cover = await smallCover(first.coverImage);
+  // The link card's JPEG (what og:image names: WebP is not read by every consumer) when the
+  // cover is a stored image it can be made from; else the small cover.
+  const cover = mediaKeyFromUrl(first.coverImage)
+    ? { src: `${trackPageUrl(first.id)}/card.jpg`, ...LINK_CARD }
+    : await smallCover(first.coverImage);
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
   const frameTitle = `${title} — ${env.SITE_NAME} player`;
   return {

@@ -18,6 +18,8 @@ export type EmbedTrack = {
   page: string;
   /** A small cover (absolute path on this site). */
   cover: string;
+  /** Its waveform as `waveformLevels` (utils/waveform-levels), or null without peaks. */
+  wave: string | null;
 };
 
 export type EmbedData = {

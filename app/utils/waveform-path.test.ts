@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { PeaksJSON } from '~/types/peaks';
 
-import { WAVEFORM_HEIGHT, waveformShape } from './waveform-path';
+import { outlineShape, WAVEFORM_HEIGHT, waveformColumns, waveformShape } from './waveform-path';
 
 const peaks = (data: number[], channels = 1, bits: 8 | 16 = 8): PeaksJSON => ({
   version: 2,
@@ -55,5 +55,16 @@ describe('waveformShape', () => {
   it('answers null for no peaks', () => {
     expect(waveformShape(null)).toBeNull();
     expect(waveformShape(peaks([]))).toBeNull();
+  });
+});
+
+describe('waveformColumns and outlineShape', () => {
+  it('are waveformShape in two steps', () => {
+    const p = peaks([0, 0, -128, 127, -64, 64]);
+    expect(outlineShape(waveformColumns(p)!)).toEqual(waveformShape(p));
+    expect(waveformColumns(p)).toEqual({
+      tops: [0, 127 / 128, 0.5],
+      bottoms: [0, -1, -0.5],
+    });
   });
 });

@@ -21,6 +21,21 @@ export function waveformShape(
   peaks: PeaksJSON | null | undefined,
   columns = WAVEFORM_COLUMNS,
 ): WaveformShape | null {
+  const folded = waveformColumns(peaks, columns);
+  return folded ? outlineShape(folded) : null;
+}
+
+/** The loudest maximum (`tops`) and minimum (`bottoms`) of each column, each in -1..1. */
+export type WaveformColumns = { tops: number[]; bottoms: number[] };
+
+/**
+ * The audiowaveform peaks folded into at most `columns` columns: the loudest min/max of every
+ * channel in each; null when they hold no data (or are not readable).
+ */
+export function waveformColumns(
+  peaks: PeaksJSON | null | undefined,
+  columns = WAVEFORM_COLUMNS,
+): WaveformColumns | null {
   if (!peaks || !Array.isArray(peaks.data)) return null;
   const channels = Math.max(1, Math.floor(peaks.channels) || 1);
   const pixels = Math.floor(peaks.data.length / (2 * channels));
@@ -46,6 +61,12 @@ export function waveformShape(
     tops.push(Math.max(-1, Math.min(1, max / scale)));
     bottoms.push(Math.max(-1, Math.min(1, min / scale)));
   }
+  return { tops, bottoms };
+}
+
+/** Folded columns as one closed outline (see the top of this file); at least one column. */
+export function outlineShape({ tops, bottoms }: WaveformColumns): WaveformShape {
+  const n = tops.length;
   const mid = WAVEFORM_HEIGHT / 2;
   // At least half a unit either side of the middle, so silence still draws a line.
   const y = (v: number, side: 1 | -1) => round(mid - side * Math.max(0.5, Math.abs(v) * (mid - 1)));

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { unfurl } from 'unfurl.js';
 
 import { wavBuffer } from '../helpers/wav';
-import { baseURL, disposeRoles, type Roles, roles, SAME_ORIGIN, unique } from './helpers';
+import { baseURL, disposeRoles, type Roles, roles, SAME_ORIGIN, siteDay, unique } from './helpers';
 
 /**
  * The oEmbed provider and the link cards (decision 038), through real consumers: unfurl.js
@@ -15,7 +15,13 @@ import { baseURL, disposeRoles, type Roles, roles, SAME_ORIGIN, unique } from '.
  */
 
 let r: Roles | undefined;
-let publicTrack: { id: number; title: string; artist: string; audioFile: string };
+let publicTrack: {
+  id: number;
+  title: string;
+  artist: string;
+  audioFile: string;
+  createdAt: string;
+};
 let membersTrack: { id: number; title: string; audioFile: string };
 
 async function create(visibility: 'public' | 'members') {
@@ -42,6 +48,7 @@ async function create(visibility: 'public' | 'members') {
     title: '',
     artist: '',
     audioFile: '',
+    createdAt: '',
     audioStatus: undefined as string | undefined,
   };
   await expect
@@ -124,9 +131,18 @@ test('the contract: every field, sizes within maxwidth/maxheight, 400, 404, 501'
     width: 600,
     height: 120,
   });
-  expect(body.thumbnail_url).toMatch(/^http:\/\/localhost:\d+\/uploads\/images\//);
-  expect(body.thumbnail_width).toBeGreaterThan(0);
-  expect(body.thumbnail_height).toBeGreaterThan(0);
+  // The link card's JPEG (as og:image), at its size, and it is one.
+  expect(body.thumbnail_url).toBe(`${page}/card.jpg`);
+  expect([body.thumbnail_width, body.thumbnail_height]).toEqual([1200, 630]);
+  const thumbnail = await r!.anon.get(new URL(body.thumbnail_url as string).pathname);
+  expect(thumbnail.status()).toBe(200);
+  expect(thumbnail.headers()['content-type']).toBe('image/jpeg');
+  const picture = await sharp(await thumbnail.body()).metadata();
+  expect([picture.format, picture.width, picture.height]).toEqual([
+    'jpeg',
+    body.thumbnail_width,
+    body.thumbnail_height,
+  ]);
 
   const small = await (
     await r!.anon.get(oembedUrl({ url: page, maxwidth: '300', maxheight: '100' }))
@@ -205,6 +221,12 @@ test('track pages: discovery and a player card; og:audio only for a public track
     `<meta property="og:image" content="${baseURL}/music/${publicTrack.id}/card.jpg"`,
   );
 
+  // Its date and its author, as link scrapers read them.
+  expect(pub).toContain(`<meta property="music:release_date" content="${publicTrack.createdAt}"`);
+  expect(pub).toContain('<meta name="author" content="Oembed Tester"');
+  const unfurled = await unfurl(`${baseURL}/music/${publicTrack.id}`);
+  expect(unfurled.author).toBe('Oembed Tester');
+
   const locked = await head(membersTrack.id);
   expect(locked).toContain('application/json+oembed');
   expect(locked).not.toContain('og:audio');
@@ -214,6 +236,78 @@ test('track pages: discovery and a player card; og:audio only for a public track
   expect(card.status()).toBe(200);
   const meta = await sharp(await card.body()).metadata();
   expect([meta.width, meta.height, meta.format]).toEqual([1200, 630, 'jpeg']);
+});
+
+test('a blog post is dated and signed for link scrapers', async () => {
+  const slug = `card-${unique()}`;
+  const cover = await sharp({
+    create: { width: 800, height: 450, channels: 3, background: '#0f766e' },
+  })
+    .jpeg()
+    .toBuffer();
+  const created = await r!.admin.post('/api/admin/blog', {
+    headers: SAME_ORIGIN,
+    multipart: {
+      title: `Card ${slug}`,
+      slug,
+      content: 'A post for the link card test.',
+      excerpt: 'Link card.',
+      category: 'NEWS',
+      image: { name: 'cover.jpg', mimeType: 'image/jpeg', buffer: cover },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const post = (await created.json()) as { id: number; createdAt: string };
+  try {
+    const html = await (await r!.anon.get(`/blog/${slug}`)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<meta property="og:type" content="article"');
+    expect(head).toContain(`<meta property="article:published_time" content="${post.createdAt}"`);
+    expect(head).toContain('<meta property="article:author" content="Night Shore"');
+    expect(head).toContain('<meta name="author" content="Night Shore"');
+    const result = await unfurl(`${baseURL}/blog/${slug}`);
+    // unfurl.js puts the article:* tags in `open_graph.articles[]` (its types say `article`).
+    const { articles } = result.open_graph as unknown as {
+      articles?: { published_time?: string; author?: string }[];
+    };
+    expect(articles?.[0]).toMatchObject({ published_time: post.createdAt, author: 'Night Shore' });
+    expect(result.author).toBe('Night Shore');
+  } finally {
+    await r!.admin.delete(`/api/admin/blog/${post.id}`, { headers: SAME_ORIGIN });
+  }
+});
+
+test("the footer's upcoming shows carry no date a scraper would take for the page's", async () => {
+  const venue = `Footer Hall ${unique()}`;
+  const created = await r!.admin.post('/api/admin/shows', {
+    headers: SAME_ORIGIN,
+    data: {
+      title: 'Footer date test',
+      venue,
+      location: 'Asbury Park, NJ',
+      date: siteDay(1),
+      time: '9:00 PM',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const show = (await created.json()) as { id: number };
+  try {
+    const footer = async () => {
+      const html = await (await r!.anon.get(`/music/${publicTrack.id}`)).text();
+      return html.slice(html.lastIndexOf('<footer'));
+    };
+    // Tomorrow's show is among the next ones the footer lists (the page cache follows within
+    // a second).
+    await expect.poll(async () => (await footer()).includes(venue)).toBe(true);
+    const text = await footer();
+    expect(text).toContain('data-testid="footer-shows"');
+    // Its date is text: no <time datetime>, no microdata date in the footer.
+    expect(text).not.toMatch(/<time\b/);
+    expect(text).not.toMatch(/itemprop="[^"]*date/i);
+    expect(text).not.toMatch(/datetime=/i);
+  } finally {
+    await r!.admin.delete(`/api/admin/shows/${show.id}`, { headers: SAME_ORIGIN });
+  }
 });
 
 test('the embed sets no cookie, even for a signed-in visitor, and names no locked audio', async () => {

@@ -49,7 +49,7 @@ async function adminApi(baseURL: string): Promise<APIRequestContext> {
 
 type Created = { id: number; title: string; audioFile: string };
 
-async function createTrack(api: APIRequestContext, visibility: 'public' | 'members') {
+async function createTrack(api: APIRequestContext, visibility: 'public' | 'members', seconds = 2) {
   const cover = await sharp({
     create: { width: 400, height: 400, channels: 3, background: '#1d4ed8' },
   })
@@ -63,7 +63,7 @@ async function createTrack(api: APIRequestContext, visibility: 'public' | 'membe
       audioFile: {
         name: 'tone.wav',
         mimeType: 'audio/wav',
-        buffer: wavBuffer({ seconds: 2, toneHz: 440 }),
+        buffer: wavBuffer({ seconds, toneHz: 440, bursts: seconds > 4 ? [seconds / 2] : [] }),
       },
     },
   });
@@ -197,8 +197,214 @@ test('a members-only track is locked in the embed and no audio is requested', as
     await expect(lock).toHaveAttribute('href', `${baseURL}/music/${track.id}`);
     await expect(lock).toHaveAttribute('target', '_blank');
     await expect(embed.getByRole('button', { name: /^Play/ })).toHaveCount(0);
+    // Its peaks are for members too: no waveform.
+    await expect(embed.getByTestId('embed-waveform')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
     expect(media).toEqual([]);
+  } finally {
+    expect((await api.delete(`/api/admin/tracks/${track.id}`)).status()).toBe(204);
+    await api.dispose();
+  }
+});
+
+type Rgb = [number, number, number];
+const rgb = (css: string): Rgb => {
+  const m = /^rgba?\((\d+), (\d+), (\d+)/.exec(css);
+  if (!m) throw new Error(`not an rgb() colour: ${css}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+};
+/** WCAG 2 contrast ratio of two sRGB colours. */
+function contrast(a: Rgb, b: Rgb): number {
+  const lum = (c: Rgb) => {
+    const [r, g, bl] = c.map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/**
+ * The site's theme as its pages get it (/theme.css): the dark palette's primary colour (the
+ * last one: a dark or a system appearance ends with it) and the two font families.
+ */
+async function siteTheme(api: APIRequestContext) {
+  const css = await (await api.get('/theme.css')).text();
+  const primary = [...css.matchAll(/--primary:([^;]+);/g)].at(-1)?.[1];
+  const heading = /--font-heading:'([^']+)'/.exec(css)?.[1];
+  const body = /--font-body:'([^']+)'/.exec(css)?.[1];
+  if (!primary || !heading || !body) throw new Error('no theme in /theme.css');
+  return { primary: `hsl(${primary})`, heading, body };
+}
+
+test("the embed wears the site's theme: its accent and fonts, from this site, readable", async ({
+  context,
+  baseURL,
+  accounts: _accounts,
+}) => {
+  const page = await context.newPage();
+  const api = await adminApi(baseURL!);
+  const track = await createTrack(api, 'public');
+  try {
+    const hosts = new Set<string>();
+    const fonts: { url: string; status: number }[] = [];
+    page.on('request', (request) => {
+      if (request.frame() !== page.mainFrame()) hosts.add(new URL(request.url()).origin);
+    });
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'font') {
+        fonts.push({ url: response.url(), status: response.status() });
+      }
+    });
+    frames = frame(`${baseURL}/embed/tracks/${track.id}`);
+    const embed = page.frameLocator('#embed');
+    /** The embed, framed again. */
+    const open = async () => {
+      await page.goto(`${hostOrigin}/`);
+      await expect(embed.getByText(track.title)).toBeVisible();
+      return page.frame({ url: /\/embed\/tracks\// })!;
+    };
+    let frameHandle = await open();
+
+    /** The site's primary colour as the browser computes it (in the framing page). */
+    const computed = (colour: string) =>
+      page.evaluate((value) => {
+        const probe = document.createElement('i');
+        probe.style.color = value;
+        document.body.append(probe);
+        const result = getComputedStyle(probe).color;
+        probe.remove();
+        return result;
+      }, colour);
+    const looks = () =>
+      frameHandle.evaluate(() => {
+        const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+        return {
+          accent: style('#play').backgroundColor,
+          icon: style('#play').color,
+          background: style('body').backgroundColor,
+          text: style('#title').color,
+          muted: style('#artist').color,
+          titleFont: style('#title').fontFamily,
+          bodyFont: style('body').fontFamily,
+        };
+      });
+    // The accent is the site's primary colour, the fonts its fonts (read together, the frame
+    // opened again if they differ: another test may be changing the theme, under its lock).
+    await expect
+      .poll(async () => {
+        const theme = await siteTheme(api);
+        const seen = await looks();
+        if (seen.accent !== (await computed(theme.primary))) frameHandle = await open();
+        return (
+          seen.accent === (await computed(theme.primary)) &&
+          seen.titleFont.split(',')[0]!.replace(/"/g, '') === theme.heading &&
+          seen.bodyFont.split(',')[0]!.replace(/"/g, '') === theme.body
+        );
+      })
+      .toBe(true);
+
+    // Readable: text 4.5:1 on the background, the play button 3:1 against it and its icon.
+    const seen = await looks();
+    const background = rgb(seen.background);
+    expect(contrast(rgb(seen.text), background)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(rgb(seen.muted), background)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(rgb(seen.accent), background)).toBeGreaterThanOrEqual(3);
+    expect(contrast(rgb(seen.icon), rgb(seen.accent))).toBeGreaterThanOrEqual(3);
+
+    // The fonts load in the sandboxed frame (an opaque origin: the files answer with CORS),
+    // from this site; nothing comes from another host.
+    const { heading } = await siteTheme(api);
+    await expect
+      .poll(() =>
+        frameHandle.evaluate(
+          (family) => [...document.fonts].some((f) => f.family === family && f.status === 'loaded'),
+          heading,
+        ),
+      )
+      .toBe(true);
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) {
+      expect(font.url.startsWith(`${baseURL}/build/`), font.url).toBe(true);
+      expect(font.status, font.url).toBe(200);
+    }
+    expect([...hosts]).toEqual([new URL(baseURL!).origin]);
+
+    // ?theme=light: a light background, still readable.
+    frames = frame(`${baseURL}/embed/tracks/${track.id}?theme=light`);
+    await page.goto(`${hostOrigin}/`);
+    await expect(embed.locator('html')).toHaveAttribute('data-theme', 'light');
+    const light = await page.frame({ url: /theme=light/ })!.evaluate(() => ({
+      background: getComputedStyle(document.body).backgroundColor,
+      text: getComputedStyle(document.querySelector('#title')!).color,
+      accent: getComputedStyle(document.querySelector('#play')!).backgroundColor,
+    }));
+    expect(Math.min(...rgb(light.background))).toBeGreaterThan(200);
+    expect(contrast(rgb(light.text), rgb(light.background))).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(rgb(light.accent), rgb(light.background))).toBeGreaterThanOrEqual(3);
+  } finally {
+    expect((await api.delete(`/api/admin/tracks/${track.id}`)).status()).toBe(204);
+    await api.dispose();
+  }
+});
+
+test('a waveform when the track has peaks, in the page itself: a click and the keys seek', async ({
+  context,
+  baseURL,
+  accounts: _accounts,
+}) => {
+  const page = await context.newPage();
+  const api = await adminApi(baseURL!);
+  // 20 s of a tone with a burst in the middle; its peaks are made with its stream.
+  const track = await createTrack(api, 'public', 20);
+  try {
+    await expect
+      .poll(async () => (await api.get(`/api/tracks/${track.id}/peaks`)).status())
+      .toBe(200);
+    const peaksRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/peaks')) peaksRequests.push(request.url());
+    });
+    frames = frame(`${baseURL}/embed/tracks/${track.id}`);
+    await page.goto(`${hostOrigin}/`);
+    const embed = page.frameLocator('#embed');
+    const wave = embed.getByTestId('embed-waveform');
+    await expect(wave).toHaveClass(/\bwave\b/);
+    await expect(wave.locator('#wave-path')).toHaveAttribute('d', /^M0 [\d.]+L/);
+    const box = (await wave.boundingBox())!;
+    expect(box.width).toBeGreaterThan(200);
+
+    // The keys of a slider: End, Home, arrows.
+    const slider = embed.getByRole('slider', { name: 'Seek' });
+    const time = embed.locator('#time');
+    const played = wave.locator('#wave-progress');
+    await slider.focus();
+    await page.keyboard.press('End');
+    await expect(slider).toHaveAttribute('aria-valuetext', '0:20 of 0:20');
+    await expect(time).toHaveText('0:20 / 0:20');
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+    await expect(slider).toHaveAttribute('aria-valuetext', '0:05 of 0:20');
+    await expect(time).toHaveText('0:05 / 0:20');
+    // A quarter of the waveform is drawn as played.
+    const columns = Number((await wave.locator('svg').getAttribute('viewBox'))!.split(' ')[2]);
+    expect(Number(await played.getAttribute('width'))).toBeCloseTo(columns / 4, 1);
+
+    // A click three quarters along the waveform seeks there.
+    await wave.click({ position: { x: box.width * 0.75, y: box.height / 2 } });
+    await expect(slider).toHaveAttribute('aria-valuetext', /^0:1[4-6] of 0:20$/);
+    await expect(time).toHaveText(/^0:1[4-6] \/ 0:20$/);
+
+    // Then it plays from there.
+    await embed.getByRole('button', { name: `Play ${track.title}` }).click();
+    const frameHandle = page.frame({ url: /\/embed\/tracks\// })!;
+    await expect
+      .poll(() => frameHandle.evaluate(() => document.querySelector('audio')!.currentTime))
+      .toBeGreaterThan(14);
+    // No request for the peaks: the page carried them.
+    expect(peaksRequests).toEqual([]);
   } finally {
     expect((await api.delete(`/api/admin/tracks/${track.id}`)).status()).toBe(204);
     await api.dispose();

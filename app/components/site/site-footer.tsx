@@ -105,9 +105,10 @@ export function SiteFooter({
                     <span className="block font-medium text-foreground group-hover:text-primary">
                       {show.venue}
                     </span>
+                    {/* The date as text, no <time datetime>: link scrapers take the first one they
+                        find for the date of the page (the shows page marks its dates up). */}
                     <span className="block text-xs text-muted-foreground">
-                      <time dateTime={show.date}>{formatSiteDate(show.date, DATE_SHORT)}</time> •{' '}
-                      {show.location}
+                      {formatSiteDate(show.date, DATE_SHORT)} • {show.location}
                     </span>
                   </Link>
                 </li>

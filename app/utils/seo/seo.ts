@@ -99,6 +99,13 @@ export type SeoInput = Partial<SeoSite> & {
   jsonLd?: object | object[];
   /** For pages that must stay out of search results. */
   noindex?: boolean;
+  /**
+   * When the page's work came out (ISO): `article:published_time` on an article,
+   * `music:release_date` on a song. Link scrapers show it as the page's date.
+   */
+  published?: string | null;
+  /** Who made it: `<meta name="author">`, and `article:author` on an article. */
+  author?: string | null;
 };
 
 /** Title, description, canonical link, Open Graph, Twitter card and JSON-LD for one page. */
@@ -130,6 +137,16 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   if (input.imageAlt) {
     tags.push({ property: 'og:image:alt', content: input.imageAlt });
     tags.push({ name: 'twitter:image:alt', content: input.imageAlt });
+  }
+  if (input.published && input.type === 'article') {
+    tags.push({ property: 'article:published_time', content: input.published });
+  }
+  if (input.published && input.type === 'music.song') {
+    tags.push({ property: 'music:release_date', content: input.published });
+  }
+  if (input.author) {
+    tags.push({ name: 'author', content: input.author });
+    if (input.type === 'article') tags.push({ property: 'article:author', content: input.author });
   }
   if (input.noindex) tags.push({ name: 'robots', content: 'noindex' });
   const ld =

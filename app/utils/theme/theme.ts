@@ -8,7 +8,11 @@ export { contrastRatio, type Hsl, parseColour };
 /** An HSL colour as the `H S% L%` triple the CSS variables hold. */
 const v = ({ h, s, l }: Hsl) => `${Math.round(h)} ${Math.round(s)}% ${Math.round(l)}%`;
 
-function palette(theme: ThemeJSON, mode: 'dark' | 'light'): Record<string, string> {
+/**
+ * The theme's colours in one mode, as `H S% L%` triples by variable name (`primary`,
+ * `background`, …): the site's CSS variables, and the embed player's colours (decision 038).
+ */
+export function themePalette(theme: ThemeJSON, mode: 'dark' | 'light'): Record<string, string> {
   const p = parseColour(theme.primary);
   const hue = p.h;
   // Variant: professional = neutral greys, tint = surfaces tinted by the primary hue,
@@ -67,8 +71,8 @@ const declarations = (vars: Record<string, string>) =>
  */
 export function themeCss(theme: ThemeJSON): string {
   const shared = `--radius:${Math.max(0, Math.min(2, theme.radius))}rem;--font-heading:${fontStack(theme.headerFont)};--font-body:${fontStack(theme.bodyFont)};`;
-  const dark = declarations(palette(theme, 'dark'));
-  const light = declarations(palette(theme, 'light'));
+  const dark = declarations(themePalette(theme, 'dark'));
+  const light = declarations(themePalette(theme, 'light'));
   if (theme.appearance === 'system') {
     return `:root{${shared}${light}color-scheme:light}@media (prefers-color-scheme: dark){:root{${dark}color-scheme:dark}}`;
   }
