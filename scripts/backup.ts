@@ -3,26 +3,23 @@
 // Works on MONGODB_URI and on the embedded store, also while the site is running.
 import path from 'node:path';
 
-import { connectDb, disconnectDb } from '../app/platform/db.server';
-import { uploadsDir } from '../app/platform/env.server';
 import { createBackup, timestamp } from './backup-lib';
+import { runScript } from './run-script';
 
 const target = process.argv[2] ?? path.join('backups', `night-shore-${timestamp()}`);
 
-await connectDb();
-try {
-  const manifest = await createBackup({ target, uploadsDir: uploadsDir() });
-  const docs = Object.entries(manifest.collections)
-    .map(([name, c]) => `${name} ${c.count}`)
-    .join(', ');
-  console.log(`Backup written to ${path.resolve(target)}`);
-  console.log(`  database ${manifest.database}: ${docs}`);
-  console.log(
-    `  uploads: ${manifest.uploads.files.length} files, ${(manifest.uploads.bytes / 1e6).toFixed(1)} MB`,
-  );
-} catch (error) {
-  console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  await disconnectDb();
-}
+await runScript(
+  'backup',
+  async () => {
+    const { uploadsDir } = await import('../app/platform/env.server');
+    const manifest = await createBackup({ target, uploadsDir: uploadsDir() });
+    const documents = Object.values(manifest.collections).reduce((n, c) => n + c.count, 0);
+    const collections = Object.keys(manifest.collections).length;
+    return (
+      `Backup written to ${path.resolve(target)}: database ${manifest.database} ` +
+      `(${documents} documents in ${collections} collections), ${manifest.uploads.files.length} ` +
+      `upload files (${(manifest.uploads.bytes / 1e6).toFixed(1)} MB).`
+    );
+  },
+  { db: true },
+);

@@ -1,7 +1,11 @@
+import crypto from 'node:crypto';
+
 import mongoose, { Schema } from 'mongoose';
 
 import { deleteUploadedFile } from '~/files/stored-files.server';
 import { env } from '~/platform/env.server';
+import { logger } from '~/platform/logger.server';
+import { isLoopbackHostname, siteOrigin } from '~/platform/site-origin.server';
 import { LEGACY_TRACK_TYPES, MIX_TYPES, TRACK_TYPES } from '~/schemas/track';
 import type { AudioStatus, TrackJSON, TracklistRow, TrackView, Visibility } from '~/types/entities';
 import { isMembersOnly, trackFor, type Viewer } from '~/utils/access';
@@ -37,9 +41,20 @@ type TrackDoc = {
   visibility?: Visibility;
   /** YYYY-MM-DD: a members-only track turns public on this day (early access). */
   publicAt?: string | null;
+  /**
+   * Its podcast episode's `<guid>`, fixed when the track is created and never derived from the
+   * host (decision 037): `urn:uuid:…`, or for a track from before, the `{host}:track:{id}` it
+   * may already have gone out with (`migrateTrackGuids`).
+   */
+  podcastGuid?: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
+
+/** A new track's podcast GUID: no host, no id, nothing that can change (decision 037). */
+export function newPodcastGuid(): string {
+  return `urn:uuid:${crypto.randomUUID()}`;
+}
 
 const TrackSchema = new Schema<TrackDoc>(
   {
@@ -70,6 +85,7 @@ const TrackSchema = new Schema<TrackDoc>(
     featured: { type: Boolean, default: false, index: true },
     visibility: { type: String, enum: ['public', 'members'], default: 'public' },
     publicAt: { type: String, default: null },
+    podcastGuid: { type: String, default: newPodcastGuid },
   },
   { timestamps: true },
 );
@@ -396,11 +412,80 @@ export async function migrateTrackTypes(): Promise<number> {
   return changed + others.modifiedCount;
 }
 
+/** A mix as the podcast feeds list it: the track and its episode's GUID. */
+export type PodcastMix = TrackJSON & { podcastGuid: string };
+
 /** Every long-form set (type in MIX_TYPES), newest first: the podcast feeds' episodes. */
-export async function listMixes(): Promise<TrackJSON[]> {
-  const docs = await cachedFind(Track, {
-    filter: { type: mongoose.trusted({ $in: [...MIX_TYPES] }) },
-    sort: NEWEST_FIRST,
-  });
-  return docs.map(toTrackJSON);
+export async function listMixes(): Promise<PodcastMix[]> {
+  const read = () =>
+    cachedFind(Track, {
+      filter: { type: mongoose.trusted({ $in: [...MIX_TYPES] }) },
+      sort: NEWEST_FIRST,
+    });
+  let docs = await read();
+  // A track written without one since the start (a restore, a raw insert) gets it here, by the
+  // same rule and the same only-if-absent writes as at start.
+  if (docs.some((d) => !d.podcastGuid)) {
+    await migrateTrackGuids();
+    docs = await read();
+  }
+  return docs
+    .filter((d): d is typeof d & { podcastGuid: string } => Boolean(d.podcastGuid))
+    .map((d) => ({ ...toTrackJSON(d), podcastGuid: d.podcastGuid }));
+}
+
+/**
+ * Tracks stored before GUIDs were (decision 037) get one, once. Their episodes went out with
+ * `{host}:track:{id}`, the host being SITE_URL's: where that is a real host, podcast apps may
+ * hold that GUID, so it is kept as it was; where it names this machine (SITE_URL unset, or
+ * localhost/loopback: every fresh clone's demo content) nothing was published, and the track
+ * gets a host-free one like a new track.
+ *
+ * Run at start, before the server answers. Reads only the tracks without a GUID, through a
+ * cursor, and writes in batches; each write applies only while the track still has none, so
+ * several instances starting together (or a second run) change nothing another has set.
+ * Answers how many tracks got one.
+ */
+export async function migrateTrackGuids(
+  options: { origin?: string; batchSize?: number } = {},
+): Promise<number> {
+  const origin = new URL(options.origin ?? siteOrigin());
+  const published = !isLoopbackHostname(origin.hostname);
+  const batchSize = options.batchSize ?? 500;
+  const missing = { podcastGuid: null };
+  type Op = { updateOne: { filter: object; update: object; timestamps: false } };
+  let batch: Op[] = [];
+  let changed = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const ops = batch;
+    batch = [];
+    changed += (await Track.bulkWrite(ops, { ordered: false })).modifiedCount;
+  };
+  const cursor = Track.find(missing, { _id: 1, id: 1 }).lean().cursor({ batchSize });
+  try {
+    for await (const doc of cursor) {
+      const podcastGuid = published ? `${origin.host}:track:${doc.id}` : newPodcastGuid();
+      batch.push({
+        updateOne: {
+          filter: { _id: doc._id, ...missing },
+          update: { $set: { podcastGuid } },
+          // A GUID is not an edit: updatedAt stays.
+          timestamps: false,
+        },
+      });
+      if (batch.length >= batchSize) await flush();
+    }
+    await flush();
+  } finally {
+    await cursor.close();
+  }
+  if (changed > 0) {
+    logger.info(
+      published
+        ? `podcast: ${changed} track(s) keep the GUID they were published with (${origin.host}:track:{id})`
+        : `podcast: ${changed} track(s) got a host-free GUID`,
+    );
+  }
+  return changed;
 }

@@ -78,8 +78,10 @@ type VersionState = {
   local: number;
   shared: { value: string; startedAt: number } | null;
   poller: NodeJS.Timeout | null;
-  polling: boolean;
-  bump: { running: boolean; again: boolean; failures: number };
+  /** The poll in flight, if any. */
+  polling: Promise<void> | null;
+  /** `done`: the bump in flight, settled (never rejects) once it has finished. */
+  bump: { running: boolean; again: boolean; failures: number; done: Promise<void> };
   listeners: Set<(collections: readonly string[] | undefined) => void>;
   watched: WeakSet<object>;
   pending: Map<number, { collection: string | undefined; scope: RoundTripScope | undefined }>;
@@ -94,8 +96,8 @@ const state: VersionState = (globalThis.__nightShoreDataVersion ??= {
   local: 0,
   shared: null,
   poller: null,
-  polling: false,
-  bump: { running: false, again: false, failures: 0 },
+  polling: null,
+  bump: { running: false, again: false, failures: 0, done: Promise.resolve() },
   listeners: new Set(),
   watched: new WeakSet(),
   pending: new Map(),
@@ -178,7 +180,7 @@ function scheduleBump(): void {
     state.bump.running = false;
     return;
   }
-  collection
+  state.bump.done = collection
     .updateOne({ _id: VERSION_ID }, { $inc: { n: 1 } }, { upsert: true })
     .then(
       () => {
@@ -200,11 +202,17 @@ function scheduleBump(): void {
     });
 }
 
-async function poll(): Promise<void> {
-  if (state.polling) return;
+function poll(): Promise<void> {
+  if (state.polling) return state.polling;
   const collection = versions();
-  if (!collection) return;
-  state.polling = true;
+  if (!collection) return Promise.resolve();
+  state.polling = readShared(collection).finally(() => {
+    state.polling = null;
+  });
+  return state.polling;
+}
+
+async function readShared(collection: NonNullable<ReturnType<typeof versions>>): Promise<void> {
   const startedAt = Date.now();
   try {
     const doc = await collection.findOne({ _id: VERSION_ID }, { maxTimeMS: FRESH_MS });
@@ -216,8 +224,6 @@ async function poll(): Promise<void> {
     state.shared = { value, startedAt };
   } catch {
     // Left to age: past FRESH_MS memories fall back to FALLBACK_TTL_MS.
-  } finally {
-    state.polling = false;
   }
 }
 
@@ -235,9 +241,22 @@ export function startFreshness(mode: Exclude<FreshnessMode, 'off'>): void {
   }
 }
 
-export function stopFreshness(): void {
+/**
+ * Stop remembering, before the connection closes: no more polls; the poll in flight and the
+ * bumps this process's last writes asked for finish first (other processes must hear of those
+ * writes, and a bump cut off by the closing client would only fail). A bump that fails is
+ * logged as any other and not retried here.
+ */
+export async function stopFreshness(): Promise<void> {
   if (state.poller) clearInterval(state.poller);
   state.poller = null;
+  await state.polling;
+  // The bump in flight, then the one asked for during it (at most one more: writes have stopped).
+  for (let round = 0; round < 2 && (state.bump.running || state.bump.again); round += 1) {
+    if (!state.bump.running) scheduleBump();
+    await state.bump.done;
+  }
+  state.bump.again = false;
   state.shared = null;
   state.mode = 'off';
   state.local += 1;

@@ -89,7 +89,8 @@ export function connectDb(options: ConnectOptions = {}): Promise<typeof mongoose
 export async function disconnectDb(): Promise<void> {
   const pending = state.promise;
   state.promise = null;
-  stopFreshness();
+  // Its last writes reach the shared version before the client closes (nothing left running).
+  await stopFreshness();
   if (pending) {
     await pending.catch(() => undefined);
     await mongoose.disconnect();

@@ -14,7 +14,7 @@ import { startMailWorker, stopMailWorker } from '~/mail/worker.server';
 import { startMediaWorker, stopMediaWorker } from '~/media/worker.server';
 import { migrateSubscriberStatuses } from '~/models/subscriber.server';
 import { ensureTheme } from '~/models/theme.server';
-import { migrateTrackTypes, requeueWaitingTracks } from '~/models/track.server';
+import { migrateTrackGuids, migrateTrackTypes, requeueWaitingTracks } from '~/models/track.server';
 import { migrateUnconfirmedEmails } from '~/models/user.server';
 
 import { connectDb, disconnectDb, ownsEmbeddedStore } from './db.server';
@@ -244,6 +244,8 @@ export function startApp(): Promise<void> {
     await migrateSubscriberStatuses();
     // Every stored release type is one of TRACK_TYPES (Remix → Single, Live → Live set).
     await migrateTrackTypes();
+    // Every track has its podcast GUID, kept where it may have been published (decision 037).
+    await migrateTrackGuids();
     // Addresses saved before they had to be confirmed wait for their link (decision 030).
     await migrateUnconfirmedEmails();
     const worker = startMailWorker();

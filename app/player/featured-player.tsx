@@ -5,7 +5,7 @@ import { MembersOnlyBadge, UnlockLink } from '~/components/site/members-only';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import type { TrackView } from '~/types/entities';
 import type { ImageInfo } from '~/types/image-info';
-import { audioPendingText } from '~/utils/access';
+import { audioPendingText, isPlayable, UNAVAILABLE_TEXT } from '~/utils/access';
 
 import { cx, PLACEHOLDER_COVER, SeekSlider } from './player-controls';
 import { FEATURED_SEEK_SECONDS, formatTime, PLAY_START_DELAY_MS } from './player-machine';
@@ -61,12 +61,11 @@ export function FeaturedPlayer({
     );
   }
 
-  const pending = audioPendingText(track);
-  if (pending !== null) {
+  if (!isPlayable(track)) {
     return (
       <FeaturedFrame track={track} image={image} className={className}>
         <p className="self-start rounded-lg border border-border px-4 py-2 text-sm font-semibold text-muted-foreground">
-          {pending}
+          {audioPendingText(track) ?? UNAVAILABLE_TEXT}
         </p>
       </FeaturedFrame>
     );

@@ -6,7 +6,7 @@ import { MembersOnlyBadge, UnlockLink } from '~/components/site/members-only';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import type { TrackJSON, TrackView } from '~/types/entities';
 import type { ImageInfo } from '~/types/image-info';
-import { audioPendingText, isPlayable } from '~/utils/access';
+import { audioPendingText, isPlayable, UNAVAILABLE_TEXT } from '~/utils/access';
 
 import { FavouriteButton } from './favourite-button';
 import { cx, IconButton, PLACEHOLDER_COVER } from './player-controls';
@@ -54,13 +54,12 @@ export function TrackCard({
   sizes?: string;
   priority?: boolean;
 }) {
-  const pending = track.locked ? null : audioPendingText(track);
-  if (pending !== null) {
-    return <PendingTrackCard track={track} note={pending} headingLevel={headingLevel} {...frame} />;
+  if (track.locked) return <LockedTrackCard track={track} headingLevel={headingLevel} {...frame} />;
+  if (!isPlayable(track)) {
+    const note = audioPendingText(track) ?? UNAVAILABLE_TEXT;
+    return <PendingTrackCard track={track} note={note} headingLevel={headingLevel} {...frame} />;
   }
-  return track.locked ? (
-    <LockedTrackCard track={track} headingLevel={headingLevel} {...frame} />
-  ) : (
+  return (
     <PlayableTrackCard
       track={track}
       queue={queue?.filter(isPlayable)}

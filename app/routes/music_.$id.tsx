@@ -13,7 +13,7 @@ import { getTrackPeaks } from '~/models/track-peaks.server';
 import { loadOr503, notFound } from '~/platform/http-errors.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 import { Tracklist, TrackPlayback } from '~/player/track-detail';
-import { audioPendingText, isMembersOnly } from '~/utils/access';
+import { audioPendingText, isMembersOnly, isPlayable } from '~/utils/access';
 import { PLACEHOLDER_COVER } from '~/utils/image-url';
 import { formatClock, parseDeepLinkTime } from '~/utils/media-time';
 import { paragraphsOf } from '~/utils/paragraphs';
@@ -67,9 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // The waveform is drawn from the peaks of the current audio file; a locked track has none
     // here (its audio, and so its peaks, are for members).
     const [peaks, image] = await Promise.all([
-      track.locked || track.audioStatus !== 'ready'
-        ? null
-        : getTrackPeaks(track.id, track.audioFile),
+      isPlayable(track) ? getTrackPeaks(track.id, track.audioFile) : null,
       imageInfo(track.coverImage),
     ]);
     return {
@@ -145,7 +143,7 @@ export default function TrackPage() {
               </div>
               {track.tracklist.length > 0 ? <Tracklist rows={track.tracklist} /> : null}
             </div>
-          ) : audioPendingText(track) !== null ? (
+          ) : !isPlayable(track) ? (
             // Its stream is still being made (decision 035): nothing to play yet.
             <div className="space-y-4">
               <p

@@ -11,7 +11,7 @@ import {
   findFeedToken,
   getFeedTokenById,
 } from '~/models/podcast-feed-token.server';
-import { listMixes } from '~/models/track.server';
+import { listMixes, type PodcastMix } from '~/models/track.server';
 import { getUserById } from '~/models/user.server';
 import { env } from '~/platform/env.server';
 import { invariantResponse, notFound } from '~/platform/http-errors.server';
@@ -120,16 +120,15 @@ function signatureValid(
 // --- feeds ---------------------------------------------------------------------------------------
 
 async function episodeOf(
-  track: TrackJSON,
+  track: PodcastMix,
   origin: string,
   enclosurePath: string,
 ): Promise<PodcastEpisode | null> {
   const key = mediaKeyFromUrl(track.audioFile);
   const stat = key ? await mediaStore().stat(key) : null;
   if (!key || !stat) return null; // no bytes to send: no episode
-  const host = new URL(origin).host;
   return {
-    guid: `${host}:track:${track.id}`,
+    guid: track.podcastGuid,
     title: track.title,
     artist: track.artist,
     link: absoluteUrl(origin, `/music/${track.id}`),

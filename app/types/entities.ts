@@ -52,11 +52,14 @@ type TrackFields = {
 
 /**
  * A track as its reader may see it. `locked: false`: the audio file is there. `locked: true`:
- * a members-only track seen by a visitor without an account: no `audioFile`.
+ * a members-only track seen by a visitor without an account: no `audioFile`. A track still
+ * processing (or failed) is shown with `audioFile: null` (`PendingTrackJSON`): its upload is
+ * not a URL anyone but an admin may fetch, and its stream does not exist yet.
  */
 export type TrackJSON = TrackFields & { audioFile: string; locked: false };
+export type PendingTrackJSON = TrackFields & { audioFile: null; locked: false };
 export type LockedTrackJSON = TrackFields & { locked: true };
-export type TrackView = TrackJSON | LockedTrackJSON;
+export type TrackView = TrackJSON | PendingTrackJSON | LockedTrackJSON;
 
 export type GalleryImageJSON = {
   id: number;

@@ -93,6 +93,19 @@ describe('trackFor / postFor', () => {
     expect(postFor({ member: false, today: '2026-11-24' }, released)).toEqual(released);
   });
 
+  it('a track still processing, or failed, has no audio URL for anyone: its upload is not public', () => {
+    for (const audioStatus of ['processing', 'failed'] as const) {
+      const pending = { ...track, visibility: 'public' as const, audioStatus };
+      for (const viewer of [ANONYMOUS, { member: true }]) {
+        const seen = trackFor(viewer, pending);
+        expect(seen).toMatchObject({ locked: false, audioFile: null, audioStatus });
+        expect(isPlayable(seen)).toBe(false);
+      }
+      // Members-only and locked: no audioFile at all, as before.
+      expect(trackFor(ANONYMOUS, { ...track, audioStatus })).not.toHaveProperty('audioFile');
+    }
+  });
+
   it('isPlayable keeps the unlocked tracks only', () => {
     const list = [
       trackFor(ANONYMOUS, track),

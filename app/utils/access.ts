@@ -28,9 +28,14 @@ export function isMembersOnly(item: Restricted, today: string = siteToday()): bo
   return item.visibility === 'members' && (item.publicAt === null || item.publicAt > today);
 }
 
-/** The track as this viewer may see it: without its audio file when it is locked. */
+/**
+ * The track as this viewer may see it: without its audio file when it is locked, and with
+ * `audioFile: null` until its stream is ready (decision 035: the upload is for admins only).
+ */
 export function trackFor(viewer: Viewer, track: TrackJSON): TrackView {
-  if (viewer.member || !isMembersOnly(track, viewer.today)) return track;
+  if (viewer.member || !isMembersOnly(track, viewer.today)) {
+    return track.audioStatus === 'ready' ? track : { ...track, audioFile: null };
+  }
   const { audioFile: _audio, ...rest } = track;
   return { ...rest, locked: true };
 }

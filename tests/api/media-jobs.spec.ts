@@ -18,7 +18,16 @@ import { expectJson, files, type Multipart, SAME_ORIGIN, unique, useRoles } from
  */
 const r = useRoles();
 
+/** A track as the admin API answers it: `audioFile` is the upload while it is processing. */
 type Track = { id: number; audioFile: string; audioStatus: string; durationSeconds: number };
+/** As the public API answers it: no audio URL until the stream is ready. */
+type PublicTrack = Omit<Track, 'audioFile'> & { audioFile: string | null };
+
+/** What a visitor's API says while a track's stream is not ready: why, and no audio URL. */
+function expectNoAudioUntilReady(track: PublicTrack): void {
+  if (track.audioStatus !== 'ready') expect(track.audioFile).toBeNull();
+  else expect(track.audioFile).toMatch(/^\/uploads\/audio\/.+\.mp3$/);
+}
 
 function wavPart(seconds: number, burst: number): Multipart[string] {
   const file = path.join(os.tmpdir(), `media-jobs-${unique()}.wav`);
@@ -32,17 +41,20 @@ const postTrack = (multipart: Multipart) =>
   r.admin.post('/api/admin/tracks', { multipart, headers: SAME_ORIGIN });
 
 async function untilReady(id: number): Promise<Track> {
-  let track: Track | null = null;
+  let track: PublicTrack | null = null;
   await expect
     .poll(
       async () => {
-        track = (await (await r.anon.get(`/api/tracks/${id}`)).json()) as Track;
+        track = (await (await r.anon.get(`/api/tracks/${id}`)).json()) as PublicTrack;
+        // Every answer on the way: no URL (a 404) while processing, the stream once ready.
+        expectNoAudioUntilReady(track);
         return track.audioStatus;
       },
       { timeout: 60_000, intervals: [250] },
     )
     .toBe('ready');
-  return track!;
+  const ready = track!;
+  return { ...ready, audioFile: ready.audioFile! };
 }
 
 test('a WAV upload: processing, then a 192 kbps stream, the original for admins only, and its peaks', async () => {
@@ -180,6 +192,7 @@ test('a WAV that cannot be decoded: failed, the reason for admins, no audio for 
   const created = (await expectJson(
     await postTrack({
       title,
+      type: 'Mix',
       featured: 'false',
       coverImage: files.cover(),
       audioFile: { ...part, buffer: part.buffer.subarray(0, 20_000) },
@@ -196,13 +209,24 @@ test('a WAV that cannot be decoded: failed, the reason for admins, no audio for 
       },
     )
     .toBe('failed');
+  // The API says why there is nothing to play, and gives no URL (the upload answers 404).
+  const one = (await (await r.anon.get(`/api/tracks/${created.id}`)).json()) as PublicTrack;
+  expect(one).toMatchObject({ audioStatus: 'failed', audioFile: null, locked: false });
+  const listed = ((await (await r.anon.get('/api/tracks')).json()) as PublicTrack[]).find(
+    (t) => t.id === created.id,
+  );
+  expect(listed).toMatchObject({ audioStatus: 'failed', audioFile: null });
+  // Nor do the embed, the podcast feed or the track page's data and JSON-LD name the upload.
+  const embed = await r.anon.get(`/embed/tracks/${created.id}`);
+  expect(embed.status()).toBe(200);
+  expect(await embed.text()).not.toContain(created.audioFile);
+  expect(await (await r.anon.get('/podcast.xml')).text()).not.toContain(title);
   // Visitors: a note, no player, no file.
   for (const page of [`/music/${created.id}`, `/music?q=${encodeURIComponent(title)}`]) {
     const html = await (await r.anon.get(page)).text();
     expect(html, page).toContain('Not available');
-    // No player and no link to the upload (its URL, in the page's data, answers a 404).
-    expect(html, page).not.toContain(`src="${created.audioFile}"`);
-    expect(html, page).not.toContain(`href="${created.audioFile}"`);
+    // No player, no link to the upload, not even its URL in the page's data or JSON-LD.
+    expect(html, page).not.toContain(created.audioFile);
   }
   expect((await r.anon.get(created.audioFile)).status()).toBe(404);
   expect((await r.anon.get(`/api/tracks/${created.id}/peaks`)).status()).toBe(404);

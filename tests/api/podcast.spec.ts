@@ -97,7 +97,7 @@ import feedparser, json, sys
 d = feedparser.parse(sys.stdin.buffer.read())
 out = {"bozo": int(d.bozo), "bozo_exception": str(d.get("bozo_exception", "")),
   "feed": {k: d.feed.get(k) for k in ["title", "itunes_explicit", "author", "publisher_detail", "image", "tags", "language", "podcast_guid", "podcast_locked"]},
-  "entries": [{"id": e.get("id"), "title": e.get("title"), "itunes_duration": e.get("itunes_duration"),
+  "entries": [{"id": e.get("id"), "link": e.get("link"), "title": e.get("title"), "itunes_duration": e.get("itunes_duration"),
     "links": e.get("links"), "image": e.get("image"), "summary": e.get("summary")} for e in d.entries]}
 print(json.dumps(out, default=str))
 `;
@@ -106,7 +106,11 @@ print(json.dumps(out, default=str))
   ) as Parsed;
 }
 
-const guidOf = (t: Track) => `${new URL(baseURL).host}:track:${t.id}`;
+/** An episode is found by its link (its GUID is stored on the track, not derived from it). */
+const linkOf = (t: Track) => `${baseURL}/music/${t.id}`;
+/** A GUID fixed when the track was created: no host, no id (decision 037). */
+const HOST_FREE_GUID =
+  /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 test('/podcast.xml: feedparser and podcast-partytime read it; only public mixes', async () => {
   const response = await r.anon.get('/podcast.xml');
@@ -128,11 +132,15 @@ test('/podcast.xml: feedparser and podcast-partytime read it; only public mixes'
   expect(String(parsed.feed.author)).toBeTruthy();
   expect(JSON.stringify(parsed.feed.tags)).toContain('Music');
   expect(JSON.stringify(parsed.feed.image)).toContain('/podcast/cover.jpg');
-  const ids = parsed.entries.map((e) => e.id);
-  expect(ids).toContain(guidOf(publicMix));
-  expect(ids).not.toContain(guidOf(membersMix));
-  expect(ids).not.toContain(guidOf(single));
-  const entry = parsed.entries.find((e) => e.id === guidOf(publicMix))!;
+  const links = parsed.entries.map((e) => e.link);
+  expect(links).toContain(linkOf(publicMix));
+  expect(links).not.toContain(linkOf(membersMix));
+  expect(links).not.toContain(linkOf(single));
+  const entry = parsed.entries.find((e) => e.link === linkOf(publicMix))!;
+  // The episode's GUID names no host: moving the site to another domain re-lists nothing.
+  expect(entry.id).toMatch(HOST_FREE_GUID);
+  expect(String(entry.id)).not.toContain(new URL(baseURL).host);
+  expect(xml).toContain(`<guid isPermaLink="false">${String(entry.id)}</guid>`);
   expect(entry.title).toBe(publicMix.title);
   expect(entry.itunes_duration).toBe('3900');
   // The notes are HTML: the tracklist's "<Jae>" is text in it, not a tag.
@@ -140,7 +148,8 @@ test('/podcast.xml: feedparser and podcast-partytime read it; only public mixes'
 
   const feed = parseFeed(xml)!;
   expect(feed).toBeTruthy();
-  const item = feed.items.find((i) => i.guid === guidOf(publicMix))!;
+  const item = feed.items.find((i) => i.link === linkOf(publicMix))!;
+  expect(item.guid).toBe(entry.id);
   expect(item.duration).toBe(3900);
   expect(item.podcastChapters?.url).toBe(`${baseURL}/music/${publicMix.id}/chapters.json`);
   expect(item.podcastChapters?.type).toBe('application/json+chapters');
@@ -151,7 +160,7 @@ test('/podcast.xml: feedparser and podcast-partytime read it; only public mixes'
 
 test('enclosures: the exact length, HEAD and Range with the same headers as GET', async () => {
   const feed = parseFeed(await (await r.anon.get('/podcast.xml')).text())!;
-  const item = feed.items.find((i) => i.guid === guidOf(publicMix))!;
+  const item = feed.items.find((i) => i.link === linkOf(publicMix))!;
   const url = item.enclosure.url;
   expect(url.startsWith(`${baseURL}/podcast/episodes/${publicMix.id}/`)).toBe(true);
   const get = await r.anon.get(url);
@@ -237,9 +246,9 @@ test('private feed: the members-only mix, playable without cookies; revoked → 
     const xml = await response.text();
     expect(feedparser(xml).bozo).toBe(0);
     const feed = parseFeed(xml)!;
-    const item = feed.items.find((i) => i.guid === guidOf(membersMix))!;
+    const item = feed.items.find((i) => i.link === linkOf(membersMix))!;
     expect(item, 'the members-only mix is in the private feed').toBeTruthy();
-    expect(feed.items.some((i) => i.guid === guidOf(publicMix))).toBe(true);
+    expect(feed.items.some((i) => i.link === linkOf(publicMix))).toBe(true);
     const media = item.enclosure.url;
     expect(media).toMatch(/\/podcast\/media\/[^/]+\/\d+\/[^/]+\/\d+\/[^/]+$/);
     const get = await bare.get(media);
@@ -313,7 +322,7 @@ test('feed downloads: counted once per client, episode and day, Range requests i
   expect(await downloads()).toBeDefined();
   const before = (await downloads()) ?? 0;
   const feed = parseFeed(await (await r.anon.get('/podcast.xml')).text())!;
-  const url = feed.items.find((i) => i.guid === guidOf(publicMix))!.enclosure.url;
+  const url = feed.items.find((i) => i.link === linkOf(publicMix))!.enclosure.url;
   const app = await playwright.request.newContext({
     extraHTTPHeaders: {
       'User-Agent': `Overcast/3.0 (+http://overcast.fm/; iOS podcast app) feed-spec-${stamp}`,

@@ -10,7 +10,7 @@ import { escapeXml } from './feeds';
  */
 
 export type PodcastEpisode = {
-  /** Stable across edits: the track's id, never its title or file. */
+  /** Stored on the track when it is created (never its title, file or host): stable across edits and domain moves. */
   guid: string;
   title: string;
   artist: string;

@@ -203,13 +203,14 @@ export function isoDuration(duration: string): string | undefined {
 
 /**
  * A track's MusicRecording. A locked track (members-only, seen without an account) has no
- * `audioFile`: its entry names no audio object, so its file's URL is never published.
+ * `audioFile`, and one still processing has `audioFile: null`: its entry names no audio object,
+ * so no URL that does not answer (or is not public) is published.
  */
 export function musicRecordingLd(
   track: Pick<
     TrackJSON,
     'id' | 'title' | 'artist' | 'album' | 'duration' | 'coverImage' | 'createdAt'
-  > & { audioFile?: string; durationSeconds?: number; description?: string | null },
+  > & { audioFile?: string | null; durationSeconds?: number; description?: string | null },
   site: SeoSite,
 ) {
   // Whole seconds when known (PT1H2M30S), else read from the shown duration.
