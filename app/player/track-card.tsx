@@ -158,9 +158,9 @@ function PlayableTrackCard({
       sizes={sizes}
       priority={priority}
     >
-      {/* One row (issue 36): in the narrowest card (258 px inside, at 640 px; 260 px at 1280 px)
-          "Pause" and the four 36 px round buttons take 240 px in Inter, room for a wider font
-          (tests/e2e/mix-page-layout.spec.ts measures it). */}
+      {/* One row (issue 36): in the narrowest card (258 px inside, at 640 px; 260 at 1280 px)
+          "Pause" and the four round buttons, all 36 px tall, take 240 px in Inter, room for a
+          wider font (tests/e2e/mix-page-layout.spec.ts measures it). */}
       <div className="mt-auto flex flex-wrap items-center gap-0.5 pt-2">
         {hydrated ? (
           <>
@@ -168,7 +168,7 @@ function PlayableTrackCard({
               type="button"
               onClick={onPlay}
               aria-label={`${isPlaying ? 'Pause' : 'Play'} ${track.title}`}
-              className="mr-auto inline-flex min-h-10 items-center gap-1.5 rounded-lg bg-primary px-3 py-2 text-sm font-semibold text-primary-foreground hover:bg-primary/90"
+              className="mr-auto inline-flex h-9 items-center gap-1.5 rounded-lg bg-primary px-3 text-sm font-semibold text-primary-foreground hover:bg-primary/90"
             >
               {isPlaying ? (
                 <Pause aria-hidden className="h-4 w-4" />
@@ -203,7 +203,7 @@ function PlayableTrackCard({
             preload="none"
             src={src}
             aria-label={`Play ${track.title}`}
-            className="mr-auto h-10 min-w-0 flex-1"
+            className="mr-auto h-9 min-w-0 flex-1"
           >
             <a href={src}>Listen to {track.title}</a>
           </audio>
