@@ -20,6 +20,7 @@ export default {
         secondary: { DEFAULT: hsl('secondary'), foreground: hsl('secondary-foreground') },
         destructive: { DEFAULT: hsl('destructive'), foreground: hsl('destructive-foreground') },
         muted: { DEFAULT: hsl('muted'), foreground: hsl('muted-foreground') },
+        placeholder: hsl('placeholder'),
         accent: { DEFAULT: hsl('accent'), foreground: hsl('accent-foreground') },
         card: { DEFAULT: hsl('card'), foreground: hsl('card-foreground') },
         popover: { DEFAULT: hsl('popover'), foreground: hsl('popover-foreground') },

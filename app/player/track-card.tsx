@@ -9,12 +9,13 @@ import type { ImageInfo } from '~/types/image-info';
 import { audioPendingText, isPlayable, UNAVAILABLE_TEXT } from '~/utils/access';
 
 import { FavouriteButton } from './favourite-button';
-import { cx, IconButton, PLACEHOLDER_COVER } from './player-controls';
+import { cx, PLACEHOLDER_COVER } from './player-controls';
 import { usePlayerCommands, useTrackStatus } from './player-provider';
 import { useHydrated } from './use-hydrated';
 
 /** The track grid of /music and /account/favourites: one column; 2 from `sm`, 3 from `lg`, 4 from `xl`. */
-export const TRACK_GRID_CLASS = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+export const TRACK_GRID_CLASS =
+  'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 /**
  * The cards' width (`sizes`) in that grid: the `.container` is 1248px inside its padding at
  * `xl`: 294px with the gaps; below, 100/n vw slightly overestimates.
@@ -156,14 +157,17 @@ function PlayableTrackCard({
       sizes={sizes}
       priority={priority}
     >
-      <div className="mt-auto flex flex-wrap items-center gap-1 pt-2">
+      {/* One row (issue 36): in the narrowest card (258 px inside, at 640 px; 260 at 1280 px)
+          "Pause" and the four round buttons, all 36 px tall, take 240 px in Inter, room for a
+          wider font (tests/e2e/mix-page-layout.spec.ts measures it). */}
+      <div className="mt-auto flex flex-wrap items-center gap-0.5 pt-2">
         {hydrated ? (
           <>
             <button
               type="button"
               onClick={onPlay}
               aria-label={`${isPlaying ? 'Pause' : 'Play'} ${track.title}`}
-              className="mr-auto inline-flex min-h-10 items-center gap-2 rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground hover:bg-primary/90"
+              className="mr-auto inline-flex h-9 items-center gap-1.5 rounded-lg bg-primary px-3 text-sm font-semibold text-primary-foreground hover:bg-primary/90"
             >
               {isPlaying ? (
                 <Pause aria-hidden className="h-4 w-4" />
@@ -172,12 +176,24 @@ function PlayableTrackCard({
               )}
               {isPlaying ? 'Pause' : 'Play'}
             </button>
-            <IconButton label={`Share ${track.title}`} onClick={onShare}>
+            <button
+              type="button"
+              aria-label={`Share ${track.title}`}
+              title={`Share ${track.title}`}
+              onClick={onShare}
+              className="round-button"
+            >
               <Share2 aria-hidden className="h-4 w-4" />
-            </IconButton>
-            <IconButton label={`Add ${track.title} to queue`} onClick={onAddToQueue}>
+            </button>
+            <button
+              type="button"
+              aria-label={`Add ${track.title} to queue`}
+              title={`Add ${track.title} to queue`}
+              onClick={onAddToQueue}
+              className="round-button"
+            >
               <ListPlus aria-hidden className="h-4 w-4" />
-            </IconButton>
+            </button>
           </>
         ) : (
           // eslint-disable-next-line jsx-a11y/media-has-caption -- instrumental music, no speech to caption
@@ -186,7 +202,7 @@ function PlayableTrackCard({
             preload="none"
             src={src}
             aria-label={`Play ${track.title}`}
-            className="mr-auto h-10 min-w-0 flex-1"
+            className="mr-auto h-9 min-w-0 flex-1"
           >
             <a href={src}>Listen to {track.title}</a>
           </audio>

@@ -14,21 +14,35 @@ import { WaveformSlider } from './waveform-slider';
 
 const STATUS_MS = 4000;
 
+/** The parts of the track page that drive the player, for the page's layout to place. */
+export type TrackPlaybackParts = {
+  /** Play/Pause (without JS: the browser's own `<audio controls>`). */
+  play: React.ReactNode;
+  /** The waveform (a seek slider once hydrated), or null without peaks. */
+  waveform: React.ReactNode;
+  /** The tracklist, or null without rows. */
+  tracklist: React.ReactNode;
+  /** "Copy link", "Copy link at current time", "Share / embed". */
+  share: React.ReactNode;
+};
+
 /**
- * The track page's player part (decision 034). Without JS: the browser's own
- * `<audio controls preload="none">` (its URL carries `#t=` for a deep link, so it starts
- * there too) and the waveform as a picture. Once hydrated: a Play/Pause button driving the
- * site-wide player, the waveform as a seek slider, and, with `startAt` (the page's `?t=`),
- * the track loaded into the player at that position, paused (browsers refuse autoplay).
+ * The track page's player parts (decision 034), handed to `children` to lay out. Without JS:
+ * the browser's own `<audio controls preload="none">` (its URL carries `#t=` for a deep link,
+ * so it starts there too) and the waveform as a picture. Once hydrated: a Play/Pause button
+ * driving the site-wide player, the waveform as a seek slider, and, with `startAt` (the page's
+ * `?t=`), the track loaded into the player at that position, paused (browsers refuse autoplay).
  */
 export function TrackPlayback({
   track,
   shape,
   startAt,
+  children,
 }: {
   track: TrackJSON;
   shape: WaveformShape | null;
   startAt: number | null;
+  children: (parts: TrackPlaybackParts) => React.ReactNode;
 }) {
   const player = usePlayer();
   const hydrated = useHydrated();
@@ -55,73 +69,77 @@ export function TrackPlayback({
     else loadTrack(track, { autoplay: true, startAt: startAt ?? undefined });
   };
   const src = player.audioSrc(track.audioFile);
+  const waveformClass = 'block h-20 w-full md:h-24';
 
-  return (
-    <div className="space-y-4">
-      {hydrated ? (
-        <button
-          type="button"
-          onClick={onPlay}
-          className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-primary px-5 py-2 font-semibold text-primary-foreground hover:bg-primary/90"
-        >
-          {isCurrent && player.playing ? (
-            <Pause aria-hidden className="h-5 w-5" />
-          ) : (
-            <Play aria-hidden className="h-5 w-5" />
-          )}
-          {isCurrent && player.playing ? 'Pause' : 'Play'}
-          <span className="sr-only"> {track.title}</span>
-        </button>
+  const play = hydrated ? (
+    <button
+      type="button"
+      onClick={onPlay}
+      className="inline-flex min-h-12 items-center gap-2 rounded-full bg-primary px-6 py-2 text-lg font-semibold text-primary-foreground hover:bg-primary/90"
+    >
+      {isCurrent && player.playing ? (
+        <Pause aria-hidden className="h-6 w-6" />
       ) : (
-        // eslint-disable-next-line jsx-a11y/media-has-caption -- instrumental music, no speech to caption
-        <audio
-          controls
-          preload="none"
-          src={startAt ? `${src}#t=${startAt}` : src}
-          aria-label={`Play ${track.title}`}
-          className="h-11 w-full max-w-md"
-        >
-          <a href={src}>Listen to {track.title}</a>
-        </audio>
+        <Play aria-hidden className="h-6 w-6" />
       )}
-      {shape ? (
-        hydrated ? (
-          <WaveformSlider
-            id={`waveform-${track.id}`}
-            shape={shape}
-            label={`Seek in ${track.title}`}
-            position={position}
-            duration={duration}
-            onSeek={playFrom}
-            svgClassName="block h-20 w-full"
-          />
-        ) : (
-          <div data-testid="waveform">
-            <WaveformSvg
-              id={`waveform-${track.id}`}
-              shape={shape}
-              label={`Waveform of ${track.title}`}
-              className="block h-20 w-full"
-            />
-          </div>
-        )
-      ) : null}
-      {track.tracklist.length > 0 ? (
+      {isCurrent && player.playing ? 'Pause' : 'Play'}
+      <span className="sr-only"> {track.title}</span>
+    </button>
+  ) : (
+    // eslint-disable-next-line jsx-a11y/media-has-caption -- instrumental music, no speech to caption
+    <audio
+      controls
+      preload="none"
+      src={startAt ? `${src}#t=${startAt}` : src}
+      aria-label={`Play ${track.title}`}
+      className="h-12 w-full max-w-md"
+    >
+      <a href={src}>Listen to {track.title}</a>
+    </audio>
+  );
+
+  const waveform = shape ? (
+    hydrated ? (
+      <WaveformSlider
+        id={`waveform-${track.id}`}
+        shape={shape}
+        label={`Seek in ${track.title}`}
+        position={position}
+        duration={duration}
+        onSeek={playFrom}
+        svgClassName={waveformClass}
+      />
+    ) : (
+      <div data-testid="waveform">
+        <WaveformSvg
+          id={`waveform-${track.id}`}
+          shape={shape}
+          label={`Waveform of ${track.title}`}
+          className={waveformClass}
+        />
+      </div>
+    )
+  ) : null;
+
+  return children({
+    play,
+    waveform,
+    tracklist:
+      track.tracklist.length > 0 ? (
         <Tracklist
           rows={track.tracklist}
           active={isCurrent ? currentRowIndex(track.tracklist, player.position) : -1}
           onSeek={hydrated ? playFrom : null}
         />
-      ) : null}
-      <ShareLinks track={track} position={isCurrent ? player.position : null} />
-    </div>
-  );
+      ) : null,
+    share: <ShareLinks track={track} position={isCurrent ? player.position : null} />,
+  });
 }
 
 /**
  * The tracklist: each row's time is a link to `?t=SECONDS` (without JS the page opens there;
- * with JS it seeks the player, starting the track when it is not playing). `active`: the row
- * playing now (-1: none).
+ * with JS it seeks the player, starting the track when it is not playing), stretched over its
+ * whole row so the row is the click target. `active`: the row playing now (-1: none).
  */
 export function Tracklist({
   rows,
@@ -145,7 +163,10 @@ export function Tracklist({
           <li
             key={`${row.start}-${i}`}
             aria-current={i === active ? 'true' : undefined}
-            className={cn('flex items-baseline gap-3 px-3 py-2', i === active && 'bg-primary/10')}
+            className={cn(
+              'relative flex items-baseline gap-3 px-3 py-2.5 hover:bg-muted',
+              i === active && 'bg-primary/10',
+            )}
           >
             <a
               href={`?t=${row.start}`}
@@ -157,7 +178,7 @@ export function Tracklist({
                     }
                   : undefined
               }
-              className="w-20 shrink-0 font-mono text-sm tabular-nums text-primary underline-offset-4 hover:underline"
+              className="w-16 shrink-0 font-mono text-sm tabular-nums text-primary underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:underline"
             >
               <span className="sr-only">Play from </span>
               {formatClock(row.start)}

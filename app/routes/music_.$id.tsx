@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, Outlet, useLoaderData } from '@remix-run/react';
-import { ArrowLeft } from 'lucide-react';
+import { Outlet, useLoaderData } from '@remix-run/react';
 
 import { getViewer } from '~/auth/auth.server';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { MembersOnlyBadge, UnlockLink } from '~/components/site/members-only';
+import { TRACK_COVER_SIZES, TrackPageLayout } from '~/components/site/track-page-layout';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { imageInfo } from '~/files/image-derivatives.server';
 import { findByIdParam } from '~/models/model-helpers.server';
@@ -83,82 +83,101 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function TrackPage() {
   const { track, image, shape, startAt } = useLoaderData<typeof loader>();
+  const cover = (
+    <ResponsiveImage
+      src={track.coverImage || PLACEHOLDER_COVER}
+      alt={`Cover of ${track.title}`}
+      width={400}
+      height={400}
+      {...image}
+      sizes={TRACK_COVER_SIZES}
+      priority
+      pictureClassName="block"
+      className="aspect-square w-full rounded-lg bg-muted object-cover shadow-lg"
+    />
+  );
+  const details = (
+    <>
+      <p className="text-sm font-semibold uppercase tracking-wider text-primary">{track.type}</p>
+      <h1 className="break-words text-2xl font-bold sm:text-3xl md:text-4xl">{track.title}</h1>
+      <p className="text-base text-muted-foreground sm:text-lg">
+        {track.artist}
+        {track.album ? <span> · {track.album}</span> : null}
+      </p>
+      <p className="text-sm tabular-nums text-muted-foreground">
+        <span className="sr-only">Duration </span>
+        {track.duration}
+      </p>
+      {startAt !== null ? (
+        <p className="font-medium" data-testid="starts-at">
+          Starts at {formatClock(startAt)}
+        </p>
+      ) : null}
+    </>
+  );
+  const description = track.description
+    ? paragraphsOf(track.description).map((p, i) => <p key={i}>{p}</p>)
+    : null;
+  const tracklist = track.tracklist.length > 0 ? <Tracklist rows={track.tracklist} /> : null;
+  const pending = track.locked ? null : audioPendingText(track);
+
   return (
-    <article className="container pb-16 pt-28" data-track-id={track.id}>
-      <Link
-        to="/music"
-        className="inline-flex min-h-9 items-center gap-2 text-sm font-semibold text-muted-foreground hover:text-primary"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        All music
-      </Link>
-      <div className="mt-6 grid gap-8 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
-        <ResponsiveImage
-          src={track.coverImage || PLACEHOLDER_COVER}
-          alt={`Cover of ${track.title}`}
-          width={400}
-          height={400}
-          {...image}
-          sizes="(min-width: 768px) 320px, 100vw"
-          priority
-          className="aspect-square w-full rounded-lg bg-muted object-cover"
-        />
-        <div className="min-w-0 space-y-4">
-          <header className="space-y-2">
-            <p className="text-sm font-semibold uppercase tracking-wider text-primary">
-              {track.type}
-            </p>
-            <h1 className="text-3xl font-bold md:text-4xl">{track.title}</h1>
-            <p className="text-lg text-muted-foreground">
-              {track.artist}
-              {track.album ? <span> · {track.album}</span> : null}
-            </p>
-            <p className="text-sm tabular-nums text-muted-foreground">
-              <span className="sr-only">Duration </span>
-              {track.duration}
-            </p>
-            {startAt !== null ? (
-              <p className="font-medium" data-testid="starts-at">
-                Starts at {formatClock(startAt)}
-              </p>
-            ) : null}
-          </header>
-          {track.description ? (
-            <div className="max-w-prose space-y-3">
-              {paragraphsOf(track.description).map((p, i) => (
-                <p key={i}>{p}</p>
-              ))}
-            </div>
-          ) : null}
-          {track.locked ? (
+    <article className="pb-16" data-track-id={track.id}>
+      {track.locked ? (
+        <TrackPageLayout
+          cover={cover}
+          details={details}
+          actions={
             <div className="space-y-4">
               <MembersOnlyBadge item={track} />
               <div>
                 <UnlockLink
                   path={`/music/${track.id}`}
-                  className="inline-flex min-h-10 items-center gap-2 rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground hover:bg-primary/90"
+                  className="inline-flex min-h-12 items-center gap-2 rounded-full bg-primary px-6 py-2 text-lg font-semibold text-primary-foreground hover:bg-primary/90"
                 >
                   Log in to play<span className="sr-only"> {track.title}</span>
                 </UnlockLink>
               </div>
-              {track.tracklist.length > 0 ? <Tracklist rows={track.tracklist} /> : null}
             </div>
-          ) : !isPlayable(track) ? (
+          }
+          tracklist={tracklist}
+          description={description}
+        />
+      ) : !isPlayable(track) ? (
+        <TrackPageLayout
+          cover={cover}
+          details={details}
+          actions={
             // Its stream is still being made (decision 035): nothing to play yet.
-            <div className="space-y-4">
-              <p
-                className="inline-flex min-h-10 items-center rounded-lg border border-border px-4 py-2 text-sm font-semibold text-muted-foreground"
-                data-testid="audio-pending"
-              >
-                {audioPendingText(track)}
-              </p>
-              {track.tracklist.length > 0 ? <Tracklist rows={track.tracklist} /> : null}
-            </div>
-          ) : (
-            <TrackPlayback track={track} shape={shape} startAt={startAt} />
+            <p
+              className="inline-flex min-h-10 items-center rounded-lg border border-border px-4 py-2 text-sm font-semibold text-muted-foreground"
+              data-testid="audio-pending"
+            >
+              {pending}
+            </p>
+          }
+          tracklist={tracklist}
+          description={description}
+        />
+      ) : (
+        <TrackPlayback track={track} shape={shape} startAt={startAt}>
+          {(parts) => (
+            <TrackPageLayout
+              cover={cover}
+              details={details}
+              actions={
+                <div className="flex flex-wrap items-start gap-x-4 gap-y-3">
+                  {parts.play}
+                  <div className="min-w-0 flex-1 basis-64">{parts.share}</div>
+                </div>
+              }
+              waveform={parts.waveform}
+              tracklist={parts.tracklist}
+              description={description}
+            />
           )}
-        </div>
-      </div>
+        </TrackPlayback>
+      )}
       {/* The share dialog (/music/{id}/share, a child route) opens over the page. */}
       <Outlet />
     </article>

@@ -28,7 +28,7 @@ export function SiteFooter({
 }) {
   return (
     <footer className="render-when-visible border-t border-border bg-card/40 text-sm [--placeholder-height:1170px] md:[--placeholder-height:460px]">
-      <div className="container grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="container grid grid-cols-1 gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-brand">
           <h2 id="footer-brand" className="mb-3 font-heading text-lg font-bold tracking-wider">
             {siteName}

@@ -3,7 +3,7 @@ import { Fragment } from 'react';
 import { cn } from '~/utils/cn';
 
 export const inputClass =
-  'block w-full rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground ' +
+  'block w-full rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground ' +
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive';
 
 /** The error list under a field; its id is what the input's aria-describedby points at. */

@@ -27,6 +27,13 @@ export function themePalette(theme: ThemeJSON, mode: 'dark' | 'light'): Record<s
     dark ? { h: hue, s: 10, l: 70 } : { h: hue, s: 12, l: 38 },
     muted,
   );
+  // Form placeholders (issue 36): dimmer than any value typed (the foreground, 16:1 or more) and
+  // than the hints (muted-foreground), yet still 4.5:1 on the field's background: from a dim grey,
+  // lightened (dark) or darkened (light) only as far as AA needs. Italic too (tailwind.css).
+  const placeholder = readableOn(
+    dark ? { h: hue, s: 8, l: 30 } : { h: hue, s: 8, l: 75 },
+    background,
+  );
   const primary = readableOn(p, background);
   const accentHue = theme.variant === 'vibrant' ? (hue + 300) % 360 : hue;
   const accent: Hsl = readableOn(
@@ -49,6 +56,7 @@ export function themePalette(theme: ThemeJSON, mode: 'dark' | 'light'): Record<s
     'secondary-foreground': v(foreground),
     muted: v(muted),
     'muted-foreground': v(mutedForeground),
+    placeholder: v(placeholder),
     accent: v(accent),
     'accent-foreground': v(foregroundFor(accent)),
     destructive: v(destructive),
