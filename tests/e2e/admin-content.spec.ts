@@ -144,6 +144,8 @@ test.describe('admin tracks', () => {
   test('create, edit and delete a track with real cover and audio files', async ({
     adminPage: page,
   }) => {
+    // A long flow (an upload, eight page loads): see the featured-track test.
+    test.slow();
     const title = unique('E2E Track');
     await createTrack(page, title, { album: 'E2E Album' });
     const card = trackCard(page, title);
@@ -439,6 +441,7 @@ test.describe('admin blog', () => {
     adminPage: page,
     javaScriptEnabled,
   }) => {
+    test.slow(); // a long flow with an upload and a dozen page loads (see the gallery test)
     const title = unique('E2E Post');
     const expectedSlug = title.toLowerCase().replace(/\s+/g, '-');
     await page.goto('/admin/blog');

@@ -64,6 +64,8 @@ async function createMix(page: Page, options: { peaks?: boolean } = {}): Promise
   expect(response.status(), await response.text()).toBe(201);
   const track = (await response.json()) as Created;
   if (options.peaks !== false) {
+    // A Node process of its own opening the store: a few seconds on a quiet machine, most of a
+    // minute on a loaded one (the tests that store peaks are marked slow for it).
     runScript('tests/e2e/scripts/save-peaks.ts', {
       TRACK_ID: String(track.id),
       AUDIO_FILE: track.audioFile,
@@ -186,6 +188,7 @@ test.describe('the track page', () => {
     adminPage: page,
     javaScriptEnabled,
   }) => {
+    test.slow(); // createMix stores peaks through a script of its own
     await openSite(page);
     const mix = await createMix(page);
     await page.goto(`/music/${mix.id}`);
@@ -233,6 +236,7 @@ test.describe('the track page', () => {
     javaScriptEnabled,
   }) => {
     test.skip(javaScriptEnabled, 'the no-JS page');
+    test.slow(); // createMix stores peaks through a script of its own
     await openSite(page);
     const mix = await createMix(page);
     await page.goto(`/music/${mix.id}?t=1m30s`);
@@ -251,6 +255,7 @@ test.describe('the track page', () => {
     javaScriptEnabled,
   }) => {
     test.skip(!javaScriptEnabled, 'the player needs JavaScript');
+    test.slow(); // createMix stores peaks through a script of its own
     await openSite(page);
     const mix = await createMix(page);
     await page.goto(`/music/${mix.id}?t=90`);

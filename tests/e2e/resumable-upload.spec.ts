@@ -106,6 +106,8 @@ async function expectPlayable(page: Page, title: string, seconds: number) {
 
 test.describe('long audio uploads', () => {
   // Each test moves 60–150 MB through the browser and the server; CI's two cores are shared.
+  // The waits for the bytes (`timeout: 0`) have no budget of their own: how long a transfer
+  // takes is the machine's business, the test's 240 s bound it.
   test.describe.configure({ timeout: 240_000 });
 
   test('with JavaScript: a 150 MB WAV survives a cut connection and plays', async ({
@@ -135,7 +137,7 @@ test.describe('long audio uploads', () => {
     page.on('request', cutAtHalf);
     await dialog.getByLabel('Audio file').setInputFiles(file);
     const progress = dialog.getByRole('progressbar');
-    await expect(dialog.getByText(`Upload paused ${name}`)).toBeVisible({ timeout: 60_000 });
+    await expect(dialog.getByText(`Upload paused ${name}`)).toBeVisible({ timeout: 0 });
     await expect(
       dialog.getByText('You are offline. The upload goes on when the connection is back.', {
         exact: true,
@@ -153,7 +155,7 @@ test.describe('long audio uploads', () => {
     page.off('request', cutAtHalf);
     await context.setOffline(false);
 
-    await expect(page).toHaveURL(/\/admin\/tracks$/, { timeout: 90_000 });
+    await expect(page).toHaveURL(/\/admin\/tracks$/, { timeout: 0 });
     await expectToast(page, 'Track created');
     // It resumed: a HEAD asked the offset, and the next PATCH started past the middle.
     const headAt = log.findIndex((r) => r.method === 'HEAD');
@@ -187,14 +189,14 @@ test.describe('long audio uploads', () => {
       }
     });
     await again.getByLabel('Audio file').setInputFiles(file);
-    await expect.poll(() => halfSent, { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => halfSent, { timeout: 0 }).toBe(true);
     await page.reload();
     await page.unroute(uploads);
     const log2 = tusLog(page);
     const resumed = await openNewTrack(page, second);
     await resumed.getByLabel('Audio file').setInputFiles(file);
     await resumed.getByRole('button', { name: `Resume upload of ${name}` }).click();
-    await expect(resumed.getByText(`Uploaded ${name} (100%)`)).toBeVisible({ timeout: 60_000 });
+    await expect(resumed.getByText(`Uploaded ${name} (100%)`)).toBeVisible({ timeout: 0 });
     const firstPatch = log2.find((r) => r.method === 'PATCH');
     expect(firstPatch?.offset).toBeGreaterThan(0);
     // The file input no longer sends the bytes: the form carries the upload's id.
@@ -232,7 +234,7 @@ test.describe('long audio uploads', () => {
     // The stored duration is in the field; left as it is, the new file's length is read.
     await expect(edit.getByLabel('Duration')).toHaveValue('0:03');
     await edit.getByLabel('Audio file').setInputFiles(file);
-    await expect(edit.getByText(`Uploaded ${name} (100%)`)).toBeVisible({ timeout: 60_000 });
+    await expect(edit.getByText(`Uploaded ${name} (100%)`)).toBeVisible({ timeout: 0 });
     await expect(edit.locator('input[name="audioUploadId"]')).toHaveValue(/^[0-9a-f]{32}$/);
     await edit.getByRole('button', { name: 'Update Track' }).click();
     await expectToast(page, 'Track updated');
@@ -254,7 +256,7 @@ test.describe('long audio uploads', () => {
     await expect(dialog.getByRole('progressbar')).toHaveCount(0);
     await dialog.getByLabel('Audio file').setInputFiles(file);
     await dialog.getByRole('button', { name: 'Create Track' }).click();
-    await expect(page).toHaveURL(/\/admin\/tracks$/, { timeout: 90_000 });
+    await expect(page).toHaveURL(/\/admin\/tracks$/, { timeout: 0 });
     await expectToast(page, 'Track created');
     await expectPlayable(page, title, seconds);
   });
