@@ -26,25 +26,22 @@ test('database down: /healthz 503 and a 503 error page with the logged request i
   );
   let server: TestServer | null = null;
   try {
-    const deadline = Date.now() + 30_000;
-    server = null;
-    for (;;) {
-      try {
-        server = await startServer(dir, {
-          MONGODB_URI: `mongodb://127.0.0.1:${dbPort}/`,
-          LOG_LEVEL: 'error',
-        });
-        break;
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    }
-    const url = server.url;
+    // The store may still be starting: try until the server starts (the test's timeout bounds it).
+    const started: { server?: TestServer } = {};
+    await expect(async () => {
+      started.server = await startServer(dir, {
+        MONGODB_URI: `mongodb://127.0.0.1:${dbPort}/`,
+        LOG_LEVEL: 'error',
+      });
+    }).toPass();
+    const running = started.server!;
+    server = running;
+    const url = running.url;
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
 
     db.kill('SIGKILL');
-    await new Promise((r) => setTimeout(r, 300));
+    // The server finds the store gone at its next look: poll the health check until it says so.
+    await expect.poll(async () => (await fetch(`${url}/healthz`)).status).toBe(503);
     const health = await fetch(`${url}/healthz`);
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ status: 'unavailable' });
@@ -56,13 +53,14 @@ test('database down: /healthz 503 and a 503 error page with the logged request i
     const html = await page.text();
     expect(html).toContain(`Error reference: <code>${id}</code>`);
     expect(html).not.toMatch(/MongoNetworkError|ECONNREFUSED|node_modules|at \S+ \(/);
-    // The log line with the same id (stderr, JSON).
-    await new Promise((r) => setTimeout(r, 200));
-    const line = server
-      .output()
-      .split('\n')
-      .find((l) => l.includes(`"requestId":"${id}"`) && l.includes('"level":"error"'));
-    expect(line, server.output().slice(-2000)).toBeTruthy();
+    // The log line with the same id (stderr, JSON), once it is written.
+    const logLine = () =>
+      running
+        .output()
+        .split('\n')
+        .find((l) => l.includes(`"requestId":"${id}"`) && l.includes('"level":"error"'));
+    await expect.poll(logLine, { message: running.output().slice(-2000) }).toBeTruthy();
+    const line = logLine();
     expect(JSON.parse(line!)).toMatchObject({ requestId: id, method: 'GET', path: '/' });
   } finally {
     db.kill('SIGKILL');

@@ -317,10 +317,22 @@ test('feed downloads: counted once per client, episode and day, Range requests i
     ((await expectJson(await r.admin.get('/api/admin/stats?days=7'), 200)) as Report).mixes.find(
       (m) => m.id === publicMix.id,
     )?.downloads;
-  // Earlier tests' downloads (another client) are written within FLUSH_MS (5 s): let them land.
-  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  // Earlier tests' downloads (another client) are written within FLUSH_MS (5 s) of their
+  // request, later on a busy machine: the count to start from is the one that holds still
+  // from one read to the next, 6 s apart.
   expect(await downloads()).toBeDefined();
-  const before = (await downloads()) ?? 0;
+  let before = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = (await downloads()) ?? 0;
+        const settled = now === before;
+        before = now;
+        return settled;
+      },
+      { timeout: 30_000, intervals: [6_000] },
+    )
+    .toBe(true);
   const feed = parseFeed(await (await r.anon.get('/podcast.xml')).text())!;
   const url = feed.items.find((i) => i.link === linkOf(publicMix))!.enclosure.url;
   const app = await playwright.request.newContext({

@@ -101,7 +101,11 @@ test('no header twice on any kind of answer, and one JSON log line per request',
       ids.set(id, r.path);
     }
 
-    await new Promise((r) => setTimeout(r, 300));
+    // The log lines are written as the answers finish: wait until every request has one.
+    const running = server;
+    await expect
+      .poll(() => [...ids.keys()].filter((id) => !running.stdout().includes(`"requestId":"${id}"`)))
+      .toEqual([]);
     const lines = server
       .stdout()
       .split('\n')

@@ -113,12 +113,12 @@ for (const actor of ['visitor', 'plain user'] as const) {
     });
 
     test('every admin action is refused and changes nothing', async ({ playwright, baseURL }) => {
-      // It waits for the featured lock, which the long-upload tests hold for up to a minute.
-      test.slow();
       const request = await actorRequest(playwright, baseURL);
       const reader = await playwright.request.newContext({ baseURL }); // public reads
       const title = unique('E2E Intruder');
 
+      // Under the featured lock: the featured flags it compares are changed by the
+      // featured-track test, under the same lock.
       await withRunLock('featured', async () => {
         const tracksBefore = await getJson<Track[]>(reader, '/api/tracks');
         const imagesBefore = await getJson<Item[]>(reader, '/api/gallery');

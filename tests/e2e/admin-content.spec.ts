@@ -39,6 +39,34 @@ async function createTrack(page: Page, title: string, extra: { album?: string } 
   await expectToast(page, 'Track created');
 }
 
+/** Every track's featured flag (and title), by id. */
+async function featuredFlags(page: Page) {
+  const response = await page.request.get('/api/tracks');
+  expect(response.status()).toBe(200);
+  const tracks = (await response.json()) as Array<{ id: number; title: string; featured: boolean }>;
+  return new Map(tracks.map((t) => [t.id, { title: t.title, featured: t.featured }]));
+}
+
+/**
+ * Set the featured flags back to `before`: tracks created since are unfeatured, as every track
+ * is when created (Randomize may have chosen one); tracks deleted meanwhile are left alone.
+ */
+async function restoreFeaturedFlags(page: Page, before: Awaited<ReturnType<typeof featuredFlags>>) {
+  for (const [id, now] of await featuredFlags(page)) {
+    const featured = before.get(id)?.featured ?? false;
+    if (featured === now.featured) continue;
+    const response = await page.request.post('/admin/tracks', {
+      form: { intent: 'toggle-featured', id: String(id), featured: String(featured) },
+      maxRedirects: 0,
+    });
+    expect(response.status(), `featured flag of track ${id}`).toBe(302);
+  }
+  const after = await featuredFlags(page);
+  for (const [id, now] of after) {
+    expect(now.featured, now.title).toBe(before.get(id)?.featured ?? false);
+  }
+}
+
 test.describe('admin dashboard', () => {
   test('shows counts, recent items, upcoming shows and the featured track', async ({
     adminPage: page,
@@ -116,56 +144,60 @@ test.describe('admin tracks', () => {
   test('create, edit and delete a track with real cover and audio files', async ({
     adminPage: page,
   }) => {
-    // Under the featured lock: Randomize (the next test) must never pick this track while it
-    // is renamed or deleted here.
+    // A long flow (an upload, eight page loads): see the featured-track test.
+    test.slow();
+    const title = unique('E2E Track');
+    await createTrack(page, title, { album: 'E2E Album' });
+    const card = trackCard(page, title);
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('Night Shore'); // the artist defaults to the site name
+    await expect(card).toContainText('E2E Album');
+    await expect(card).toContainText(/\d+:\d{2}/); // duration read from the audio
+    await expect(card).not.toContainText('0:00');
+
+    // On the public music page, and playable (the file is served).
+    await page.goto('/music');
+    await expect(page.getByText(title).first()).toBeVisible();
+    const list = (await (await page.request.get('/api/tracks')).json()) as Array<{
+      title: string;
+      audioFile: string;
+    }>;
+    const audioUrl = list.find((x) => x.title === title)?.audioFile ?? '';
+    expect(audioUrl).toMatch(/^\/uploads\/audio\/[0-9a-f]{32}\.mp3$/);
+    const audio = await page.request.get(audioUrl, { headers: { Range: 'bytes=0-99' } });
+    expect(audio.status()).toBe(206);
+    await page.goto('/admin/tracks');
+
+    // Edit: a new title, and an entered duration wins. The rename and the delete below are
+    // each made under the featured lock: the featured-track test's Randomize may have chosen
+    // this track, and reads its name on the home page.
+    const edited = `${title} (edited)`;
+    await card.getByRole('link', { name: `Edit ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Track' });
+    await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue(title);
+    await dialog.getByLabel('Title', { exact: true }).fill(edited);
+    await dialog.getByLabel('Duration').fill('4:05');
     await withRunLock('featured', async () => {
-      const title = unique('E2E Track');
-      await createTrack(page, title, { album: 'E2E Album' });
-      const card = trackCard(page, title);
-      await expect(card).toHaveCount(1);
-      await expect(card).toContainText('Night Shore'); // the artist defaults to the site name
-      await expect(card).toContainText('E2E Album');
-      await expect(card).toContainText(/\d+:\d{2}/); // duration read from the audio
-      await expect(card).not.toContainText('0:00');
-
-      // On the public music page, and playable (the file is served).
-      await page.goto('/music');
-      await expect(page.getByText(title).first()).toBeVisible();
-      const list = (await (await page.request.get('/api/tracks')).json()) as Array<{
-        title: string;
-        audioFile: string;
-      }>;
-      const audioUrl = list.find((x) => x.title === title)?.audioFile ?? '';
-      expect(audioUrl).toMatch(/^\/uploads\/audio\/[0-9a-f]{32}\.mp3$/);
-      const audio = await page.request.get(audioUrl, { headers: { Range: 'bytes=0-99' } });
-      expect(audio.status()).toBe(206);
-      await page.goto('/admin/tracks');
-
-      // Edit: a new title, and an entered duration wins.
-      const edited = `${title} (edited)`;
-      await card.getByRole('link', { name: `Edit ${title}` }).click();
-      const dialog = page.getByRole('dialog', { name: 'Edit Track' });
-      await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue(title);
-      await dialog.getByLabel('Title', { exact: true }).fill(edited);
-      await dialog.getByLabel('Duration').fill('4:05');
       await dialog.getByRole('button', { name: 'Update Track' }).click();
       await expectToast(page, 'Track updated');
-      const editedCard = trackCard(page, edited);
-      await expect(editedCard).toContainText('4:05');
+    });
+    const editedCard = trackCard(page, edited);
+    await expect(editedCard).toContainText('4:05');
 
-      // Delete, after the confirmation; the files go too.
-      const coverUrl = (await editedCard.locator('img').getAttribute('src')) ?? '';
-      expect(fs.existsSync(uploadedPath(coverUrl))).toBe(true);
-      await editedCard.getByRole('link', { name: `Delete ${edited}` }).click();
-      const confirm = page.getByRole('dialog', { name: 'Delete track?' });
-      await expect(confirm).toContainText(
-        `Are you sure? This will permanently delete the track "${edited}". This action cannot be undone.`,
-      );
+    // Delete, after the confirmation; the files go too.
+    const coverUrl = (await editedCard.locator('img').getAttribute('src')) ?? '';
+    expect(fs.existsSync(uploadedPath(coverUrl))).toBe(true);
+    await editedCard.getByRole('link', { name: `Delete ${edited}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete track?' });
+    await expect(confirm).toContainText(
+      `Are you sure? This will permanently delete the track "${edited}". This action cannot be undone.`,
+    );
+    await withRunLock('featured', async () => {
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await expectToast(page, 'Track deleted');
-      await expect(trackCard(page, edited)).toHaveCount(0);
-      expect(fs.existsSync(uploadedPath(coverUrl))).toBe(false);
     });
+    await expect(trackCard(page, edited)).toHaveCount(0);
+    expect(fs.existsSync(uploadedPath(coverUrl))).toBe(false);
   });
 
   test('toggle featured and Randomize Featured change the home page', async ({
@@ -175,9 +207,13 @@ test.describe('admin tracks', () => {
     // two workers it can take over a minute without anything being wrong.
     test.slow();
     const title = unique('E2E Featured');
+    await createTrack(page, title);
+
+    // Feature this track: the newest featured track is the one on the home page. Unfeatured
+    // again before the lock is released, so the flags are as they were.
     await withRunLock('featured', async () => {
-      await createTrack(page, title);
       await page.goto('/admin/tracks');
+      await dismissToast(page);
       await trackCard(page, title)
         .getByRole('button', { name: `Feature ${title}` })
         .click();
@@ -201,36 +237,46 @@ test.describe('admin tracks', () => {
       await expect(trackCard(page, title)).toHaveCount(0);
       await page.goto('/');
       await expect(page.getByLabel(`Featured track: ${title}`)).toHaveCount(0);
+    });
 
-      await page.goto('/admin/tracks');
-      await dismissToast(page);
-      await page.getByRole('button', { name: 'Randomize Featured' }).click();
-      // Read the text while the toast is there (with JavaScript it closes itself after 5 s).
-      let description = '';
-      await expect(async () => {
-        description = (await toast(page).first().textContent({ timeout: 1_000 })) ?? '';
-        expect(description).toContain('Featured track randomized');
-      }).toPass();
-      await dismissToast(page);
-      const chosen = /"(.+)" is now the featured track/.exec(description)?.[1];
-      expect(chosen).toBeTruthy();
-      await page.goto('/');
-      await expect(page.getByLabel(`Featured track: ${chosen}`)).toBeVisible();
+    // Randomize makes one track featured, whichever it is; then the flags go back to what
+    // they were (other tests read the seeded featured track on the home page).
+    await withRunLock('featured', async () => {
+      const before = await featuredFlags(page);
+      try {
+        await page.goto('/admin/tracks');
+        await dismissToast(page);
+        await page.getByRole('button', { name: 'Randomize Featured' }).click();
+        // Read the text while the toast is there (with JavaScript it closes itself after 5 s).
+        let description = '';
+        await expect(async () => {
+          description = (await toast(page).first().textContent({ timeout: 1_000 })) ?? '';
+          expect(description).toContain('Featured track randomized');
+        }).toPass();
+        await dismissToast(page);
+        const chosen = /"(.+)" is now the featured track/.exec(description)?.[1];
+        expect(chosen).toBeTruthy();
+        const featuredNow = [...(await featuredFlags(page)).values()].filter((t) => t.featured);
+        expect(featuredNow.map((t) => t.title)).toEqual([chosen]);
+        await page.goto('/');
+        await expect(page.getByLabel(`Featured track: ${chosen}`)).toBeVisible();
+      } finally {
+        await restoreFeaturedFlags(page, before);
+      }
+    });
 
-      // Clean up, still under the lock: Randomize may have chosen the track deleted here, so
-      // randomize once more among the remaining ones; other tests expect a featured track.
-      await page.goto('/admin/tracks');
-      await trackCard(page, title)
-        .getByRole('link', { name: `Delete ${title}` })
-        .click();
+    // Clean up (a rename or delete of a track takes the lock: see withRunLock).
+    await page.goto('/admin/tracks');
+    await dismissToast(page);
+    await trackCard(page, title)
+      .getByRole('link', { name: `Delete ${title}` })
+      .click();
+    await withRunLock('featured', async () => {
       await page
         .getByRole('dialog', { name: 'Delete track?' })
         .getByRole('button', { name: 'Delete' })
         .click();
       await expectToast(page, 'Track deleted');
-      await dismissToast(page);
-      await page.getByRole('button', { name: 'Randomize Featured' }).click();
-      await expect(toast(page)).toContainText('Featured track randomized');
     });
   });
 
@@ -395,6 +441,7 @@ test.describe('admin blog', () => {
     adminPage: page,
     javaScriptEnabled,
   }) => {
+    test.slow(); // a long flow with an upload and a dozen page loads (see the gallery test)
     const title = unique('E2E Post');
     const expectedSlug = title.toLowerCase().replace(/\s+/g, '-');
     await page.goto('/admin/blog');

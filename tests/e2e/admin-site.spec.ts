@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 import type { Browser, Page } from '@playwright/test';
 
+import { dismissToast, withRunLock } from './admin-helpers';
 import { ADMIN, e2eDataDir, expect, logIn, runScript, test } from './fixtures';
 
 /**
@@ -65,19 +65,6 @@ function findOutboxMessage(to: string, subject: string): string {
 async function open(page: Page, url: string) {
   await page.goto(url);
   await dismissToast(page);
-}
-
-async function dismissToast(page: Page) {
-  const toast = page.getByTestId('toast');
-  if ((await toast.count()) > 0) {
-    // With JavaScript it may time out by itself meanwhile: then there is nothing to click.
-    await toast
-      .locator('button, input[type="checkbox"]')
-      .first()
-      .click({ timeout: 3000 })
-      .catch(() => undefined);
-    await expect(toast).toBeHidden();
-  }
 }
 
 async function newAdminPage(browser: Browser): Promise<Page> {
@@ -415,26 +402,6 @@ test.describe('admin shows', () => {
   });
 });
 
-/** Tests in both projects change the one theme: take turns. */
-async function withThemeLock<T>(fn: () => Promise<T>): Promise<T> {
-  const lock = path.join(process.env.E2E_DIR || os.tmpdir(), 'theme-settings.lock');
-  const deadline = Date.now() + 50_000;
-  for (;;) {
-    try {
-      fs.mkdirSync(lock);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error('theme lock timeout');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
-  }
-}
-
 /** The theme `<style>`, the inline @font-face rules and the font stylesheets of the home page. */
 async function publicTheme(page: Page) {
   await page.goto('/');
@@ -480,7 +447,8 @@ test.describe('admin settings', () => {
   test('the header font and the primary colour change the public site', async ({
     adminPage: page,
   }) => {
-    await withThemeLock(async () => {
+    // Tests in both projects change the one theme: take turns.
+    await withRunLock('theme-settings', async () => {
       await open(page, '/admin/settings');
       await expect(page.getByRole('heading', { level: 1, name: 'Site Appearance' })).toBeVisible();
       for (const card of ['Colors & Theme', 'Typography', 'Site Text']) {

@@ -179,7 +179,8 @@ test('card images: the first above-the-fold image is a high-priority srcset, the
   await expectLazyImages(page.locator('[data-testid="gallery-item"]:not(:first-child) img'));
 
   // Home: the hero is the one priority image; the featured cover and the cards are lazy.
-  // (Under the lock of the admin test that changes which track is featured.)
+  // (Under the featured lock: the admin test that changes which track is featured puts the
+  // seeded one back before it lets go.)
   await withRunLock('featured', async () => {
     await page.goto('/');
     await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
