@@ -6,8 +6,9 @@ import path from 'node:path';
 
 /**
  * Shared by `npm run bench` and `npm run lighthouse`: build the app when the build is missing
- * or older than the sources, then start the production server (server/index.ts) on a free port
- * with a temporary DATA_DIR/UPLOADS_DIR and the demo content seeded.
+ * or older than the sources, then start the production server as `npm start` runs it
+ * (build/server.js, compiled from server/index.ts, with MALLOC_ARENA_MAX=2: decision 040) on a
+ * free port with a temporary DATA_DIR/UPLOADS_DIR and the demo content seeded.
  */
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -22,26 +23,41 @@ function newestMtime(entry: string): number {
   return newest;
 }
 
-/** Run `remix build` unless build/index.js is newer than every source. */
+const builtAt = (file: string) =>
+  fs.statSync(path.join(root, 'build', file), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+
+/**
+ * Run `remix build` unless build/index.js is newer than every source, and compile the server
+ * (scripts/build-server.mjs) unless build/server.js is.
+ */
 export function buildIfNeeded(): void {
-  const built =
-    fs.statSync(path.join(root, 'build', 'index.js'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
   const sources = Math.max(
     ...['app', 'embedded-mongo', 'package.json', 'remix.config.js', 'tailwind.config.ts'].map((p) =>
       newestMtime(path.join(root, p)),
     ),
   );
-  if (built && built >= sources && !process.argv.includes('--build')) return;
-  console.log('Building the app (npm run build)…');
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'],
-    {
+  const forced = process.argv.includes('--build');
+  const built = builtAt('index.js');
+  if (!built || built < sources || forced) {
+    console.log('Building the app (npm run build)…');
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
+    if (result.status !== 0) throw new Error('The build failed.');
+  }
+  const server = builtAt('server.js');
+  if (!server || server < Math.max(sources, newestMtime(path.join(root, 'server'))) || forced) {
+    const compiled = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
       cwd: root,
       stdio: 'inherit',
-    },
-  );
-  if (result.status !== 0) throw new Error('The build failed.');
+    });
+    if (compiled.status !== 0) throw new Error('The server build failed.');
+  }
 }
 
 export function freePort(): Promise<number> {
@@ -70,7 +86,10 @@ export async function startProdServer(
   options: {
     env?: Record<string, string>;
     nodeArgs?: string[];
-    /** Another copy of server/index.ts (default: the project's), e.g. a bench variant's. */
+    /**
+     * Another server module (default: the project's build/server.js), e.g. a bench variant's
+     * server/index.ts (a `.ts` entry runs through tsx).
+     */
     serverEntry?: string;
     /** Another build (default: build/index.js). */
     buildPath?: string;
@@ -80,19 +99,20 @@ export async function startProdServer(
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-prod-'));
   const uploadsDir = path.join(tmpDir, 'uploads');
   const origin = `http://localhost:${port}`;
+  const entry = options.serverEntry ?? path.join(root, 'build', 'server.js');
   const child: ChildProcess = spawn(
     process.execPath,
     [
       ...(options.nodeArgs ?? []),
-      '--import',
-      'tsx',
-      options.serverEntry ?? path.join(root, 'server', 'index.ts'),
+      ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []),
+      entry,
       options.buildPath ?? 'build/index.js',
     ],
     {
       cwd: root,
       stdio: ['ignore', 'ignore', 'pipe'],
       env: {
+        MALLOC_ARENA_MAX: '2',
         ...process.env,
         NODE_ENV: 'production',
         PORT: String(port),
