@@ -17,13 +17,16 @@ import {
 import { buildIfNeeded } from './prod-server';
 
 /**
- * `npm run bench:soak [-- --minutes 10] [--latency MS] [--cpu-prof DIR]`: mixed load on the
- * external store for MINUTES minutes (default 10), minute by minute: pages (/, /music, /blog,
+ * `npm run bench:soak [-- --minutes 10] [--store external|embedded] [--latency MS] [--cpu-prof DIR]
+ * [--no-heap-snapshots]`:
+ * mixed load for MINUTES minutes (default 10) on the external store (`npm run db` in its own
+ * process, the default) or with `--store embedded` on the store in the server's own process
+ * (what `npm start` runs without MONGODB_URI; decision 040's memory target), minute by minute: pages (/, /music, /blog,
  * /shows), the API (/api/tracks) from autocannon, 256 KB Range requests of an MP3 from Node's own
  * HTTP client (autocannon's decoding of MP3 bodies would make the bench the bound), and an admin
  * write every 5 s (the featured flag of a track toggled through /api/admin, which bumps the data
  * version and empties every cache). Prints, per minute, the requests per second of each kind and
- * the server's resident memory (RSS); then RSS after minute 1 against the last, and throughput of
+ * the server's resident memory (RSS; and the external store's); then RSS after minute 1 against the last, and throughput of
  * the first minute against the last (targets: RSS within 20 %, throughput within 10 %), zero
  * errors.
  *
@@ -31,7 +34,9 @@ import { buildIfNeeded } from './prod-server';
  * garbage first, so it holds only what is still reachable) is taken after the warm-up and after
  * the last minute, both outside the measured minutes. It prints the live heap of each, and the
  * kinds of objects whose count grew most between them. A leak keeps objects: the live heap and
- * some kind's count grow with the minutes; a bound does not.
+ * some kind's count grow with the minutes; a bound does not. Writing a snapshot costs the server
+ * native memory that malloc keeps afterwards (the RSS before and after the first is printed), so
+ * `--no-heap-snapshots` leaves them out when the RSS itself is the figure (decision 040).
  *
  * The bench itself runs with `--max-semi-space-size=64` (package.json): with V8's default young
  * generation its garbage collector, churning through the bodies autocannon keeps as strings, went
@@ -47,8 +52,18 @@ const option = (name: string) => {
 };
 const MINUTES = Number(option('--minutes') ?? 10);
 const LATENCY = Number(option('--latency') ?? 0);
+const STORE = option('--store') ?? 'external';
+if (STORE !== 'external' && STORE !== 'embedded') {
+  console.error('--store must be external or embedded');
+  process.exit(2);
+}
+if (STORE === 'embedded' && LATENCY) {
+  console.error('--latency needs the external store');
+  process.exit(2);
+}
 const MINUTE_S = Number(process.env.SOAK_MINUTE_SECONDS ?? 60);
 /** `--cpu-prof DIR`: the server writes a V8 CPU profile of the whole run into DIR when it stops. */
+const SNAPSHOTS = !argv.includes('--no-heap-snapshots');
 const CPU_PROF = option('--cpu-prof');
 
 type HeapSummary = {
@@ -115,9 +130,10 @@ type Row = { minute: number; reqs: Record<string, number>; errors: number; rss: 
 
 async function main() {
   buildIfNeeded();
-  const shape: StoreShape = { kind: 'external', latencyMs: LATENCY };
+  const shape: StoreShape =
+    STORE === 'embedded' ? { kind: 'embedded' } : { kind: 'external', latencyMs: LATENCY };
   console.log(
-    `Soak: ${MINUTES} min of mixed load on the external store${LATENCY ? ` +${LATENCY} ms` : ''}…`,
+    `Soak: ${MINUTES} min of mixed load on the ${STORE} store${LATENCY ? ` +${LATENCY} ms` : ''}…`,
   );
   const snapshots = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-soak-heap-'));
   const shaped = await startShapedServer(shape, {}, [
@@ -161,10 +177,13 @@ async function main() {
       ),
       rangeLoad(10_000),
     ]);
-    const heapBefore = summariseHeap(await heapSnapshot(pid, origin, snapshots));
-    console.log(
-      `  live heap after the warm-up: ${(heapBefore.bytes / 1024 / 1024).toFixed(1)} MB in ${heapBefore.count} objects`,
-    );
+    const rssWarm = rssMb(pid);
+    const heapBefore = SNAPSHOTS ? summariseHeap(await heapSnapshot(pid, origin, snapshots)) : null;
+    if (heapBefore)
+      console.log(
+        `  live heap after the warm-up: ${(heapBefore.bytes / 1024 / 1024).toFixed(1)} MB in ${heapBefore.count} objects; RSS ${rssWarm} MB before the snapshot, ${rssMb(pid)} MB after`,
+      );
+    else console.log(`  RSS after the warm-up: ${rssWarm} MB`);
     const rows: Row[] = [];
     let featured = false;
     let writes = 0;
@@ -237,7 +256,7 @@ async function main() {
           .map(([name, reqs]) => `${name} ${reqs.toFixed(0)}`)
           .join(
             ', ',
-          )} req/s (total ${total.toFixed(0)}), errors ${row.errors}, RSS ${row.rss} MB (anonymous ${detail.anon}, file ${detail.file}), ` +
+          )} req/s (total ${total.toFixed(0)}), errors ${row.errors}, RSS ${row.rss} MB (anonymous ${detail.anon}, file ${detail.file})${storePid ? `, store RSS ${rssMb(storePid)} MB` : ''}, ` +
           `CPU app ${share(now.app - cpu.app)} (${perRequest(now.app - cpu.app)} ms/request), store ${share(now.store - cpu.store)} (${perRequest(now.store - cpu.store)} ms/request), this bench ${share(now.bench - cpu.bench)} (heap ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB), load average ${os.loadavg()[0]!.toFixed(1)}`,
       );
       cpu = now;
@@ -251,12 +270,21 @@ async function main() {
     console.log(
       `\nRSS after minute 1: ${first.rss} MB, after minute ${last.minute}: ${last.rss} MB (${rssRatio.toFixed(2)}; target within 20 % ${Math.abs(rssRatio - 1) <= 0.2 ? 'ok' : 'MISSED'})`,
     );
+    // Decision 040: the server (with its embedded store) in 512 MB at the end of the soak.
+    if (STORE === 'embedded')
+      console.log(
+        `RSS at the end: ${last.rss} MB (target at most 512 MB ${last.rss <= 512 ? 'ok' : 'MISSED'})`,
+      );
+    else console.log(`RSS at the end: server ${last.rss} MB, store ${rssMb(storePid)} MB`);
     console.log(
       `Throughput minute 1: ${total(first).toFixed(0)} req/s, minute ${last.minute}: ${total(last).toFixed(0)} req/s (${tputRatio.toFixed(2)}; target within 10 % ${Math.abs(tputRatio - 1) <= 0.1 ? 'ok' : 'MISSED'})`,
     );
     console.log(`Admin writes: ${writes} (${writeErrors} failed); errors in all: ${errors}`);
+    if (Math.abs(rssRatio - 1) > 0.2 || Math.abs(tputRatio - 1) > 0.1 || errors > 0) exitCode = 1;
+    if (STORE === 'embedded' && last.rss > 512) exitCode = 1;
     // Let the last requests and the batched counts settle, then the second snapshot.
     await new Promise((resolve) => setTimeout(resolve, 5_000));
+    if (!heapBefore) return;
     const heapAfter = summariseHeap(await heapSnapshot(pid, origin, snapshots));
     const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
     console.log(
@@ -280,12 +308,11 @@ async function main() {
       console.log(
         `  ${g.kind.slice(0, 60).padEnd(60)} ${(g.bytes >= 0 ? '+' : '') + (g.bytes / 1024).toFixed(0)} KB, ${(g.count >= 0 ? '+' : '') + g.count} (now ${g.after.count})`,
       );
-    if (Math.abs(rssRatio - 1) > 0.2 || Math.abs(tputRatio - 1) > 0.1 || errors > 0) exitCode = 1;
   } finally {
+    process.exitCode = exitCode;
     await shaped.stop();
     fs.rmSync(snapshots, { recursive: true, force: true });
   }
-  process.exitCode = exitCode;
 }
 
 main().catch((error: unknown) => {

@@ -69,22 +69,26 @@ export async function startLatencyProxy(
   };
 }
 
-/** `npm run db` as a child process on a free port, with a data directory of its own. */
+/**
+ * `npm run db` as a child process on a free port, with a data directory of its own: compiled
+ * (build/db.js, scripts/build-server.mjs) when built, as production runs it; else through tsx.
+ */
 export async function startExternalStore(
   dataDir: string,
 ): Promise<{ uri: string; port: number; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
+  const compiled = path.join(projectRoot, 'build', 'db.js');
+  const entry = fs.existsSync(compiled)
+    ? [compiled]
+    : [path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'embedded-mongo/cli.ts'];
   const proc: ChildProcess = spawn(
     process.execPath,
-    [
-      path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'),
-      'embedded-mongo/cli.ts',
-      '--port',
-      String(port),
-      '--data-dir',
-      dataDir,
-    ],
-    { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    [...entry, '--port', String(port), '--data-dir', dataDir],
+    {
+      cwd: projectRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { MALLOC_ARENA_MAX: '2', ...process.env },
+    },
   );
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   const uri = await new Promise<string>((resolve, reject) => {
@@ -112,7 +116,7 @@ export type ShapedServer = {
   server: ProdServer;
   /** The database the app uses, as the app reaches it (for writes from the bench). */
   uri: string;
-  /** The external store's process (its launcher; its own node process is a child), if any. */
+  /** The external store's process, if any (under tsx, its launcher: the store is a child). */
   storePid?: number;
   stop: () => Promise<void>;
 };

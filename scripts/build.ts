@@ -5,7 +5,9 @@
  *      it empties public/build first.
  *   2. the embed's own script (scripts/build-embed.ts): public/build/embed/ and
  *      build/embed-manifest.json, which /embed/* and the oEmbed card read.
- *   3. build/build-stamp.json, written last: a build that failed or was interrupted has no stamp
+ *   3. the server compiled ahead (scripts/build-server.mjs, decision 040): build/server.js,
+ *      build/media-thread.js and build/db.js, which `npm start` and the Docker image run.
+ *   4. build/build-stamp.json, written last: a build that failed or was interrupted has no stamp
  *      and counts as missing.
  *
  * `npm start` (scripts/start.mjs), `npm run build` (the tests run it), the Dockerfile and the bench
@@ -27,6 +29,8 @@ const SOURCES = [
   'scripts/demo',
   'scripts/build.ts',
   'scripts/build-embed.ts',
+  'scripts/build-server.mjs',
+  'server',
   'package.json',
   'package-lock.json',
   'remix.config.js',
@@ -36,7 +40,13 @@ const SOURCES = [
 ];
 
 /** What the server needs from a build; each must exist for the build to count. */
-const ARTEFACTS = ['build/index.js', 'build/embed-manifest.json'];
+const ARTEFACTS = [
+  'build/index.js',
+  'build/embed-manifest.json',
+  'build/server.js',
+  'build/media-thread.js',
+  'build/db.js',
+];
 
 const STAMP = 'build/build-stamp.json';
 
@@ -81,6 +91,7 @@ export function build(): void {
   fs.rmSync(path.join(root, STAMP), { force: true });
   run('remix build', [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build']);
   run('the embed build', ['--import', 'tsx', path.join(root, 'scripts/build-embed.ts')]);
+  run('the server build', [path.join(root, 'scripts/build-server.mjs')]);
   fs.writeFileSync(
     path.join(root, STAMP),
     `${JSON.stringify({ builtAt: new Date().toISOString(), artefacts: ARTEFACTS })}\n`,

@@ -7,9 +7,10 @@ import path from 'node:path';
 import { buildIfStale } from './build';
 
 /**
- * Shared by `npm run bench` and `npm run lighthouse`: build the app when the build is missing
- * or older than the sources, then start the production server (server/index.ts) on a free port
- * with a temporary DATA_DIR/UPLOADS_DIR and the demo content seeded.
+ * Shared by `npm run bench` and `npm run lighthouse`: the one build (scripts/build.ts) when the
+ * last is missing or older than the sources, then start the production server as `npm start` runs it
+ * (build/server.js, compiled from server/index.ts, with MALLOC_ARENA_MAX=2: decision 040) on a
+ * free port with a temporary DATA_DIR/UPLOADS_DIR and the demo content seeded.
  */
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -45,7 +46,10 @@ export async function startProdServer(
   options: {
     env?: Record<string, string>;
     nodeArgs?: string[];
-    /** Another copy of server/index.ts (default: the project's), e.g. a bench variant's. */
+    /**
+     * Another server module (default: the project's build/server.js), e.g. a bench variant's
+     * server/index.ts (a `.ts` entry runs through tsx).
+     */
     serverEntry?: string;
     /** Another build (default: build/index.js). */
     buildPath?: string;
@@ -55,19 +59,20 @@ export async function startProdServer(
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-prod-'));
   const uploadsDir = path.join(tmpDir, 'uploads');
   const origin = `http://localhost:${port}`;
+  const entry = options.serverEntry ?? path.join(root, 'build', 'server.js');
   const child: ChildProcess = spawn(
     process.execPath,
     [
       ...(options.nodeArgs ?? []),
-      '--import',
-      'tsx',
-      options.serverEntry ?? path.join(root, 'server', 'index.ts'),
+      ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []),
+      entry,
       options.buildPath ?? 'build/index.js',
     ],
     {
       cwd: root,
       stdio: ['ignore', 'ignore', 'pipe'],
       env: {
+        MALLOC_ARENA_MAX: '2',
         ...process.env,
         NODE_ENV: 'production',
         PORT: String(port),

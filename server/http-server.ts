@@ -3,9 +3,10 @@
  * sets them up, around the Remix build, plus the request bookkeeping remix-serve gives no
  * place for (docs/decisions/013-own-server-module.md).
  *
+ *   node build/server.js [build/index.js]     (compiled by scripts/build-server.mjs)
  *   node --import tsx server/index.ts [build/index.js]
  *
- * (`npm start` builds when the sources changed, then runs this.) Environment: PORT (default
+ * (`npm start` builds when the sources changed, then runs the first.) Environment: PORT (default
  * 3000, or a free port when 3000 is taken and PORT is unset), HOST (default: every
  * interface), NODE_ENV (default production); the app's own variables are read by the build.
  *
@@ -53,8 +54,9 @@ import type * as EntryModule from '~/entry.server';
 
 process.env.NODE_ENV ??= 'production';
 const { logger } = await import('~/platform/logger.server');
-// Stack traces in the JSON error lines point at the sources when the build has source maps.
-process.setSourceMapsEnabled(true);
+// No source maps at run time (decision 040): the Remix build has none, and Node would parse and
+// keep those of every package that ships one (about 10 MB). NODE_OPTIONS=--enable-source-maps
+// turns them on.
 
 /** What this server takes from the build's entry module (app/entry.server.tsx). */
 type ServerHooks = Pick<

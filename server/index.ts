@@ -1,5 +1,7 @@
 /**
- * The entry point: `node --import tsx server/index.ts [build/index.js]` (`npm start` runs it).
+ * The entry point: `node build/server.js [build/index.js]` (`npm start` runs it: this module
+ * compiled by scripts/build-server.mjs, decision 040), or `node --import tsx server/index.ts
+ * [build/index.js]` from the sources (the tests' servers).
  *
  * With `WEB_CONCURRENCY=n` (n > 1) this process becomes the primary of n worker processes that
  * share the port (server/primary.ts); each worker, and the single process otherwise, is the

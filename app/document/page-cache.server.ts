@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { countRoundTrips, isFresh, type Stamp, stamp } from '~/platform/data-version.server';
 import { env } from '~/platform/env.server';
+import { processCacheSizes } from '~/platform/memory.server';
 import { siteToday } from '~/utils/time';
 
 import { createNonce } from './security-headers.server';
@@ -14,7 +15,8 @@ import { createNonce } from './security-headers.server';
  *   list to update: a 200 whose `Cache-Control` is `public` (the site's shared-cache policy,
  *   `publicCacheHeaders` / `applyDocumentCacheHeaders`: already never given to a personal
  *   request, a Set-Cookie or a private path), no `Set-Cookie`, `Vary` on nothing but `Cookie`
- *   and `Accept-Encoding`, at most MAX_ENTRY_BYTES.
+ *   and `Accept-Encoding`, at most MAX_ENTRY_BYTES; all of them together at most half the cache
+ *   budget (app/platform/memory.server.ts, decision 040), least recently used out first.
  * - **Who gets it**: a GET with no `Cookie` or `Authorization` header at all, no conditional or
  *   Range header, outside NEVER_CACHED (back office, accounts, embeds, media). Anyone with a
  *   cookie (a session, a toast, anything) gets a fresh render every time.
@@ -29,7 +31,8 @@ import { createNonce } from './security-headers.server';
 
 const MAX_ENTRIES = 300;
 const MAX_ENTRY_BYTES = 1024 * 1024;
-const MAX_TOTAL_BYTES = 48 * 1024 * 1024;
+/** Half the cache budget (CACHE_MB, sized to the machine: decision 040). */
+const maxTotalBytes = () => processCacheSizes().pageCacheBytes;
 
 /** Paths whose answers are never cached, whatever their headers say. */
 const NEVER_CACHED = [
@@ -232,7 +235,7 @@ function store(key: string, made: Stamp, response: Response, body: Buffer): void
   drop(key);
   while (
     state.entries.size > 0 &&
-    (state.entries.size >= MAX_ENTRIES || state.bytes + entry.bytes > MAX_TOTAL_BYTES)
+    (state.entries.size >= MAX_ENTRIES || state.bytes + entry.bytes > maxTotalBytes())
   ) {
     const oldest = state.entries.keys().next().value;
     if (oldest === undefined) break;

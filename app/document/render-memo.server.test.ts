@@ -4,7 +4,16 @@ import { pipeline } from 'node:stream/promises';
 import type { EntryContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 
-import { cachedRender, clearRenderCache, recordRender, renderCacheKey } from './render-memo.server';
+import { processCacheSizes } from '~/platform/memory.server';
+
+import {
+  cachedRender,
+  clearRenderCache,
+  recordRender,
+  renderCacheKey,
+  renderMemoStats,
+  storeRender,
+} from './render-memo.server';
 
 function context(
   loaderData: Record<string, unknown>,
@@ -100,5 +109,24 @@ describe('recorded renders', () => {
     discard();
     await pipeline(Readable.from([Buffer.from(html)]), stream);
     expect(cachedRender('k2', 'NEW')).toBeNull();
+  });
+
+  it('hold at most their share of the cache budget, least recently used out first', () => {
+    clearRenderCache();
+    const budget = processCacheSizes().renderMemoBytes;
+    // Pages of a little more than 1/10 of the budget: the memo keeps the nine last used.
+    const page = (n: number) =>
+      `<html><body>${String(n).padEnd(Math.floor(budget / 10), '.')}</body></html>`;
+    for (let n = 0; n < 20; n++) {
+      storeRender(`page${n}`, page(n), '');
+      // Read while it is the second oldest: it outlives the pages stored after it.
+      if (n === 15) expect(cachedRender('page8', '')).not.toBeNull();
+    }
+    expect(renderMemoStats()).toEqual({ entries: 9, bytes: expect.any(Number) });
+    expect(renderMemoStats().bytes).toBeLessThanOrEqual(budget);
+    expect(cachedRender('page19', '')?.toString()).toBe(page(19));
+    expect(cachedRender('page8', '')).not.toBeNull();
+    for (const gone of [0, 7, 9, 11]) expect(cachedRender(`page${gone}`, '')).toBeNull();
+    expect(cachedRender('page12', '')).not.toBeNull();
   });
 });

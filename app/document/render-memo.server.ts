@@ -3,6 +3,7 @@ import { Transform } from 'node:stream';
 
 import type { EntryContext } from '@remix-run/node';
 
+import { processCacheSizes } from '~/platform/memory.server';
 import { siteToday } from '~/utils/time';
 
 import { hasPersonalCookie } from './cache-headers.server';
@@ -22,15 +23,27 @@ import { hasPersonalCookie } from './cache-headers.server';
 
 const MAX_ENTRIES = 100;
 const MAX_BYTES = 1024 * 1024;
+/** A quarter of the cache budget (CACHE_MB, sized to the machine: decision 040). */
+const maxTotalBytes = () => processCacheSizes().renderMemoBytes;
 
 /** The HTML split at its nonce attributes' values, as bytes (ready to send). */
-type Entry = { parts: Buffer<ArrayBuffer>[] };
+type Entry = { parts: Buffer<ArrayBuffer>[]; bytes: number };
+
+type Memo = { entries: Map<string, Entry>; bytes: number };
 
 declare global {
-  var __nightShoreRenderCache: Map<string, Entry> | undefined;
+  var __nightShoreRenderCache: Memo | undefined;
 }
 
-const entries: Map<string, Entry> = (globalThis.__nightShoreRenderCache ??= new Map());
+const memo: Memo = (globalThis.__nightShoreRenderCache ??= { entries: new Map(), bytes: 0 });
+const entries: Map<string, Entry> = memo.entries;
+
+function drop(key: string): void {
+  const entry = entries.get(key);
+  if (!entry) return;
+  entries.delete(key);
+  memo.bytes -= entry.bytes;
+}
 
 class NotHashable extends Error {}
 
@@ -122,10 +135,6 @@ export function recordRender(
 
 export function storeRender(key: string, html: string, nonce: string): void {
   if (!html.includes('</html>')) return;
-  if (entries.size >= MAX_ENTRIES) {
-    const oldest = entries.keys().next().value;
-    if (oldest !== undefined) entries.delete(oldest);
-  }
   const marker = `nonce="${nonce}"`;
   const parts = nonce
     ? html
@@ -134,9 +143,24 @@ export function storeRender(key: string, html: string, nonce: string): void {
           Buffer.from(`${i > 0 ? '"' : ''}${part}${i < all.length - 1 ? 'nonce="' : ''}`),
         )
     : [Buffer.from(html)];
-  entries.set(key, { parts });
+  const bytes = parts.reduce((sum, part) => sum + part.length, 0);
+  drop(key);
+  // Least recently used out first, until both bounds hold.
+  while (
+    entries.size > 0 &&
+    (entries.size >= MAX_ENTRIES || memo.bytes + bytes > maxTotalBytes())
+  ) {
+    const oldest = entries.keys().next().value;
+    if (oldest === undefined) break;
+    drop(oldest);
+  }
+  entries.set(key, { parts, bytes });
+  memo.bytes += bytes;
 }
 
 export function clearRenderCache(): void {
   entries.clear();
+  memo.bytes = 0;
 }
+
+export const renderMemoStats = () => ({ entries: entries.size, bytes: memo.bytes });

@@ -1,13 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-import sharp from 'sharp';
-
 import { logger } from '~/platform/logger.server';
 import type { ImageInfo } from '~/types/image-info';
 import { escapeRegExp } from '~/utils/regexp';
 
 import { mediaKeyFromUrl, type MediaStore, mediaStore } from './media-store.server';
+import sharp from './sharp.server';
 import { onUploadedFileDeleted, uploadPathFromUrl } from './stored-files.server';
 
 /**

@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
 
-import sharp from 'sharp';
-
 import { mediaKeyFromUrl, mediaStore } from './media-store.server';
+import sharp from './sharp.server';
 
 /**
  * The 1200×630 picture of a link card (`og:image`, decision 038), made from a track's cover

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import mongoose from 'mongoose';
 
 import { env, uploadsDir } from '~/platform/env.server';
+import { processCacheSizes } from '~/platform/memory.server';
 import { cachedRead } from '~/platform/read-cache.server';
 
 /**
@@ -417,12 +418,15 @@ function withShippedFiles(store: MediaStore, disk: MediaStore): MediaStore {
   };
 }
 
-/** This process's GridFS chunk cache (GRIDFS_CHUNK_CACHE_MB; null when 0). */
+/**
+ * This process's GridFS chunk cache (GRIDFS_CHUNK_CACHE_MB, else the cache budget: decision
+ * 040; null when 0).
+ */
 let processChunkCache: ChunkCache | null | undefined;
 function chunkCache(): ChunkCache | null {
   if (processChunkCache === undefined) {
-    const mb = env.GRIDFS_CHUNK_CACHE_MB;
-    processChunkCache = mb > 0 ? new ChunkCache(mb * 1024 * 1024) : null;
+    const bytes = processCacheSizes().gridfsChunkCacheBytes;
+    processChunkCache = bytes > 0 ? new ChunkCache(bytes) : null;
   }
   return processChunkCache;
 }

@@ -8,9 +8,10 @@ import type { ThreadInput, ThreadOutput } from './transcode-thread';
 
 /**
  * Runs `processAudio` in a worker thread, so decoding and encoding never block the request
- * path. The thread loads app/media/transcode-thread.ts through tsx (a dependency: the server
- * itself runs with `--import tsx`), found from this module's own location, never from the
- * working directory: see `threadEntry`.
+ * path. From the build, the thread runs build/media-thread.js, compiled ahead by
+ * scripts/build-server.mjs; under tsx (tests, scripts) it loads app/media/transcode-thread.ts
+ * through tsx. Either is found from this module's own location, never from the working
+ * directory: see `threadEntry`.
  */
 export class ThreadFailure extends Error {
   override name = 'ThreadFailure';
@@ -23,16 +24,24 @@ export class ThreadFailure extends Error {
 }
 
 const BOOT_FILE = path.join('app', 'media', 'transcode-thread-boot.mjs');
+const COMPILED_FILE = 'media-thread.js';
 
 /**
- * The thread's entry, a plain module that registers tsx and imports ./transcode-thread.ts,
- * found from where this module is: under tsx (tests, scripts) that is app/media/ itself; in
- * the Remix build it is build/index.js (its code is bundled there), whose folder's parent is
- * the app's root (`npm start`, Docker). The nearest folder above that holds the boot file
- * is the root, wherever the process was started from (`cd /tmp && node …/server/index.ts`).
+ * The thread's entry. In the Remix build this module is bundled into build/index.js: the
+ * thread is build/media-thread.js beside it when `npm run build` compiled it (plain
+ * JavaScript: no tsx loader thread and no TypeScript compiled in each job, decision 040).
+ * Otherwise (under tsx, or a build without it) it is the boot file, a plain module that
+ * registers tsx and imports ./transcode-thread.ts, in the nearest folder above this module
+ * that holds it: the app's root (`npm start`, Docker), wherever the process was started from
+ * (`cd /tmp && node …/server.js`).
  */
 export function threadEntry(from: string = import.meta.url): string {
-  const start = path.dirname(from.startsWith('file:') ? fileURLToPath(from) : from);
+  const file = from.startsWith('file:') ? fileURLToPath(from) : from;
+  const start = path.dirname(file);
+  if (!/\.tsx?$/.test(file)) {
+    const compiled = path.join(start, COMPILED_FILE);
+    if (fs.existsSync(compiled)) return compiled;
+  }
   for (let dir = start; ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, BOOT_FILE);
     if (fs.existsSync(candidate)) return candidate;

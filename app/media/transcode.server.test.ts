@@ -133,10 +133,19 @@ describe('the 192 kbps stream', () => {
   it("finds the thread's entry from its own module, wherever the process was started", async () => {
     const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
     const boot = path.join(root, 'app', 'media', 'transcode-thread-boot.mjs');
-    // Under tsx (here) the module is app/media/…; in the Remix build it is build/index.js.
+    // Under tsx (here) the module is app/media/…: the boot file, which registers tsx.
     expect(threadEntry()).toBe(boot);
-    expect(threadEntry(pathToFileURL(path.join(root, 'build', 'index.js')).href)).toBe(boot);
     expect(() => threadEntry(path.join(os.tmpdir(), 'x.js'))).toThrowError(/not above/);
+    // In a build (build/index.js) the compiled thread beside it, when there is one.
+    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-build-'));
+    try {
+      fs.writeFileSync(path.join(built, 'media-thread.js'), '');
+      expect(threadEntry(pathToFileURL(path.join(built, 'index.js')).href)).toBe(
+        path.join(built, 'media-thread.js'),
+      );
+    } finally {
+      fs.rmSync(built, { recursive: true, force: true });
+    }
 
     // A process started from another folder (`cd /tmp && node …`) runs a job in the thread.
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-cwd-'));

@@ -36,8 +36,13 @@ const EnvSchema = z.object({
   // Where uploaded media live: 'disk' (UPLOADS_DIR) or 'gridfs' (MongoDB GridFS, bucket 'media').
   MEDIA_STORAGE: z.enum(['disk', 'gridfs']).default('disk'),
   // GridFS: MB of recently read chunks kept in memory per instance (0: none). A chunk never
-  // changes under its file's id, so this is GridFS's page cache (decision 039).
-  GRIDFS_CHUNK_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  // changes under its file's id, so this is GridFS's page cache (decision 039). Unset: the
+  // cache budget (CACHE_MB), decision 040.
+  GRIDFS_CHUNK_CACHE_MB: z.coerce.number().int().min(0).max(4096).optional(),
+  // MB the page cache and the render memo may hold together (half and a quarter of it); unset:
+  // 1/16 of the memory the process may use (its container's limit, else the machine's), from 16
+  // to 64 (decision 040, app/platform/memory.server.ts).
+  CACHE_MB: z.coerce.number().int().min(1).max(4096).optional(),
   // The largest audio file an admin may upload, in MB, by the form or resumably (decision 036).
   MAX_AUDIO_MB: z.coerce.number().int().min(1).max(16_384).default(1024),
   ASSET_HOST: optionalUrl.default(''),
