@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
-import { ArrowLeft } from 'lucide-react';
 
 import { getViewer } from '~/auth/auth.server';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { ArrowLeft } from '~/components/site/icons';
 import { MembersOnlyBadge, UnlockLink } from '~/components/site/members-only';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { imageInfo } from '~/files/image-derivatives.server';
