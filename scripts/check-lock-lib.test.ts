@@ -31,3 +31,18 @@ describe('package-lock.json (decision 021)', () => {
     ]);
   });
 });
+
+describe('the locks of tools/ (installed on demand by scripts/tools.ts with `npm ci`)', () => {
+  const tools = fs
+    .readdirSync('tools')
+    .filter((name) => fs.existsSync(`tools/${name}/package-lock.json`));
+
+  it('exist for every tool', () => {
+    expect(tools).toEqual(expect.arrayContaining(['font-metrics', 'icons', 'lighthouse']));
+  });
+
+  it.each(tools)('%s: every dependency locked, with integrity', (tool) => {
+    const lock = JSON.parse(fs.readFileSync(`tools/${tool}/package-lock.json`, 'utf8')) as Lockfile;
+    expect(lockProblems(lock)).toEqual([]);
+  });
+});

@@ -1,8 +1,8 @@
 /**
- * `npm run check:lock`: fail when package-lock.json lacks a package `npm ci` needs (decision
- * 021). With `--registry`, also ask the registry for every platform-specific package in the
- * lock (those with `os`/`cpu`): each must be served, with the integrity the lock records, as
- * `npm ci` on that platform will fetch it.
+ * `npm run check:lock`: fail when package-lock.json, or the lock of a tool in tools/<name>/,
+ * lacks a package `npm ci` needs (decision 021). With `--registry`, also ask the registry for
+ * every platform-specific package in package-lock.json (those with `os`/`cpu`): each must be
+ * served, with the integrity the lock records, as `npm ci` on that platform will fetch it.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +11,13 @@ import { type Lockfile, lockProblems } from './check-lock-lib';
 
 const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8')) as Lockfile;
 const problems = lockProblems(lock);
+// The tools scripts install on demand (scripts/tools.ts) are installed with `npm ci` too.
+for (const tool of fs.readdirSync('tools')) {
+  const file = `tools/${tool}/package-lock.json`;
+  if (!fs.existsSync(file)) continue;
+  const toolLock = JSON.parse(fs.readFileSync(file, 'utf8')) as Lockfile;
+  problems.push(...lockProblems(toolLock).map((problem) => `${file}: ${problem}`));
+}
 
 if (process.argv.includes('--registry')) {
   const platformPackages = Object.entries(lock.packages).filter(
@@ -38,4 +45,6 @@ if (problems.length > 0) {
   console.error(`package-lock.json: ${problems.length} problem(s)\n${problems.join('\n')}`);
   process.exit(1);
 }
-console.log(`package-lock.json: ${Object.keys(lock.packages).length} entries, complete`);
+console.log(
+  `package-lock.json: ${Object.keys(lock.packages).length} entries, complete; the tools' locks complete`,
+);

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-
 import { adminSession, buildIfNeeded, startProdServer } from './prod-server';
+import { importTool } from './tools';
 
 /**
  * `npm run lighthouse`: Lighthouse 12 in mobile emulation (its default) against the production
@@ -27,6 +25,10 @@ import { adminSession, buildIfNeeded, startProdServer } from './prod-server';
  * Performance score is reported (Lighthouse's own advice for its run-to-run variance); every
  * run's score is printed too.
  * LIGHTHOUSE_REPORT_DIR=dir also writes each page's reported run (JSON) there, to diagnose.
+ *
+ * Lighthouse is not in package.json (it and Puppeteer, OpenTelemetry and Sentry came to 180 MB
+ * of every install): the first run installs it into tools/lighthouse from that folder's lock
+ * (scripts/tools.ts).
  */
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -54,7 +56,47 @@ function chromiumPath(): string | undefined {
   return candidates.find((p): p is string => Boolean(p && fs.existsSync(p)));
 }
 
-type LhrResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+/** The part of Lighthouse's result (its `lhr`) this script reads. */
+type LhrResult = {
+  runtimeError?: { code: string; message: string };
+  categories: Partial<
+    Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>
+  >;
+  audits: Partial<
+    Record<
+      string,
+      {
+        title: string;
+        score: number | null;
+        scoreDisplayMode: string;
+        displayValue?: string;
+        numericValue?: number;
+      }
+    >
+  >;
+};
+
+/** The part of Lighthouse's and chrome-launcher's API this script uses (tools/lighthouse). */
+type LighthouseTool = {
+  lighthouse: (
+    url: string,
+    flags: {
+      port: number;
+      output: 'json';
+      logLevel: 'error';
+      onlyCategories: string[];
+      extraHeaders?: Record<string, string>;
+    },
+  ) => Promise<{ lhr: LhrResult } | undefined>;
+  chromeLauncher: {
+    launch: (options: {
+      chromePath?: string;
+      chromeFlags: string[];
+    }) => Promise<{ port: number; kill: () => void }>;
+  };
+};
+
+const { lighthouse, chromeLauncher } = await importTool<LighthouseTool>('lighthouse');
 
 type Failure = {
   category: Category;

@@ -1,23 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import arial from '@capsizecss/metrics/arial';
-import audiowide from '@capsizecss/metrics/audiowide';
-import inter from '@capsizecss/metrics/inter';
-import lato from '@capsizecss/metrics/lato';
-import montserrat from '@capsizecss/metrics/montserrat';
-import nunito from '@capsizecss/metrics/nunito';
-import orbitron from '@capsizecss/metrics/orbitron';
-import permanentMarker from '@capsizecss/metrics/permanentMarker';
-import poppins from '@capsizecss/metrics/poppins';
-import raleway from '@capsizecss/metrics/raleway';
-import righteous from '@capsizecss/metrics/righteous';
-import roboto from '@capsizecss/metrics/roboto';
-import syncopate from '@capsizecss/metrics/syncopate';
-
 import { logger } from '~/platform/logger.server';
 import type { FontChoice } from '~/types/entities';
 import { fallbackFamily, FONT_STYLESHEETS } from '~/utils/theme/fonts';
+
+import { ARIAL_METRICS, FONT_METRICS } from './font-metrics';
 
 /** The built @fontsource stylesheets, read once: `null` when a file cannot be read. */
 const builtCss = new Map<string, string | null>();
@@ -77,30 +65,6 @@ export function westernFontFaces(css: string): string {
     .join('\n');
 }
 
-type FontMetrics = {
-  ascent: number;
-  descent: number;
-  lineGap: number;
-  unitsPerEm: number;
-  xWidthAvg: number;
-};
-
-/** Vertical and average-width metrics of each font choice (from @capsizecss/metrics). */
-const METRICS: Record<FontChoice, FontMetrics> = {
-  Inter: inter,
-  Orbitron: orbitron,
-  Montserrat: montserrat,
-  Roboto: roboto,
-  Raleway: raleway,
-  Poppins: poppins,
-  Nunito: nunito,
-  Lato: lato,
-  Syncopate: syncopate,
-  Audiowide: audiowide,
-  Righteous: righteous,
-  'Permanent Marker': permanentMarker,
-};
-
 /** Arial and the fonts drawn to its metrics, as installed on most systems. */
 const ARIAL_LIKE = {
   400: ['Arial', 'ArialMT', 'Helvetica', 'Liberation Sans', 'Arimo'],
@@ -116,8 +80,9 @@ const percent = (value: number) => `${(value * 100).toFixed(2)}%`;
  * nothing (Cumulative Layout Shift). The same calculation as capsize's createFontStack.
  */
 export function fallbackFontFaces(font: FontChoice): string {
-  const metrics = METRICS[font];
-  const sizeAdjust = metrics.xWidthAvg / metrics.unitsPerEm / (arial.xWidthAvg / arial.unitsPerEm);
+  const metrics = FONT_METRICS[font];
+  const sizeAdjust =
+    metrics.xWidthAvg / metrics.unitsPerEm / (ARIAL_METRICS.xWidthAvg / ARIAL_METRICS.unitsPerEm);
   const em = metrics.unitsPerEm * sizeAdjust;
   const overrides =
     `size-adjust:${percent(sizeAdjust)};ascent-override:${percent(metrics.ascent / em)};` +

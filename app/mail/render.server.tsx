@@ -4,7 +4,7 @@ import { mailPalette } from '~/utils/theme/colour';
 
 /**
  * Renders emails with React Email: an HTML part and a plain-text part of the same message.
- * The templates (and React Email, which loads a CSS toolchain) are imported on first use,
+ * The templates (and React Email's components, one package each) are imported on first use,
  * so a server that never sends mail never loads them.
  */
 export type RenderedMail = { subject: string; html: string; text: string };

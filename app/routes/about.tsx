@@ -1,8 +1,8 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { Mail } from 'lucide-react';
 
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { Mail } from '~/components/site/icons';
 import { PageHeader } from '~/components/site/section-heading';
 import { ALL_NETWORKS, SocialLinks } from '~/components/site/social-icons';
 import { buttonClass } from '~/components/ui/button';

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
-import { ExternalLink, Plus } from 'lucide-react';
 
 import { requireAdmin } from '~/auth/auth.server';
 import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
+import { ExternalLink, Plus } from '~/components/admin/icons';
 import { TabLinks } from '~/components/admin/tab-links';
 import { CategoryBadge } from '~/components/site/blog-card';
 import { MembersOnlyBadge } from '~/components/site/members-only';

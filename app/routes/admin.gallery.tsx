@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
-import { Eye, Plus } from 'lucide-react';
 
 import { requireAdmin } from '~/auth/auth.server';
 import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
+import { Eye, Plus } from '~/components/admin/icons';
 import { buttonClass } from '~/components/ui/button';
 import { listGalleryImages } from '~/models/gallery-image.server';
 import { cn } from '~/utils/cn';

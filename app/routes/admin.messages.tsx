@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
-import { ArrowLeft, Eye, Trash2 } from 'lucide-react';
 
 import { requireAdmin } from '~/auth/auth.server';
+import { ArrowLeft, Eye, Trash2 } from '~/components/admin/icons';
 import { buttonClass } from '~/components/ui/button';
 import { listContactMessages } from '~/models/contact-message.server';
 import { adminTitle } from '~/utils/seo/seo';

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
-import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 
 import { requireAdmin } from '~/auth/auth.server';
+import { ArrowLeft } from '~/components/admin/icons';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { Card } from '~/components/ui/card';
 import { listFailedDeliveries } from '~/models/mail-delivery.server';

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
-import { CalendarDays, ExternalLink, MapPin, Plus, Users } from 'lucide-react';
 
 import { requireAdmin } from '~/auth/auth.server';
 import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
+import { CalendarDays, ExternalLink, MapPin, Plus, Users } from '~/components/admin/icons';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { listShows } from '~/models/show.server';

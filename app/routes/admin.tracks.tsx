@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, Outlet, useLoaderData, useNavigation } from '@remix-run/react';
-import { Plus, Settings, Shuffle, Star } from 'lucide-react';
 
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
+import { Plus, Settings, Shuffle, Star } from '~/components/admin/icons';
 import { TabLinks } from '~/components/admin/tab-links';
 import { MembersOnlyBadge } from '~/components/site/members-only';
 import { buttonClass, SubmitButton } from '~/components/ui/button';

@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { NavLink, Outlet, useLoaderData } from '@remix-run/react';
+
+import { requireAdmin } from '~/auth/auth.server';
 import {
   CalendarDays,
   FileText,
-  Image as ImageIcon,
+  ImageIcon,
   LayoutDashboard,
   Mail,
   MessageSquare,
   Music,
   Settings,
-} from 'lucide-react';
-
-import { requireAdmin } from '~/auth/auth.server';
+} from '~/components/admin/icons';
 import { env } from '~/platform/env.server';
 import { cn } from '~/utils/cn';
 import { adminTitle } from '~/utils/seo/seo';

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { ArrowLeft, ArrowRight } from 'lucide-react';
 
 import { getViewer } from '~/auth/auth.server';
 import { CategoryBadge } from '~/components/site/blog-card';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { ArrowLeft, ArrowRight } from '~/components/site/icons';
 import { MembersOnlyBadge } from '~/components/site/members-only';
 import { NewsletterForm } from '~/components/site/newsletter-form';
 import { buttonClass } from '~/components/ui/button';

@@ -8,10 +8,10 @@ import {
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
-import { CheckCircle2, Clock, ExternalLink, Mail, MapPin, Phone } from 'lucide-react';
 
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { Honeypot } from '~/components/site/honeypot';
+import { CheckCircle2, Clock, ExternalLink, Mail, MapPin, Phone } from '~/components/site/icons';
 import { isPublicFormActionData } from '~/components/site/public-form-types';
 import { PageHeader } from '~/components/site/section-heading';
 import { useToastOnce } from '~/components/site/toaster';

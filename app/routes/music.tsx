@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
-import { Search } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 
 import { getViewer } from '~/auth/auth.server';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { Search } from '~/components/site/icons';
 import { MusicFilterLinks, musicFilterOf } from '~/components/site/music-filter';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { buttonClass } from '~/components/ui/button';

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
-import { CalendarDays, CalendarPlus, Clock, MapPin, Ticket, Users } from 'lucide-react';
 
 import { getUser, requireUser } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { CalendarDays, CalendarPlus, Clock, MapPin, Ticket, Users } from '~/components/site/icons';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { cancelGuestListSpot, guestListShowIdsOfUser } from '~/models/guest-list.server';

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
-import { Pencil, Trash2 } from 'lucide-react';
 
+import { Pencil, Trash2 } from '~/components/admin/icons';
 import { buttonClass } from '~/components/ui/button';
 
 /**

@@ -1,19 +1,26 @@
 /**
- * The icons of the public site and the player, by name. Their shapes are not in the page's
- * JavaScript: `npm run icons` (scripts/icons.ts) draws every one of them, from the npm packages
- * below, into one SVG sprite (`sprite.svg` beside this file, committed), which the pages use
- * with `<use href="…/sprite-HASH.svg#name">`. A test checks that the committed sprite is what
- * the script would write, so adding a name here means running `npm run icons`.
+ * The icons of the public site and the player, and of the admin, by name. Their shapes are not
+ * in the pages' JavaScript: `npm run icons` (scripts/icons.ts) draws every one of them, from the
+ * npm packages below (installed on demand into tools/icons, not by `npm ci`), into two SVG
+ * sprites, committed: the site's (`sprite.svg` beside this file) and the admin's
+ * (app/components/admin/sprite.svg), which the pages use with `<use href="…/sprite-HASH.svg#name">`.
+ * A unit test checks that each sprite has a symbol for every name and no other, so adding a
+ * name here means running `npm run icons`.
  *
- * - Site icons: Lucide (https://lucide.dev, ISC licence), the lucide-react package's icon data;
- *   the names are Lucide's file names. The admin keeps using lucide-react components.
+ * - Lucide (https://lucide.dev, ISC licence), lucide-react's per-icon data; the names are
+ *   Lucide's file names.
  * - Social networks: Simple Icons (https://simpleicons.org, CC0), by the package's slug.
  */
 export const SITE_ICON_NAMES = [
+  'arrow-left',
   'arrow-right',
   'calendar-days',
+  'calendar-heart',
+  'calendar-plus',
   'circle-check',
+  'clock',
   'download',
+  'external-link',
   'eye',
   'headphones',
   'heart',
@@ -25,19 +32,24 @@ export const SITE_ICON_NAMES = [
   'lock',
   'log-out',
   'mail',
+  'map-pin',
   'menu',
   'eighth-notes',
   'newspaper',
   'pause',
+  'phone',
   'play',
   'repeat',
   'rotate-ccw',
   'rotate-cw',
+  'search',
   'settings',
   'share-2',
   'shuffle',
   'skip-back',
   'skip-forward',
+  'ticket',
+  'users',
   'volume-1',
   'volume-2',
   'volume-x',
@@ -45,6 +57,36 @@ export const SITE_ICON_NAMES = [
 ] as const;
 
 export type SiteIconName = (typeof SITE_ICON_NAMES)[number];
+
+/** The admin's icons (app/components/admin/icons.tsx), in its own sprite. */
+export const ADMIN_ICON_NAMES = [
+  'arrow-left',
+  'calendar-days',
+  'chart-column',
+  'copy',
+  'download',
+  'eighth-notes',
+  'external-link',
+  'eye',
+  'file-text',
+  'image',
+  'layout-dashboard',
+  'mail',
+  'map-pin',
+  'message-square',
+  'palette',
+  'pencil',
+  'plus',
+  'search',
+  'send',
+  'settings',
+  'shuffle',
+  'star',
+  'trash',
+  'users',
+] as const;
+
+export type AdminIconName = (typeof ADMIN_ICON_NAMES)[number];
 
 /** The networks the site links to: photos, short messages, video, streaming, sound, social. */
 export type SocialNetwork =

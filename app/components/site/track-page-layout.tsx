@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '~/components/site/icons';
 
 /**
  * The track page's layout (decision 034, issue 36): a header band that leads with the music,

@@ -1,5 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
-
+import type { IconComponent } from '~/components/ui/sprite-icon';
 import { cn } from '~/utils/cn';
 
 /**
@@ -16,7 +15,7 @@ export function Card({
 }: {
   title: string;
   description?: React.ReactNode;
-  icon?: LucideIcon;
+  icon?: IconComponent;
   action?: React.ReactNode;
   className?: string;
   children: React.ReactNode;

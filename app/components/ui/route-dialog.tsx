@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@remix-run/react';
-import { X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 
+import { X } from '~/components/site/icons';
 import { cn } from '~/utils/cn';
 
 /**

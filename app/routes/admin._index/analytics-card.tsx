@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
-import { BarChart3, Download } from 'lucide-react';
 
 import { DayChart } from '~/components/admin/day-chart';
+import { BarChart3, Download } from '~/components/admin/icons';
 import { buttonClass } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { STATS_PERIODS } from '~/schemas/stats';

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
-import { CalendarDays, FileText, Image as ImageIcon, Mail, Music } from 'lucide-react';
+
+import { CalendarDays, FileText, ImageIcon, Mail, Music } from '~/components/admin/icons';
 
 export type ContentCounts = {
   tracks: number;

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
-import { CalendarDays, Mail, MessageSquare } from 'lucide-react';
 
+import { CalendarDays, Mail, MessageSquare } from '~/components/admin/icons';
 import { buttonClass } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import type { ContactMessageJSON, ShowJSON, SubscriberJSON } from '~/types/entities';

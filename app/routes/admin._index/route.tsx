@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { ExternalLink } from 'lucide-react';
 
 import { requireAdmin } from '~/auth/auth.server';
+import { ExternalLink } from '~/components/admin/icons';
 import { buttonClass } from '~/components/ui/button';
 import { countBlogPosts } from '~/models/blog-post.server';
 import { countContactMessages, listContactMessages } from '~/models/contact-message.server';

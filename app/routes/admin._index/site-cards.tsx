@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
-import { Palette, Star } from 'lucide-react';
 
+import { Palette, Star } from '~/components/admin/icons';
 import { buttonClass } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import type { ThemeJSON, TrackJSON } from '~/types/entities';

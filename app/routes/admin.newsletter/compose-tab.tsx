@@ -7,10 +7,10 @@ import {
 } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation, useRevalidator } from '@remix-run/react';
-import { Send } from 'lucide-react';
 import { useEffect } from 'react';
 
 import { FormFailure } from '~/components/admin/form-alert';
+import { Send } from '~/components/admin/icons';
 import { usePostPending } from '~/components/admin/use-post-pending';
 import { SubmitButton } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';

@@ -6,10 +6,10 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { Send } from 'lucide-react';
 
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import { Send } from '~/components/admin/icons';
 import { TabLinks } from '~/components/admin/tab-links';
 import { Button, buttonClass } from '~/components/ui/button';
 import { deliveryDescription } from '~/mail/transport.server';

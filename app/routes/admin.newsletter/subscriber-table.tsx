@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
-import { Trash2 } from 'lucide-react';
 
+import { Trash2 } from '~/components/admin/icons';
 import { buttonClass } from '~/components/ui/button';
 import type { SubscriberJSON, SubscriberStatus } from '~/types/entities';
 import { formatAddedDate } from '~/utils/time';

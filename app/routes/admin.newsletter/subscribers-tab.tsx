@@ -1,7 +1,7 @@
 import { Form, Outlet, useSubmit } from '@remix-run/react';
-import { Copy, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 
+import { Copy, Search } from '~/components/admin/icons';
 import { showToast } from '~/components/site/toaster';
 import { Button } from '~/components/ui/button';
 import { inputClass, InputField, SelectField } from '~/components/ui/field';

@@ -1,4 +1,4 @@
-import { CalendarHeart, Headphones, Lock } from 'lucide-react';
+import { CalendarHeart, Headphones, Lock } from '~/components/site/icons';
 
 const PERKS = [
   {
