@@ -60,10 +60,13 @@ const launchOptions = {
   ],
 };
 
-/** A production server on the build, with its own temporary data and uploads. */
+/**
+ * A production server on the build, run as `npm start` and the Docker image run it (the compiled
+ * server module, two malloc arenas: decision 040), with its own temporary data and uploads.
+ */
 function server(serverPort: number, root: string) {
   return {
-    command: `node --import tsx server/index.ts build/index.js`,
+    command: `node build/server.js build/index.js`,
     url: `http://localhost:${serverPort}/`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -71,6 +74,7 @@ function server(serverPort: number, root: string) {
     stderr: 'pipe',
     env: {
       NODE_ENV: 'production',
+      MALLOC_ARENA_MAX: '2',
       PORT: String(serverPort),
       DATA_DIR: path.join(root, 'data'),
       UPLOADS_DIR: path.join(root, 'uploads'),
