@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-
 import type { Locator, Page } from '@playwright/test';
 
-import { coverFile, unique } from './admin-helpers';
-import { expect, runScript, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { type CreatedMix, createMix as createMixWith, testPeaks } from './mix-helpers';
 
 /**
  * The track page leads with the music (issue 36, decision 034), checked by geometry: what is
@@ -13,58 +10,18 @@ import { expect, runScript, test } from './fixtures';
  * test (through the admin API, with the demo mix's audio) and given peaks through the model.
  */
 
-const MIX_AUDIO = path.resolve('demo/media/audio/night-shore-mix.mp3');
-
-/** A waveform with some shape to it, as the peaks job would store it. */
-function testPeaks() {
-  const data: number[] = [];
-  for (let i = 0; i < 400; i++) {
-    const level = 20 + Math.round(100 * Math.abs(Math.sin(i / 23)));
-    data.push(-level, level);
-  }
-  return {
-    version: 2,
-    channels: 1,
-    sample_rate: 44100,
-    samples_per_pixel: 29600,
-    bits: 8,
-    length: 400,
-    data,
-  };
-}
-
-type Created = { id: number; title: string; audioFile: string };
-
 // Each test uploads 4:28 of MP3 and stores peaks through a script before it looks at a page.
 test.beforeEach(() => test.slow());
 
 /** A Mix with a long title (two lines at 1280 px), a tracklist and peaks. */
-async function createMix(page: Page): Promise<Created> {
+async function createMix(page: Page): Promise<CreatedMix> {
   await page.goto('/music'); // the admin API wants a same-origin request
-  const title = unique('Layout Mix: Last Train from Long Branch to the Carousel House');
-  const response = await page.request.post('/api/admin/tracks', {
-    headers: { Origin: new URL(page.url()).origin },
-    multipart: {
-      title,
-      type: 'Mix',
-      description: 'A set for the layout tests.\n\nSecond paragraph.',
-      tracklist: '0:00 Opener - First Tune\n1:00 Second Artist - Second Tune [Shore Label]',
-      coverImage: {
-        name: 'cover.jpg',
-        mimeType: 'image/jpeg',
-        buffer: fs.readFileSync(coverFile()),
-      },
-      audioFile: { name: 'mix.mp3', mimeType: 'audio/mpeg', buffer: fs.readFileSync(MIX_AUDIO) },
-    },
+  return createMixWith(page, {
+    title: 'Layout Mix: Last Train from Long Branch to the Carousel House',
+    description: 'A set for the layout tests.\n\nSecond paragraph.',
+    tracklist: '0:00 Opener - First Tune\n1:00 Second Artist - Second Tune [Shore Label]',
+    peaks: testPeaks((column) => 20 + Math.round(100 * Math.abs(Math.sin(column / 23)))),
   });
-  expect(response.status(), await response.text()).toBe(201);
-  const track = (await response.json()) as Created;
-  runScript('tests/e2e/scripts/save-peaks.ts', {
-    TRACK_ID: String(track.id),
-    AUDIO_FILE: track.audioFile,
-    PEAKS: JSON.stringify(testPeaks()),
-  });
-  return track;
 }
 
 async function box(locator: Locator) {

@@ -1,9 +1,8 @@
-import path from 'node:path';
-
 import type { Page } from '@playwright/test';
 
 import { coverFile, dismissToast, expectToast, unique, withRunLock } from './admin-helpers';
-import { expect, runScript, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { type CreatedMix, createMix as createMixWith, MIX_AUDIO, testPeaks } from './mix-helpers';
 
 /**
  * Mixes (decision 034): the admin's tracklist with line-numbered errors, the /music Mixes
@@ -12,9 +11,6 @@ import { expect, runScript, test } from './fixtures';
  * generated MP3 as its audio) and given peaks of its own through the model.
  */
 
-/** The demo mix: the demo tracks back to back, built by scripts/demo/generate-media.ts. */
-const MIX_AUDIO = path.resolve('demo/media/audio/night-shore-mix.mp3');
-
 const TRACKLIST = [
   '0:00 Opener Artist - First Tune',
   '1:00 Second Artist - Second Tune [Shore Label]',
@@ -22,57 +18,17 @@ const TRACKLIST = [
   '2:00 Third Artist - Third Tune',
 ].join('\n');
 
-/** Peaks with one loud stretch in the middle, as the peaks job would store them. */
-function testPeaks() {
-  const data: number[] = [];
-  for (let i = 0; i < 400; i++) {
-    const loud = i >= 150 && i < 250;
-    data.push(loud ? -120 : -10, loud ? 120 : 10);
-  }
-  return {
-    version: 2,
-    channels: 1,
-    sample_rate: 44100,
-    samples_per_pixel: 29600,
-    bits: 8,
-    length: 400,
-    data,
-  };
-}
+/** Peaks with one loud stretch in the middle. */
+const PEAKS = testPeaks((column) => (column >= 150 && column < 250 ? 120 : 10));
 
-type Created = { id: number; title: string; audioFile: string };
-
-/** A Mix created through the admin API, with its peaks stored. */
-async function createMix(page: Page, options: { peaks?: boolean } = {}): Promise<Created> {
-  const title = unique('E2E Mix');
-  const fs = await import('node:fs');
-  const response = await page.request.post('/api/admin/tracks', {
-    headers: { Origin: new URL(page.url()).origin },
-    multipart: {
-      title,
-      type: 'Mix',
-      description: 'A set for the end-to-end tests.\n\nSecond paragraph.',
-      tracklist: TRACKLIST,
-      coverImage: {
-        name: 'cover.jpg',
-        mimeType: 'image/jpeg',
-        buffer: fs.readFileSync(coverFile()),
-      },
-      audioFile: { name: 'mix.mp3', mimeType: 'audio/mpeg', buffer: fs.readFileSync(MIX_AUDIO) },
-    },
+/** A Mix of this spec's own, with its peaks stored unless `peaks: false`. */
+function createMix(page: Page, options: { peaks?: boolean } = {}): Promise<CreatedMix> {
+  return createMixWith(page, {
+    title: 'E2E Mix',
+    description: 'A set for the end-to-end tests.\n\nSecond paragraph.',
+    tracklist: TRACKLIST,
+    peaks: options.peaks === false ? null : PEAKS,
   });
-  expect(response.status(), await response.text()).toBe(201);
-  const track = (await response.json()) as Created;
-  if (options.peaks !== false) {
-    // A Node process of its own opening the store: a few seconds on a quiet machine, most of a
-    // minute on a loaded one (the tests that store peaks are marked slow for it).
-    runScript('tests/e2e/scripts/save-peaks.ts', {
-      TRACK_ID: String(track.id),
-      AUDIO_FILE: track.audioFile,
-      PEAKS: JSON.stringify(testPeaks()),
-    });
-  }
-  return track;
 }
 
 /** The admin API wants a same-origin request: open the site first. */
@@ -130,7 +86,7 @@ test.describe('admin: a Mix with a tracklist', () => {
     await expectToast(page, 'Track created');
     await dismissToast(page);
 
-    const listed = (await (await page.request.get('/api/tracks')).json()) as (Created & {
+    const listed = (await (await page.request.get('/api/tracks')).json()) as (CreatedMix & {
       type: string;
       durationSeconds: number;
       tracklist: unknown[];
