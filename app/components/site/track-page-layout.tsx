@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+
 import { ArrowLeft } from '~/components/site/icons';
 
 /**
