@@ -321,7 +321,18 @@ test.describe('admin tracks', () => {
       await dialog.getByLabel('Title', { exact: true }).fill(title);
       await dialog.getByLabel('Cover image').setInputFiles(cover);
       await dialog.getByLabel('Audio file').setInputFiles(fixture('tone.wav'));
+      // The oversize cover is 10 MB through the server: wait for its answer however long the
+      // machine takes (bounded by the test's own limit), then for what it shows.
+      const answered = page.waitForResponse(
+        (r) =>
+          r.request().method() === 'POST' &&
+          new URL(r.url()).pathname.startsWith('/admin/tracks/new'),
+        {
+          timeout: 0,
+        },
+      );
       await dialog.getByRole('button', { name: 'Create Track' }).click();
+      await answered;
       await expect(dialog.getByText(message)).toBeVisible();
       await expect(dialog.getByLabel('Cover image')).toHaveAttribute('aria-invalid', 'true');
       // The rest of the form is kept.
