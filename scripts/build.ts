@@ -1,5 +1,5 @@
 /**
- * The one build (`npm run build`): every artefact the server needs, in order, then a stamp.
+ * The one build (`npm run build`, decision 042): every artefact the server needs, in order, then a stamp.
  *
  *   1. `remix build`: build/index.js (the server bundle) and public/build/ (the browser bundles);
  *      it empties public/build first.
