@@ -1,0 +1,246 @@
+import type { Model, QueryFilter } from 'mongoose';
+
+import { cachedRead } from '~/platform/read-cache.server';
+
+/**
+ * Pages of a collection (ARCHITECTURE.md, "Lists at any size"): no request path reads a whole
+ * collection. Two ways to ask for a page, both over a sort that ends in the unique `id`, with an
+ * index behind it (the model declares `Schema.index(sort)` for each sort it pages):
+ *
+ * - **Numbered pages** for HTML lists (`?page=N`): real links that work without JavaScript,
+ *   bookmarkable, with a page count. `findNumberedPage` skips `(page - 1) * perPage` records in
+ *   index order.
+ * - **Keyset cursors** for the JSON API (`?limit=20&cursor=…`): the cursor holds the sort values
+ *   of the last record returned, and the next page starts strictly after them, so records
+ *   inserted or deleted between requests neither repeat nor skip one that existed throughout.
+ *   `findKeysetPage` answers `next: null` on the last page.
+ *
+ * Both go through the read cache (the spec of the read is its key).
+ */
+
+/** The most records one page may hold (the API's `limit` is clamped to it). */
+export const MAX_PAGE_LIMIT = 100;
+
+/** A sort of one or more fields whose last field is the unique `id`, e.g. `{ createdAt: -1, id: -1 }`. */
+export type PageSort = Readonly<Record<string, 1 | -1>>;
+
+type Filter = Record<string, unknown>;
+
+export type NumberedPage<T> = {
+  items: T[];
+  /** 1-based; clamped to the last page (an out-of-range `?page` shows the last one). */
+  page: number;
+  pageCount: number;
+  /** Records matching the filter (all pages). */
+  total: number;
+  perPage: number;
+};
+
+export type KeysetPage<T> = {
+  items: T[];
+  /** The cursor of the page after this one, or null when this is the last. */
+  next: string | null;
+};
+
+/** `?page=N` as a positive integer (1 when absent or not one). */
+export function pageParam(search: URLSearchParams, name = 'page'): number {
+  const raw = search.get(name);
+  if (!raw || !/^\d{1,6}$/.test(raw)) return 1;
+  return Math.max(1, Number(raw));
+}
+
+/**
+ * The API's `limit` parameter: null when absent (the caller answers in full, as documented),
+ * a number 1..MAX_PAGE_LIMIT, or 'invalid'.
+ */
+export function limitParam(search: URLSearchParams): number | null | 'invalid' {
+  const raw = search.get('limit');
+  if (raw === null) return null;
+  if (!/^\d{1,6}$/.test(raw)) return 'invalid';
+  const n = Number(raw);
+  if (n < 1) return 'invalid';
+  return Math.min(n, MAX_PAGE_LIMIT);
+}
+
+// --- cursors ----------------------------------------------------------------------------
+
+/** A Date travels as `{ $d: iso }` so it decodes as a Date again (string keys stay strings). */
+type Encoded = string | number | boolean | null | { $d: string };
+
+function encodeValue(v: unknown): Encoded {
+  if (v instanceof Date) return { $d: v.toISOString() };
+  if (v === undefined) return null;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v === null)
+    return v;
+  return String(v);
+}
+
+function decodeValue(v: unknown): unknown {
+  if (v !== null && typeof v === 'object' && '$d' in v && typeof v.$d === 'string') {
+    const d = new Date(v.$d);
+    if (Number.isNaN(d.getTime())) throw new Error('bad date');
+    return d;
+  }
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v === null)
+    return v;
+  throw new Error('bad value');
+}
+
+/** The cursor after `record`: its values of the sort's fields, base64url JSON. */
+export function encodeCursor(sort: PageSort, record: Record<string, unknown>): string {
+  const values = Object.keys(sort).map((field) => encodeValue(record[field]));
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+/** The sort values in a cursor, or null when it is not one of this sort's cursors. */
+export function decodeCursor(sort: PageSort, cursor: string): unknown[] | null {
+  if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) return null;
+  try {
+    const values: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(values) || values.length !== Object.keys(sort).length) return null;
+    const decoded = values.map(decodeValue);
+    const idValue = decoded[decoded.length - 1];
+    return typeof idValue === 'number' && Number.isSafeInteger(idValue) ? decoded : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The records strictly after `values` in `sort` order, for `{ a: -1, id: -1 }`:
+ * `{ a: { $lte: va }, $or: [{ a: { $lt: va } }, { a: va, id: { $lt: vid } }] }`.
+ * The leading range on the first field lets an index on the sort bound the scan (on MongoDB and
+ * on the embedded store); the `$or` settles the ties.
+ */
+export function afterFilter(sort: PageSort, values: readonly unknown[]): Filter {
+  const fields = Object.keys(sort);
+  const op = (field: string, strict: boolean) =>
+    sort[field] < 0 ? (strict ? '$lt' : '$lte') : strict ? '$gt' : '$gte';
+  const branches: Filter[] = fields.map((field, i) => {
+    const branch: Filter = {};
+    for (let j = 0; j < i; j++) branch[fields[j]] = values[j];
+    branch[field] = { [op(field, true)]: values[i] };
+    return branch;
+  });
+  if (fields.length === 1) return branches[0];
+  return { [fields[0]]: { [op(fields[0], false)]: values[0] }, $or: branches };
+}
+
+function withFilter(filter: Filter, extra: Filter): Filter {
+  if (Object.keys(filter).length === 0) return extra;
+  return { $and: [filter, extra] };
+}
+
+type PageSpec<K extends string> = {
+  filter?: Filter;
+  sort: PageSort;
+  /** A projection: only these fields (the sort's fields are always included). */
+  fields?: readonly K[];
+};
+
+function projection(spec: PageSpec<string>): Record<string, 1> | undefined {
+  if (!spec.fields) return undefined;
+  const fields = new Set([...spec.fields, ...Object.keys(spec.sort)]);
+  return Object.fromEntries([...fields].map((f) => [f, 1]));
+}
+
+/**
+ * Records matching the filter; an empty filter is the collection's count from its metadata
+ * (O(1) on both stores), any other an indexed `countDocuments`.
+ */
+export function countRecords<T>(model: Model<T>, filter: Filter = {}): Promise<number> {
+  return cachedRead([model.collection.collectionName, 'count', filter], () =>
+    Object.keys(filter).length === 0
+      ? model.estimatedDocumentCount().exec()
+      : model.countDocuments(filter as QueryFilter<T>).exec(),
+  );
+}
+
+/** Page `page` (1-based) of `perPage` records, with the total and the page count. */
+export async function findNumberedPage<T, K extends string = string>(
+  model: Model<T>,
+  spec: PageSpec<K> & { page: number; perPage: number },
+): Promise<NumberedPage<T>> {
+  const filter = spec.filter ?? {};
+  const total = await countRecords(model, filter);
+  const pageCount = Math.max(1, Math.ceil(total / spec.perPage));
+  const page = Math.min(Math.max(1, Math.floor(spec.page)), pageCount);
+  const skip = (page - 1) * spec.perPage;
+  const key = [
+    model.collection.collectionName,
+    'page',
+    { filter, sort: spec.sort, fields: spec.fields ?? null, skip, limit: spec.perPage },
+  ] as const;
+  const items =
+    total === 0
+      ? []
+      : await cachedRead(key, () =>
+          model
+            .find(filter as QueryFilter<T>, projection(spec))
+            .sort({ ...spec.sort })
+            .skip(skip)
+            .limit(spec.perPage)
+            .lean<T[]>()
+            .exec(),
+        );
+  return { items, page, pageCount, total, perPage: spec.perPage };
+}
+
+/**
+ * Up to `limit` records after `cursor` (from the start when null). Throws `BadCursorError`
+ * for a cursor that is not one of this sort's.
+ */
+export async function findKeysetPage<T, K extends string = string>(
+  model: Model<T>,
+  spec: PageSpec<K> & { limit: number; cursor: string | null },
+): Promise<KeysetPage<T>> {
+  const base = spec.filter ?? {};
+  let filter = base;
+  if (spec.cursor !== null) {
+    const values = decodeCursor(spec.sort, spec.cursor);
+    if (!values) throw new BadCursorError();
+    filter = withFilter(base, afterFilter(spec.sort, values));
+  }
+  const limit = Math.min(Math.max(1, spec.limit), MAX_PAGE_LIMIT);
+  const key = [
+    model.collection.collectionName,
+    'keyset',
+    { filter, sort: spec.sort, fields: spec.fields ?? null, limit: limit + 1 },
+  ] as const;
+  const found = await cachedRead(key, () =>
+    model
+      .find(filter as QueryFilter<T>, projection(spec))
+      .sort({ ...spec.sort })
+      .limit(limit + 1)
+      .lean<T[]>()
+      .exec(),
+  );
+  const items = found.slice(0, limit);
+  const last = items[items.length - 1] as Record<string, unknown> | undefined;
+  const next = found.length > limit && last ? encodeCursor(spec.sort, last) : null;
+  return { items, next };
+}
+
+/** A cursor that this list did not issue (answered 400 'Invalid cursor'). */
+export class BadCursorError extends Error {
+  constructor() {
+    super('Invalid cursor');
+    this.name = 'BadCursorError';
+  }
+}
+
+/**
+ * Every record matching the filter in `sort` order, as a stream (a cursor with a projection):
+ * for what must cover everything (exports, feeds, sitemaps, the API without `limit`) without
+ * holding the collection in memory.
+ */
+export function streamRecords<T, K extends string = string>(
+  model: Model<T>,
+  spec: PageSpec<K> & { batchSize?: number },
+): AsyncIterable<T> {
+  return model
+    .find((spec.filter ?? {}) as QueryFilter<T>, projection(spec))
+    .sort({ ...spec.sort })
+    .lean<T[]>()
+    .cursor({ batchSize: spec.batchSize ?? 500 }) as unknown as AsyncIterable<T>;
+}
