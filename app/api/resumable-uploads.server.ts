@@ -6,6 +6,7 @@ import { getUser } from '~/auth/auth.server';
 import {
   createResumableUploadServer,
   getResumableUpload,
+  resumableUploadPath,
   RESUMABLE_UPLOADS_PATH,
 } from '~/files/resumable-uploads.server';
 import type { Next } from '~/platform/request-tracking.server';
@@ -18,6 +19,7 @@ import type { Next } from '~/platform/request-tracking.server';
  * - 401 JSON without a session, 403 for a non-admin (the body is dropped after the answer by
  *   the request tracking, as for any early answer);
  * - GET is 405: a finished upload is read only by attaching it to a track;
+ * - a path that is not exactly the endpoint or `endpoint/<id>` is a 404 before tus sees it;
  * - an upload started by another admin is a 404 to this one (HEAD, PATCH, DELETE);
  * - the admin's id goes to tus (by the Node request, in `uploaders`), which records it as the
  *   upload's owner.
@@ -47,6 +49,17 @@ function sessionUser(request: IncomingMessage) {
   return getUser(new Request('http://localhost/', { headers }));
 }
 
+/**
+ * A creation whose body (creation-with-upload) is declared longer than its Upload-Length:
+ * refused before tus makes any file. (A chunked body that runs over is stopped by tus, and the
+ * files it made are removed: `onResponseError` in app/files/resumable-uploads.server.ts.)
+ */
+function creationBodyTooLong(request: IncomingMessage): boolean {
+  const declared = Number(request.headers['upload-length']);
+  const body = Number(request.headers['content-length'] ?? 0);
+  return Number.isSafeInteger(declared) && Number.isSafeInteger(body) && body > declared;
+}
+
 /** Express-style middleware: the tus endpoint, or `next()` for any other path. */
 export function handleResumableUpload(
   request: IncomingMessage,
@@ -58,6 +71,7 @@ export function handleResumableUpload(
     next();
     return;
   }
+  const named = resumableUploadPath(pathname);
   (async () => {
     const user = await sessionUser(request);
     if (!user) return answerJson(response, 401, 'Authentication required');
@@ -67,10 +81,13 @@ export function handleResumableUpload(
         Allow: 'OPTIONS, HEAD, POST, PATCH, DELETE',
       });
     }
-    const id = pathname.slice(RESUMABLE_UPLOADS_PATH.length + 1);
-    if (id) {
-      const upload = await getResumableUpload(id);
+    if (!named) return answerJson(response, 404, 'Upload not found');
+    if (named !== 'endpoint') {
+      const upload = await getResumableUpload(named.id);
       if (upload && upload.owner !== user.id) return answerJson(response, 404, 'Upload not found');
+    }
+    if (request.method === 'POST' && creationBodyTooLong(request)) {
+      return answerJson(response, 413, 'The body is longer than its Upload-Length');
     }
     uploaders.set(request, user.id);
     tus ??= createResumableUploadServer((nodeRequest) => uploaders.get(nodeRequest));

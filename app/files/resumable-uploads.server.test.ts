@@ -129,6 +129,85 @@ describe('the tus store', () => {
   });
 });
 
+describe('exact paths, failed creations and per-admin caps (issue 38)', () => {
+  const tusDir = () => path.join(root, '.tus');
+
+  it('names an upload only by exactly PATH/<id>', () => {
+    const id = 'a'.repeat(32);
+    const P = mod.RESUMABLE_UPLOADS_PATH;
+    expect(mod.resumableUploadPath(P)).toBe('endpoint');
+    expect(mod.resumableUploadPath(`${P}/${id}`)).toEqual({ id });
+    for (const other of [`${P}/`, `${P}/${id}/`, `${P}/x/${id}`, `${P}/%61${id.slice(1)}`, `${P}x`])
+      expect(mod.resumableUploadPath(other), other).toBeNull();
+  });
+
+  it('tus answers 404 for an id under a deeper path and changes nothing', async () => {
+    uploader = 7;
+    const data = wav(4096);
+    const id = await createId(data.length);
+    const deeper = `${base}${mod.RESUMABLE_UPLOADS_PATH}/x/${id}`;
+    const patched = await fetch(deeper, {
+      method: 'PATCH',
+      headers: { ...TUS, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: new Uint8Array(data),
+    });
+    expect(patched.status).toBe(404);
+    expect((await fetch(deeper, { method: 'DELETE', headers: TUS })).status).toBe(404);
+    expect(await mod.getResumableUpload(id)).toMatchObject({ offset: 0 });
+  });
+
+  it('a creation whose body is longer than its Upload-Length leaves nothing behind', async () => {
+    uploader = 8;
+    const before = (await fs.readdir(tusDir())).sort();
+    const response = await fetch(`${base}${mod.RESUMABLE_UPLOADS_PATH}`, {
+      method: 'POST',
+      headers: {
+        ...TUS,
+        'Upload-Length': '100',
+        'Upload-Metadata': meta({ filename: 'set.wav' }),
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      body: new Uint8Array(wav(4096)),
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.get('Location')).toBeNull();
+    expect((await fs.readdir(tusDir())).sort()).toEqual(before);
+  });
+
+  it('caps the unfinished uploads of each admin, by count and by bytes, with a 429', async () => {
+    const caps = { count: 2, bytes: 10_000 };
+    const capped = mod.createResumableUploadServer(() => uploader, { caps });
+    const local = http.createServer((req, res) => void capped.handle(req, res));
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
+    const start = (length: number) =>
+      fetch(`${at}${mod.RESUMABLE_UPLOADS_PATH}`, {
+        method: 'POST',
+        headers: {
+          ...TUS,
+          'Upload-Length': String(length),
+          'Upload-Metadata': meta({ filename: 'set.wav' }),
+        },
+      });
+    try {
+      uploader = 21;
+      expect((await start(4000)).status).toBe(201);
+      const tooMuch = await start(7000);
+      expect(tooMuch.status).toBe(429);
+      expect(await tooMuch.text()).toContain(mod.capMessage(caps, 'bytes'));
+      expect((await start(4000)).status).toBe(201);
+      const third = await start(100);
+      expect(third.status).toBe(429);
+      expect(await third.text()).toContain(mod.capMessage(caps, 'count'));
+      // Another admin has caps of their own.
+      uploader = 22;
+      expect((await start(4000)).status).toBe(201);
+    } finally {
+      await new Promise((resolve) => local.close(resolve));
+    }
+  });
+});
+
 describe('checking and claiming an upload id', () => {
   it('accepts only a finished audio upload of the same admin, then moves it into audio/ once', async () => {
     uploader = 7;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -33,8 +34,35 @@ export const RESUMABLE_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export const resumableUploadsDir = () => path.join(uploadsDir(), '.tus');
 
-/** The ids tus gives (`crypto.randomBytes(16).toString('hex')`, its default naming). */
+/** The ids we give (`namingFunction`: 16 random bytes in hex, as tus's default naming). */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * Unfinished uploads (partial, or of deferred length) one admin may have at once, and the bytes
+ * they may declare in all (four files at the audio cap); past either a creation is a 429 with
+ * the reason. A deferred length counts as the audio cap.
+ */
+export type UploadCaps = { count: number; bytes: number };
+export const defaultUploadCaps = (): UploadCaps => ({ count: 8, bytes: 4 * UPLOAD_LIMITS.audio });
+
+export const capMessage = (caps: UploadCaps, kind: 'count' | 'bytes') =>
+  kind === 'count'
+    ? `You have ${caps.count} unfinished uploads: finish or cancel one first.`
+    : `Your unfinished uploads would exceed ${Math.round(caps.bytes / 1024 / 1024)} MB: finish or cancel one first.`;
+
+/**
+ * What a path under the tus endpoint names: the endpoint itself (`'endpoint'`), one upload (its
+ * id), or nothing (null). Exact: `PATH` or `PATH/<32 hex>`, no trailing slash, no deeper
+ * segment, no percent-encoding. The guard in front of tus and tus itself
+ * (`getFileIdFromRequest`) both use it, so they can never disagree about which upload a
+ * request is for.
+ */
+export function resumableUploadPath(pathname: string): 'endpoint' | { id: string } | null {
+  if (pathname === RESUMABLE_UPLOADS_PATH) return 'endpoint';
+  if (!pathname.startsWith(`${RESUMABLE_UPLOADS_PATH}/`)) return null;
+  const id = pathname.slice(RESUMABLE_UPLOADS_PATH.length + 1);
+  return UPLOAD_ID.test(id) ? { id } : null;
+}
 
 /** The part of tus's record (`<id>.json`) we read. */
 type UploadRecord = {
@@ -56,9 +84,12 @@ export type ResumableUpload = {
 };
 
 /** An upload by id, or null when there is none (a malformed id names none). */
-export async function getResumableUpload(id: string): Promise<ResumableUpload | null> {
+export function getResumableUpload(id: string): Promise<ResumableUpload | null> {
+  return readUpload(resumableUploadsDir(), id);
+}
+
+async function readUpload(dir: string, id: string): Promise<ResumableUpload | null> {
   if (!UPLOAD_ID.test(id)) return null;
-  const dir = resumableUploadsDir();
   let record: UploadRecord;
   try {
     record = JSON.parse(await fs.readFile(path.join(dir, `${id}.json`), 'utf8')) as UploadRecord;
@@ -117,6 +148,20 @@ export async function claimResumableUpload(
   return adopted;
 }
 
+/** The uploads in the folder that `owner` started and has not finished: their declared sizes. */
+async function unfinishedUploadsOf(owner: number, directory: string): Promise<number[]> {
+  const names = await fs.readdir(directory).catch(() => [] as string[]);
+  const sizes: number[] = [];
+  for (const name of names) {
+    if (!name.endsWith('.json')) continue;
+    const upload = await readUpload(directory, name.slice(0, -'.json'.length));
+    if (!upload || upload.owner !== owner) continue;
+    if (upload.size === undefined) sizes.push(UPLOAD_LIMITS.audio);
+    else if (upload.offset < upload.size) sizes.push(upload.size);
+  }
+  return sizes;
+}
+
 /** A tus error answer (`onUploadCreate` throws these). */
 const tusRefusal = (status_code: number, body: string) => ({ status_code, body: `${body}\n` });
 
@@ -126,11 +171,22 @@ const tusRefusal = (status_code: number, body: string) => ({ status_code, body: 
  */
 export function createResumableUploadServer(
   uploaderOf: (nodeRequest: object) => number | undefined,
-  directory = resumableUploadsDir(),
+  { directory = resumableUploadsDir(), caps = defaultUploadCaps() } = {},
 ): Server {
+  /** The id each creation was given, by its request, to remove a creation that failed. */
+  const created = new WeakMap<Request, string>();
   return new Server({
     path: RESUMABLE_UPLOADS_PATH,
     datastore: new FileStore({ directory }),
+    namingFunction(req) {
+      const id = randomBytes(16).toString('hex');
+      created.set(req, id);
+      return id;
+    },
+    getFileIdFromRequest(req) {
+      const named = resumableUploadPath(new URL(req.url).pathname);
+      return named && named !== 'endpoint' ? named.id : undefined;
+    },
     maxSize: UPLOAD_LIMITS.audio,
     // `Location: /api/admin/uploads/<id>`: never built from the request's Host.
     relativeLocation: true,
@@ -145,13 +201,26 @@ export function createResumableUploadServer(
       if (!/\.(mp3|wav)$/i.test(filename)) {
         throw tusRefusal(400, 'Audio must be an MP3 or WAV file');
       }
+      const unfinished = await unfinishedUploadsOf(owner, directory);
+      if (unfinished.length >= caps.count) throw tusRefusal(429, capMessage(caps, 'count'));
+      const declared = upload.sizeIsDeferred ? UPLOAD_LIMITS.audio : (upload.size ?? 0);
+      const pending = unfinished.reduce((sum, size) => sum + size, 0);
+      if (pending + declared > caps.bytes) throw tusRefusal(429, capMessage(caps, 'bytes'));
       // Only what we use, and the owner from the session, never from the client.
       return {
         metadata: { filename, filetype: upload.metadata?.filetype ?? '', owner: String(owner) },
       };
     },
-    onResponseError(_req, error) {
+    async onResponseError(req, error) {
       if (!('status_code' in error)) logger.error({ err: error }, 'resumable upload failed');
+      // A creation that fails after tus made its files (a body longer than its Upload-Length,
+      // a broken connection) leaves nothing behind: no one could name the upload anyway, as the
+      // answer carries no Location.
+      const id = created.get(req);
+      if (id) {
+        await fs.rm(path.join(directory, id), { force: true });
+        await fs.rm(path.join(directory, `${id}.json`), { force: true });
+      }
       return undefined;
     },
   });
