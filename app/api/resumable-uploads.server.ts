@@ -6,8 +6,8 @@ import { getUser } from '~/auth/auth.server';
 import {
   createResumableUploadServer,
   getResumableUpload,
-  resumableUploadPath,
   RESUMABLE_UPLOADS_PATH,
+  resumableUploadPath,
 } from '~/files/resumable-uploads.server';
 import type { Next } from '~/platform/request-tracking.server';
 

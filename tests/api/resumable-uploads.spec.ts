@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
 
@@ -220,6 +222,58 @@ test.describe('/api/admin/uploads (tus)', () => {
     expect((await otherAdmin.head(`${PATH}/${id}`, { headers: TUS })).status()).toBe(404);
     await expectError(await patch(otherAdmin, id, 0, Buffer.from('RIFF')), 404);
     expect(await offsetOf(r.admin, id)).toBe(0);
+  });
+});
+
+test.describe('exact paths, over-long creations, caps (issue 38)', () => {
+  test('an id under a deeper path, or with a trailing slash, is a 404 and changes nothing', async () => {
+    const bytes = wav(1);
+    const id = await createId(r.admin, bytes.length);
+    for (const wrong of [`${PATH}/x/${id}`, `${PATH}/${id}/`]) {
+      expect((await r.admin.head(wrong, { headers: TUS })).status(), wrong).toBe(404);
+      await expectError(
+        await r.admin.patch(wrong, {
+          headers: {
+            ...SAME_ORIGIN,
+            ...TUS,
+            'Upload-Offset': '0',
+            'Content-Type': 'application/offset+octet-stream',
+          },
+          data: bytes,
+        }),
+        404,
+      );
+      await expectError(await r.admin.delete(wrong, { headers: { ...SAME_ORIGIN, ...TUS } }), 404);
+    }
+    // The upload is there, untouched, for its owner.
+    expect(await offsetOf(r.admin, id)).toBe(0);
+    // …and another admin cannot reach it by a deeper path either.
+    expect((await otherAdmin.head(`${PATH}/x/${id}`, { headers: TUS })).status()).toBe(404);
+  });
+
+  test('a creation whose body is longer than its Upload-Length leaves nothing in .tus/', async () => {
+    const filename = `overlong-${unique()}.wav`;
+    const response = await r.admin.post(PATH, {
+      headers: {
+        ...SAME_ORIGIN,
+        ...TUS,
+        'Upload-Length': '100',
+        'Upload-Metadata': meta({ filename, filetype: 'audio/wav' }),
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      data: wav(1),
+    });
+    expect(response.status()).toBe(413);
+    expect(response.headers()['location']).toBeUndefined();
+    const dir = path.join(process.env.E2E_DIR ?? '', 'api', 'uploads', '.tus');
+    const records = fs.existsSync(dir)
+      ? fs.readdirSync(dir).filter((n) => n.endsWith('.json'))
+      : [];
+    for (const name of records) {
+      expect(fs.readFileSync(path.join(dir, name), 'utf8')).not.toContain(
+        Buffer.from(filename).toString('base64'),
+      );
+    }
   });
 });
 
