@@ -63,6 +63,28 @@ describe('the site logger', () => {
     ]);
   });
 
+  it('finds link tokens whatever the case and percent-encoding of the path (issue 38)', () => {
+    const token = 'tok3nVALUE123';
+    const spellings = [
+      `/PODCAST/PRIVATE/${token}.xml`,
+      `/podcast/privat%65/${token}.xml`,
+      `/podcast/privat%2565/${token}.xml`,
+      `/%70odcast/private/${token}.xml`,
+      `/UNSUBSCRIBE/${token}`,
+      `/unsubscrib%45/${token}`,
+      `/Newsletter/Confirm/${token}`,
+      `/account/verify%2Demail/${token}`,
+      `/PODCAST/MEDIA/1/2/${token}/7/a.mp3`,
+    ];
+    for (const spelling of spellings) {
+      const logged = m.loggablePath(spelling);
+      expect(logged, spelling).not.toContain(token);
+      expect(logged, spelling).toContain('[token]');
+    }
+    // Other paths keep their spelling.
+    expect(m.loggablePath('/Music/%C3%A9t%C3%A9')).toBe('/Music/%C3%A9t%C3%A9');
+  });
+
   it('keeps to its level', async () => {
     const { log, lines } = memoryLogger('error');
     log.info('not written');

@@ -18,22 +18,45 @@ import { env } from './env.server';
  * dependency loaded only then.
  */
 
-/** Routes whose last path segment is a link token: a capability sent by email. */
+/**
+ * Routes whose last path segment is a link token: a capability sent by email. Matched without
+ * regard to case (the router matches paths that way) on the percent-decoded path.
+ */
 const TOKEN_PATHS = [
-  /^(\/unsubscribe\/)[^/]+/,
-  /^(\/newsletter\/confirm\/)[^/]+/,
-  /^(\/account\/verify-email\/)[^/]+/,
+  /^(\/unsubscribe\/)[^/]+/i,
+  /^(\/newsletter\/confirm\/)[^/]+/i,
+  /^(\/account\/verify-email\/)[^/]+/i,
   // A member's private podcast feed, and the signature of its media URLs (decision 037).
-  /^(\/podcast\/private\/)[^/]+/,
-  /^(\/podcast\/media\/[^/]+\/[^/]+\/)[^/]+/,
+  /^(\/podcast\/private\/)[^/]+/i,
+  /^(\/podcast\/media\/[^/]+\/[^/]+\/)[^/]+/i,
 ];
+
+/**
+ * A path as the router reads it: every percent-encoded byte decoded (`/podcast/privat%65/…` is
+ * `/podcast/private/…`). Byte by byte, so a malformed sequence elsewhere cannot stop it; a
+ * decoded `/` only makes the path look deeper, which can only redact more.
+ */
+function decodedPath(path: string): string {
+  let out = path;
+  // Twice: `%2565` is `%65` to a second decoder; redacting what that would read costs nothing.
+  for (let round = 0; round < 2 && out.includes('%'); round++) {
+    out = out.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
+      String.fromCharCode(parseInt(hex, 16)),
+    );
+  }
+  return out;
+}
 
 const MAX_PATH = 200;
 
 /** A path fit for the log: no query string, no link token, bounded. */
 export function loggablePath(url: string | undefined): string {
   let path = (url ?? '/').split('?')[0] ?? '/';
-  for (const pattern of TOKEN_PATHS) path = path.replace(pattern, '$1[token]');
+  const decoded = decodedPath(path);
+  if (TOKEN_PATHS.some((pattern) => pattern.test(decoded))) {
+    path = decoded;
+    for (const pattern of TOKEN_PATHS) path = path.replace(pattern, '$1[token]');
+  }
   return path.length > MAX_PATH ? `${path.slice(0, MAX_PATH)}…` : path;
 }
 

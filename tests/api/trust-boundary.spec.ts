@@ -162,6 +162,25 @@ test.describe('without SITE_URL (the quick start)', () => {
     expect(log).toContain('"path":"/unsubscribe/[token]"');
     for (const token of tokens) expect(log).not.toContain(token);
   });
+
+  test('nor when the token route is spelt in upper case or percent-encoded (issue 38)', async () => {
+    const base = server.url;
+    const token = `9.${'Q'.repeat(24)}`;
+    const spellings = [
+      `/UNSUBSCRIBE/${token}`,
+      `/unsubscrib%65/${token}`,
+      `/NEWSLETTER/CONFIRM/${token}`,
+      `/newsletter/confir%6D/${token}`,
+      `/ACCOUNT/VERIFY-EMAIL/${token}`,
+      `/PODCAST/PRIVATE/${token}.xml`,
+      `/podcast/privat%65/${token}.xml`,
+    ];
+    for (const p of spellings) await raw('GET', p, {}, [], { base });
+    await expect
+      .poll(() => server.stdout().match(/"path":"\/podcast\/private\/\[token\]"/gi)?.length ?? 0)
+      .toBeGreaterThanOrEqual(2);
+    expect(server.output()).not.toContain('Q'.repeat(24));
+  });
 });
 
 test('with SITE_URL: every link in an email starts with it, whichever allowed host was addressed', async () => {
