@@ -121,6 +121,22 @@ class BadRequest extends Error {
   readonly status = 400;
 }
 
+/**
+ * A method the route has no handler for. Remix answers it (a POST to a resource route with no
+ * action) as a 405 whose body is its catch-all "Unexpected Server Error" (marked
+ * `X-Remix-Error`); `answerError` writes "Method Not Allowed" instead (JSON under /api), with
+ * the methods the route does answer.
+ */
+class MethodNotAllowed extends Error {
+  readonly status = 405;
+}
+
+/** Remix's own 405 for a resource route (not a page's `?_data` request, which its client reads). */
+const isRemixMethodRefusal = (url: string, response: Response) =>
+  response.status === 405 &&
+  response.headers.get('X-Remix-Error') === 'yes' &&
+  !/[?&]_data=/.test(url);
+
 /** The Fetch Request Remix reads, from the Node one (as @remix-run/express builds it). */
 function remixRequest(req: ExpressRequest, res: ServerResponse): Request {
   let url: URL;
@@ -200,6 +216,11 @@ app.use(servePage);
 app.use((req: ExpressRequest, res: ServerResponse, next: NextFunction) => {
   (async () => {
     const response = await answerAndRemember(req, () => handleRemix(remixRequest(req, res)));
+    if (isRemixMethodRefusal(req.originalUrl, response)) {
+      await response.body?.cancel();
+      res.setHeader('Allow', 'GET, HEAD');
+      throw new MethodNotAllowed('Method Not Allowed');
+    }
     await sendResponse(res, response);
   })().catch(next);
 });

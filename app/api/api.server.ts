@@ -59,7 +59,7 @@ export function noContent(headers?: HeadersInit): Response {
 
 /** 405 with the Allow header. */
 export function methodNotAllowed(allowed: readonly string[]): Response {
-  return apiError(405, 'Method not allowed', undefined, { Allow: allowed.join(', ') });
+  return apiError(405, 'Method Not Allowed', undefined, { Allow: allowed.join(', ') });
 }
 
 /** Throws a JSON 405 unless the request uses one of these methods. */

@@ -77,7 +77,7 @@ export function handleResumableUpload(
     if (!user) return answerJson(response, 401, 'Authentication required');
     if (!user.isAdmin) return answerJson(response, 403, 'Administrator access required');
     if (request.method === 'GET') {
-      return answerJson(response, 405, 'Method not allowed', {
+      return answerJson(response, 405, 'Method Not Allowed', {
         Allow: 'OPTIONS, HEAD, POST, PATCH, DELETE',
       });
     }

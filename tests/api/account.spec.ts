@@ -160,7 +160,7 @@ test.describe('POST /api/login', () => {
 
   test('405 JSON for GET', async () => {
     const response = await r.anon.get('/api/login');
-    await expectError(response, 405, 'Method not allowed');
+    await expectError(response, 405, 'Method Not Allowed');
     expect(response.headers()['allow']).toBe('POST');
   });
 });

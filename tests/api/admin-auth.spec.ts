@@ -118,7 +118,7 @@ test('methods an admin endpoint does not take are a JSON 405 with Allow', async 
   ];
   for (const [path, method, allow] of cases) {
     const response = await r.admin.fetch(path, { method, headers: SAME_ORIGIN });
-    await expectError(response, 405, 'Method not allowed');
+    await expectError(response, 405, 'Method Not Allowed');
     expect(response.headers()['allow'], `${method} ${path}`).toBe(allow);
   }
   // Anonymous callers learn nothing about methods: the guard answers first.

@@ -421,3 +421,22 @@ test.describe('POST /api/contact', () => {
     );
   });
 });
+
+test('a method a resource route does not take is 405 "Method Not Allowed", never a server error (issue 38)', async () => {
+  for (const path of ['/sitemap.xml', '/podcast.xml', '/healthz', '/robots.txt', '/shows.ics']) {
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const response = await r.anon.fetch(path, { method, headers: SAME_ORIGIN, data: 'x=1' });
+      expect(response.status(), `${method} ${path}`).toBe(405);
+      expect(response.headers()['allow']).toBe('GET, HEAD');
+      const body = await response.text();
+      expect(body).toContain('Method Not Allowed');
+      expect(body).not.toContain('Unexpected Server Error');
+    }
+  }
+  // Under /api the answer is JSON, as every /api error is.
+  await expectError(
+    await r.anon.post('/api/tracks', { headers: SAME_ORIGIN, data: {} }),
+    405,
+    'Method Not Allowed',
+  );
+});
