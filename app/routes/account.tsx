@@ -9,7 +9,7 @@ import {
 import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import type { z } from 'zod';
 
-import { createUserSession, deleteSessionsOfUser, requireUser } from '~/auth/auth.server';
+import { createUserSession, requireUser } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { PasswordField } from '~/components/site/password-field';
 import { PrivateFeedSettings } from '~/components/site/private-feed-settings';
@@ -20,7 +20,6 @@ import {
   getFeedTokenOfUser,
   revokeFeedTokens,
 } from '~/models/podcast-feed-token.server';
-import { setPassword } from '~/models/user.server';
 import { retryAfterFromAction } from '~/platform/rate-limit.server';
 import { readForm } from '~/platform/request-body.server';
 import {
@@ -38,7 +37,7 @@ import {
   saveAccountEmail,
   type SaveAccountEmailOutcome,
 } from '~/services/account-email.server';
-import { confirmOwnPassword } from '~/services/accounts.server';
+import { changeAccountPassword, confirmOwnPassword } from '~/services/accounts.server';
 import { privateFeedUrl } from '~/services/podcast.server';
 import type { UserJSON } from '~/types/entities';
 import { pageTitle } from '~/utils/seo/seo';
@@ -210,15 +209,16 @@ async function changePassword(user: UserJSON, formData: FormData, request: Reque
       { status: 400 },
     );
   }
-  await setPassword(user.id, submission.value.newPassword);
-  await deleteSessionsOfUser(user.id);
+  const feedRevoked = await changeAccountPassword(user, submission.value.newPassword);
   const headers = await createUserSession(request, user);
   return redirectWithToast(
     '/account',
     {
       type: 'success',
       title: 'Password changed',
-      description: 'Your password was changed and your other sessions were signed out.',
+      description: feedRevoked
+        ? 'Your password was changed, your other sessions were signed out and your private podcast feed was revoked: create a new one below.'
+        : 'Your password was changed and your other sessions were signed out.',
     },
     { headers },
   );

@@ -11,6 +11,7 @@ import {
   createUser,
   deleteUser,
   markUserDeleting,
+  setPassword,
   UsernameTakenError,
   verifyLogin,
 } from '~/models/user.server';
@@ -158,6 +159,19 @@ export class AdminAccountError extends Error {
   constructor() {
     super('Administrator accounts cannot be deleted here. Ask another administrator.');
   }
+}
+
+/**
+ * A new password for the account: every session of the member ends (the caller signs the
+ * current one in again) and the private podcast feed is revoked, as a stolen password's
+ * sessions would be: whoever had the old password may have taken the feed address too.
+ * Returns whether a feed was revoked.
+ */
+export async function changeAccountPassword(user: UserJSON, password: string): Promise<boolean> {
+  await setPassword(user.id, password);
+  const revoked = await revokeFeedTokens(user.id);
+  await deleteSessionsOfUser(user.id);
+  return revoked;
 }
 
 /**

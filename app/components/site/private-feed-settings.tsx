@@ -46,7 +46,8 @@ export function PrivateFeedSettings({
       <h2 className="mt-8 font-heading text-lg font-semibold">Private podcast feed</h2>
       <p className="mt-2 text-sm text-muted-foreground">
         Listen to every mix, the members-only ones included, in your podcast app. Your feed address
-        is private: anyone who has it can listen, so keep it to yourself.
+        is private: anyone who has it can listen, so keep it to yourself. Changing your password
+        revokes it, as it signs out your other sessions: create a new one afterwards.
       </p>
       {newFeedUrl ? (
         <div className="mt-3 rounded-md border border-border p-3" data-testid="new-feed-url">
