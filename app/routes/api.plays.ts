@@ -11,12 +11,14 @@ import {
 import { getTrack } from '~/models/track.server';
 import { PlaySchema } from '~/schemas/stats';
 import { countPlay } from '~/services/analytics.server';
-import { verifyEmbedToken } from '~/services/embed-token.server';
+import { verifyPlayToken } from '~/services/play-token.server';
 
 /**
- * POST /api/plays — JSON `{ trackId, embed? }`, sent by the player with `navigator.sendBeacon`
- * once a track has sounded for 30 s or reached its end (decision 024). 204; counted once per
- * client and track in 30 minutes, bots never. 400 for a bad body, 404 `Track not found`.
+ * POST /api/plays — JSON `{ trackId, token }` (or `{ trackId, embed }` from an embed), sent by
+ * the player with `navigator.sendBeacon` once a track has sounded for 30 s or reached its end
+ * (decision 024). 204; counted once per client and track in 30 minutes, bots never, and only
+ * with a play token issued to the same client (services/play-token.server.ts: a report
+ * without one is answered alike and not counted). 400 for a bad body, 404 `Track not found`.
  *
  * The embed (decision 038) sends it from a sandboxed frame, an opaque origin: a CORS request
  * with `Origin: null` (the trust boundary lets exactly this endpoint through), credentials
@@ -34,9 +36,10 @@ const CORS = {
 export const action = async ({ request }: ActionFunctionArgs) => {
   const response = await handleApi(request, async () => {
     requireMethod(request, ['POST']);
-    const { trackId, embed } = await readJsonBody(request, PlaySchema);
+    const { trackId, token, embed } = await readJsonBody(request, PlaySchema);
     if (!(await getTrack(trackId))) return apiError(404, 'Track not found');
-    countPlay(request, trackId, verifyEmbedToken(embed) ?? undefined);
+    const grant = verifyPlayToken(embed ?? token, request);
+    if (grant) countPlay(request, trackId, grant.host ?? undefined);
     return noContent();
   });
   response.headers.set('Access-Control-Allow-Origin', '*');

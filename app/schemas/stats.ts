@@ -3,7 +3,9 @@ import { z } from 'zod';
 /** POST /api/plays: the track the player has sounded for 30 s or to its end. */
 export const PlaySchema = z.object({
   trackId: z.number({ message: 'trackId must be a track id' }).int().positive(),
-  /** From an embed: the signed token of the embedding site's host (decision 038). */
+  /** The play token the player was issued (`GET /api/plays/token`; issue 38). */
+  token: z.string().max(300).optional(),
+  /** From an embed: its page's play token, with the embedding site's host (decision 038). */
   embed: z.string().max(300).optional(),
 });
 

@@ -107,7 +107,7 @@ export function countPageView(request: CountedRequest, status: number): void {
 /**
  * The player's report: a track sounded for 30 s or reached its end (POST /api/plays). From an
  * embed, `embedHost` is the host of the page that framed it, already verified from the embed's
- * signed token (services/embed-token.server.ts): counted as `embed` with the play, once.
+ * signed play token (services/play-token.server.ts): counted as `embed` with the play, once.
  */
 export function countPlay(request: Request, trackId: number, embedHost?: string): void {
   if (!env.ANALYTICS || isBot(request)) return;

@@ -22,7 +22,7 @@ import { levelsShape, waveformLevels } from '~/utils/waveform-levels';
 import { WAVEFORM_HEIGHT } from '~/utils/waveform-path';
 
 import { embedStyle, type EmbedTheme } from './embed-style.server';
-import { embeddingHost, embedToken } from './embed-token.server';
+import { embeddingHost, playToken } from './play-token.server';
 
 /**
  * The embed pages `/embed/tracks/{id}` and `/embed/playlist` (decision 038): small HTML
@@ -246,7 +246,8 @@ export async function embedResponse(
     tracks: embedTracks,
     start,
     beacon: '/api/plays',
-    token: host ? embedToken(host) : null,
+    // Every embed page carries its viewer's play token (a play is counted only with one).
+    token: playToken(request, host),
   };
   const theme = embedTheme(url.searchParams.get('theme'));
   const html = renderPage({

@@ -32,6 +32,7 @@ type Report = {
   topTracks: { id: number; title: string; plays: number; starts: number }[];
   topPages: { path: string; views: number }[];
   topReferrers: { host: string; visits: number }[];
+  topEmbedHosts: { host: string; plays: number }[];
 };
 
 const stats = async (days = 7) =>
@@ -68,8 +69,11 @@ test('POST /api/plays: 204, counted once per client and track; 400 and 404 for b
     },
   });
   try {
+    const { token } = (await expectJson(await listener.get('/api/plays/token'), 200)) as {
+      token: string;
+    };
     for (let i = 0; i < 3; i++) {
-      const response = await listener.post('/api/plays', { data: { trackId: track.id } });
+      const response = await listener.post('/api/plays', { data: { trackId: track.id, token } });
       expect(response.status()).toBe(204);
     }
     await expectError(await listener.post('/api/plays', { data: { trackId: 'x' } }), 400);
@@ -85,6 +89,70 @@ test('POST /api/plays: 204, counted once per client and track; 400 and 404 for b
     stats,
     (s) => (s.topTracks.find((t) => t.id === track.id)?.plays ?? 0) === before + 1,
   );
+});
+
+test('plays without a token of their own client are answered alike and not counted (issue 38)', async ({
+  playwright,
+}) => {
+  const tracks = (await expectJson(await r.anon.get('/api/tracks'), 200)) as {
+    id: number;
+    locked?: boolean;
+  }[];
+  const track = tracks.filter((t) => !t.locked).at(-1)!;
+  const stamp = Date.now().toString(36);
+  const forgedHost = `forged-${stamp}.example`;
+  const client = (name: string) =>
+    playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: {
+        ...SAME_ORIGIN,
+        'User-Agent': `Mozilla/5.0 ${name}-${stamp} Chrome/156.0`,
+      },
+    });
+  const forger = await client('forger');
+  const victim = await client('victim');
+  const honest = await client('honest');
+  try {
+    const before = await stats();
+    const playsBefore = before.topTracks.find((t) => t.id === track.id)?.plays ?? 0;
+    // The forger takes an embed page with a made-up Referer, and a site token of its own…
+    const embedPage = await forger.get(`/embed/tracks/${track.id}`, {
+      headers: { Referer: `https://${forgedHost}/post` },
+    });
+    const embedToken = /"token":"([^"]+)"/.exec(await embedPage.text())?.[1];
+    expect(embedToken).toContain(forgedHost);
+    const { token: forgerToken } = (await expectJson(
+      await forger.get('/api/plays/token'),
+      200,
+    )) as {
+      token: string;
+    };
+    // …which count nothing from another client, nor does a report with no token or a bad one.
+    for (const data of [
+      { trackId: track.id },
+      { trackId: track.id, token: forgerToken },
+      { trackId: track.id, embed: embedToken },
+      { trackId: track.id, token: `${forgerToken.slice(0, -2)}xx` },
+    ]) {
+      expect((await victim.post('/api/plays', { data })).status()).toBe(204);
+    }
+    // An honest report after them is the one play counted; the forged host gets none.
+    const { token } = (await expectJson(await honest.get('/api/plays/token'), 200)) as {
+      token: string;
+    };
+    expect((await honest.post('/api/plays', { data: { trackId: track.id, token } })).status()).toBe(
+      204,
+    );
+    await settled(
+      stats,
+      (s) => (s.topTracks.find((t) => t.id === track.id)?.plays ?? 0) >= playsBefore + 1,
+    );
+    const after = await stats();
+    expect(after.topTracks.find((t) => t.id === track.id)?.plays).toBe(playsBefore + 1);
+    expect(after.topEmbedHosts.find((h) => h.host === forgedHost)).toBeUndefined();
+  } finally {
+    await Promise.all([forger.dispose(), victim.dispose(), honest.dispose()]);
+  }
 });
 
 test('a page seen by a browser is a visit with the referring site; a bot is not counted', async ({
