@@ -1,4 +1,4 @@
-import type { Model, QueryFilter } from 'mongoose';
+import mongoose, { type Model, type QueryFilter } from 'mongoose';
 
 import { cachedRead } from '~/platform/read-cache.server';
 
@@ -110,7 +110,8 @@ export function decodeCursor(sort: PageSort, cursor: string): unknown[] | null {
  * The records strictly after `values` in `sort` order, for `{ a: -1, id: -1 }`:
  * `{ a: { $lte: va }, $or: [{ a: { $lt: va } }, { a: va, id: { $lt: vid } }] }`.
  * The leading range on the first field lets an index on the sort bound the scan (on MongoDB and
- * on the embedded store); the `$or` settles the ties.
+ * on the embedded store); the `$or` settles the ties. The operators are `mongoose.trusted`: the
+ * connection sanitises filters (`sanitizeFilter`), which would otherwise turn them into values.
  */
 export function afterFilter(sort: PageSort, values: readonly unknown[]): Filter {
   const fields = Object.keys(sort);
@@ -119,11 +120,11 @@ export function afterFilter(sort: PageSort, values: readonly unknown[]): Filter 
   const branches: Filter[] = fields.map((field, i) => {
     const branch: Filter = {};
     for (let j = 0; j < i; j++) branch[fields[j]] = values[j];
-    branch[field] = { [op(field, true)]: values[i] };
+    branch[field] = mongoose.trusted({ [op(field, true)]: values[i] });
     return branch;
   });
   if (fields.length === 1) return branches[0];
-  return { [fields[0]]: { [op(fields[0], false)]: values[0] }, $or: branches };
+  return { [fields[0]]: mongoose.trusted({ [op(fields[0], false)]: values[0] }), $or: branches };
 }
 
 function withFilter(filter: Filter, extra: Filter): Filter {
