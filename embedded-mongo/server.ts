@@ -4,6 +4,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import {
   checkCommandEnvelope,
   type CmdContext,
+  CommandStats,
   CursorTable,
   type FailAction,
   FailPoints,
@@ -263,6 +264,7 @@ export class WireServer {
         );
       }
       const cmd = normalizeCommand(raw);
+      this.state.stats.record(name, cmd);
       this.state.sessions.touch(cmd.lsid);
       checkCommandEnvelope(cmd);
       const handler = HANDLERS[lname];
@@ -277,6 +279,7 @@ export class WireServer {
     } catch (e) {
       reply = errorReply(e);
     }
+    if (reply.ok === 0) this.state.stats.failed(name);
     // Every mutation a command made (even one that then failed part-way, like an ordered
     // insert stopping at a duplicate) is journaled before the reply is sent.
     const commit = ctx.log.length ? this.state.commit(ctx.log as Op[]) : undefined;
@@ -295,5 +298,6 @@ export function newState(
     commit,
     failPoints: new FailPoints(opts.testCommands ?? false),
     sessions: new SessionCache(),
+    stats: new CommandStats(),
   };
 }
