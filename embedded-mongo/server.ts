@@ -255,6 +255,7 @@ export class WireServer {
       db = msg.fullCollectionName.split('.')[0];
     const ctx: CmdContext = { state: this.state, db, connectionId, log: [] };
     let reply: Doc;
+    let finish: ((ok: boolean) => void) | undefined;
     try {
       if (msg.opCode === OP_QUERY && !['ismaster', 'hello'].includes(lname)) {
         throw new MongoError(
@@ -264,7 +265,7 @@ export class WireServer {
         );
       }
       const cmd = normalizeCommand(raw);
-      this.state.stats.record(name, cmd);
+      finish = this.state.stats.record(name, cmd, db);
       this.state.sessions.touch(cmd.lsid);
       checkCommandEnvelope(cmd);
       const handler = HANDLERS[lname];
@@ -279,7 +280,7 @@ export class WireServer {
     } catch (e) {
       reply = errorReply(e);
     }
-    if (reply.ok === 0) this.state.stats.failed(name);
+    finish?.(reply.ok !== 0);
     // Every mutation a command made (even one that then failed part-way, like an ordered
     // insert stopping at a duplicate) is journaled before the reply is sent.
     const commit = ctx.log.length ? this.state.commit(ctx.log as Op[]) : undefined;

@@ -42,4 +42,17 @@ describe('serverStatus', () => {
     expect(commands(after, 'aggregate') - commands(before, 'aggregate')).toBe(1);
     expect(after.mem.resident).toBeGreaterThan(0);
   });
+
+  it('answers top: per namespace, the commands that named a collection', async () => {
+    type Top = { totals: Record<string, { total: { count: number }; queries: { count: number } }> };
+    const c = db.collection('topped');
+    await c.insertOne({ x: 1 });
+    await c.find({}).toArray();
+    await c.find({ x: 1 }).toArray();
+    const { totals } = (await db.admin().command({ top: 1 })) as unknown as Top;
+    const ns = totals[`${db.databaseName}.topped`]!;
+    expect(ns.total.count).toBe(3);
+    expect(ns.queries.count).toBe(2);
+    await expect(db.command({ top: 1 })).rejects.toMatchObject({ code: 13 });
+  });
 });

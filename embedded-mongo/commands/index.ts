@@ -17,7 +17,7 @@ import {
 import { configureFailPoint } from './failpoints';
 import { authUnsupported, buildInfo, hello, transactionsUnsupported } from './handshake';
 import { createIndexes, dropIndexes, listIndexes } from './indexes';
-import { serverStatus } from './status';
+import { serverStatus, top } from './status';
 
 export { type CmdContext, MAX_MESSAGE_SIZE, type ServerState } from './context';
 export { CursorTable } from './cursors';
@@ -32,6 +32,7 @@ export const HANDLERS: Record<string, Handler> = {
   ping: () => ({ ok: 1 }),
   buildinfo: buildInfo,
   serverstatus: serverStatus,
+  top,
   listdatabases: listDatabases,
   create,
   drop,
