@@ -8,6 +8,7 @@ import {
   waitForQuiet,
 } from './bench-stores';
 import {
+  type Baselines,
   type Counts,
   describeCounts,
   formatTable,
@@ -275,6 +276,7 @@ async function main() {
     };
     const mix = templates.tracks.find((t) => t.type === 'Mix') ?? templates.tracks[0]!;
     let previous: { label: string; rows: Measured[] } | undefined;
+    let demoRows: Measured[] | undefined;
     for (const size of options.sizes) {
       let counts: Counts = { ...demo };
       if (size.scale !== null) {
@@ -307,15 +309,14 @@ async function main() {
           ? `   store RSS ${memory.residentMb} MB (its own process), app RSS ${rssMb(pid)} MB; ${idle(background)}`
           : `   app RSS ${rssMb(pid)} MB with the store in it (serverStatus ${memory.residentMb} MB); ${idle(background)}`,
       );
-      console.log(formatTable(rows, previous?.rows, previous?.label, options.timeoutMs));
-      const missed = rows.filter((r) => {
-        const prev = previous?.rows.find((p) => p.page.path === r.page.path);
-        return misses(r, prev, previous?.label === 'demo').length > 0;
-      });
+      const base: Baselines = { scale: size.scale, demo: demoRows, previous };
+      console.log(formatTable(rows, base, options.timeoutMs));
+      const missed = rows.filter((r) => misses(r, base).length > 0);
       summary.push(
         `${size.label.padEnd(6)} store ${memory.residentMb} MB, app ${rssMb(pid)} MB; ${missed.length} of ${rows.length} pages miss a bar${missed.length ? `: ${missed.map((r) => r.page.path).join(', ')}` : ''}`,
       );
-      previous = { label: size.label, rows };
+      if (size.scale === null) demoRows = rows;
+      else previous = { label: size.label, rows };
     }
     console.log(`\nSummary:\n${summary.map((l) => `  ${l}`).join('\n')}`);
   } finally {

@@ -140,33 +140,39 @@ describe('figures and bars', () => {
     expect(median([])).toBeNaN();
   });
 
-  it('marks what misses: size, status, timeout, time against the previous size', () => {
-    expect(misses(row({}), row({ ms: 40 }), true)).toEqual([]);
-    expect(misses(row({}), row({ ms: 30 }), true)).toEqual(['> 3× prev']);
-    expect(misses(row({}), row({ ms: 60 }), false)).toEqual(['> 1.5× prev']);
-    expect(misses(row({ bytes: 300_000 }), undefined, true)).toEqual(['> 250 KB']);
-    expect(misses(row({ ms: null, timeout: true, status: null }), undefined, true)).toEqual([
+  it('marks what misses: size, status, timeout, time against the demo and the previous size', () => {
+    const one = (over: Partial<Measured>) => [row(over)];
+    expect(misses(row({}), { scale: 1, demo: one({ ms: 40 }) })).toEqual([]);
+    expect(misses(row({}), { scale: 1, demo: one({ ms: 30 }) })).toEqual(['> 3× demo']);
+    // 10×: against 1×, not the demo.
+    expect(misses(row({}), { scale: 10, demo: one({ ms: 30 }) })).toEqual([]);
+    const previous = { label: '1×', rows: one({ ms: 60 }) };
+    expect(misses(row({}), { scale: 10, demo: one({ ms: 30 }), previous })).toEqual(['> 1.5× 1×']);
+    expect(misses(row({ bytes: 300_000 }), { scale: null })).toEqual(['> 250 KB']);
+    expect(misses(row({ ms: null, timeout: true, status: null }), { scale: 1 })).toEqual([
       'timeout',
     ]);
-    expect(misses(row({ status: 302 }), undefined, true)).toEqual(['status 302']);
+    expect(misses(row({ status: 302 }), { scale: null })).toEqual(['status 302']);
     const feed = row({ page: { path: '/podcast.xml', role: 'member', complete: true } });
-    expect(misses({ ...feed, bytes: 9e6 }, row({ ms: 1 }), true)).toEqual([]);
+    const feedDemo = [{ ...feed, ms: 1 }];
+    expect(misses({ ...feed, bytes: 9e6 }, { scale: 1, demo: feedDemo })).toEqual([]);
     const newsletter = row({
       page: { path: '/admin/newsletter', role: 'admin', newsletter: true },
       ms: 600,
     });
-    expect(misses(newsletter, undefined, false)).toEqual(['≥ 500 ms']);
+    expect(misses(newsletter, { scale: 10 })).toEqual(['≥ 500 ms']);
   });
 
   it('prints a row per page with its time in the role’s column', () => {
     const table = formatTable(
       [row({}), row({ page: { path: '/admin', role: 'admin' }, timeout: true, ms: null })],
-      [row({ ms: 20 })],
-      'demo',
+      { scale: 1, demo: [row({ ms: 20 })], previous: { label: '0.1×', rows: [row({ ms: 80 })] } },
       30_000,
     );
     const [, , music, admin] = table.split('\n');
-    expect(music).toMatch(/^\/music\s+100\s+1\.0\s+3\s+1\s+3\.0\s+5\.00×\s+MISSED: > 3× prev$/);
+    expect(music).toMatch(
+      /^\/music\s+100\s+1\.0\s+3\s+1\s+3\.0\s+5\.00×\s+1\.25×\s+MISSED: > 3× demo$/,
+    );
     expect(admin).toMatch(/^\/admin\s+>30s\s+1\.0 .*MISSED: timeout$/);
   });
 });

@@ -216,39 +216,49 @@ export const NEWSLETTER_LIMIT_MS = 500;
 export const VS_DEMO = 3;
 export const VS_GROWN = 1.5;
 
+/** What a size is compared with: the demo's figures and the previous grown size's. */
+export type Baselines = {
+  /** This size's scale (null: the demo itself). */
+  scale: number | null;
+  demo?: readonly Measured[];
+  previous?: { label: string; rows: readonly Measured[] };
+};
+
+const samePage = (rows: readonly Measured[] | undefined, row: Measured) =>
+  rows?.find((r) => r.page.path === row.page.path);
+
 /**
- * The bars one row misses: status 200, HTML ≤ 250 KB (feeds and whole lists excepted), the
- * newsletter under 500 ms, and the time against the previous size (≤ 3× against the demo,
- * ≤ 1.5× between grown sizes).
+ * The bars one row misses: status 200; HTML ≤ 250 KB (feeds and whole lists excepted); the
+ * newsletter under 500 ms; up to 1×, at most 3× the demo's time; at most 1.5× the previous
+ * grown size's time (10× against 1×: the cost does not grow with the catalogue).
  */
-export function misses(row: Measured, previous: Measured | undefined, prevIsDemo: boolean) {
+export function misses(row: Measured, base: Baselines): string[] {
   const out: string[] = [];
   if (row.timeout) out.push('timeout');
   else if (row.status !== 200) out.push(`status ${row.status ?? '?'}`);
   if (!row.page.complete && row.bytes !== null && row.bytes > HTML_LIMIT) out.push('> 250 KB');
   if (row.page.newsletter && row.ms !== null && row.ms >= NEWSLETTER_LIMIT_MS) out.push('≥ 500 ms');
-  const ratio = ratioTo(row, previous);
-  const bar = prevIsDemo ? VS_DEMO : VS_GROWN;
-  if (ratio !== null && ratio > bar && !row.page.complete) out.push(`> ${bar}× prev`);
+  if (row.page.complete) return out;
+  const vsDemo = ratioTo(row, samePage(base.demo, row));
+  if (base.scale !== null && base.scale <= 1 && vsDemo !== null && vsDemo > VS_DEMO)
+    out.push(`> ${VS_DEMO}× demo`);
+  const vsPrevious = ratioTo(row, samePage(base.previous?.rows, row));
+  if (vsPrevious !== null && vsPrevious > VS_GROWN)
+    out.push(`> ${VS_GROWN}× ${base.previous!.label}`);
   return out;
 }
 
-/** This row's time over the previous size's; null when either has none. */
-export function ratioTo(row: Measured, previous: Measured | undefined): number | null {
-  if (!previous || row.ms === null || previous.ms === null || previous.ms <= 0) return null;
-  return row.ms / previous.ms;
+/** This row's time over the other size's; null when either has none. */
+export function ratioTo(row: Measured, other: Measured | undefined): number | null {
+  if (!other || row.ms === null || other.ms === null || other.ms <= 0) return null;
+  return row.ms / other.ms;
 }
 
 const kb = (bytes: number) =>
   (bytes / 1024).toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
 
-/** The table of one size: one row per page, `previous` the same pages at the size before. */
-export function formatTable(
-  rows: readonly Measured[],
-  previous: readonly Measured[] | undefined,
-  prevLabel: string | undefined,
-  timeoutMs: number,
-): string {
+/** The table of one size: one row per page, with its time against the demo's and the previous. */
+export function formatTable(rows: readonly Measured[], base: Baselines, timeoutMs: number): string {
   const header = [
     'page'.padEnd(28),
     'member ms'.padStart(10),
@@ -257,19 +267,19 @@ export function formatTable(
     'cmds'.padStart(5),
     'trips'.padStart(6),
     'store/req'.padStart(10),
-    `vs ${prevLabel ?? '-'}`.padStart(10),
+    'vs demo'.padStart(8),
+    `vs ${base.previous?.label ?? '-'}`.padStart(8),
     '  misses',
   ].join(' ');
   const lines = [header, '-'.repeat(header.length + 10)];
+  const times = (r: number | null) => (r === null ? '' : `${r.toFixed(2)}×`);
   for (const row of rows) {
-    const prev = previous?.find((p) => p.page.path === row.page.path);
     const time = row.timeout
       ? `>${timeoutMs / 1000}s`
       : row.ms === null
         ? '-'
         : row.ms.toFixed(row.ms < 100 ? 1 : 0);
-    const ratio = ratioTo(row, prev);
-    const missed = misses(row, prev, prevLabel === 'demo');
+    const missed = misses(row, base);
     const show = (n: number | null, width: number) =>
       (n === null ? '-' : String(n)).padStart(width);
     lines.push(
@@ -281,7 +291,8 @@ export function formatTable(
         show(row.commands, 5),
         show(row.roundTrips, 6),
         (row.storeCommands === null ? '-' : row.storeCommands.toFixed(1)).padStart(10),
-        (ratio === null ? '' : `${ratio.toFixed(2)}×`).padStart(10),
+        times(base.scale === null ? null : ratioTo(row, samePage(base.demo, row))).padStart(8),
+        times(ratioTo(row, samePage(base.previous?.rows, row))).padStart(8),
         missed.length ? `  MISSED: ${missed.join(', ')}` : row.page.complete ? '  (no bar)' : '',
       ].join(' '),
     );
