@@ -313,7 +313,7 @@ async function main() {
       console.log(formatTable(rows, base, options.timeoutMs));
       const missed = rows.filter((r) => misses(r, base).length > 0);
       summary.push(
-        `${size.label.padEnd(6)} store ${memory.residentMb} MB, app ${rssMb(pid)} MB; ${missed.length} of ${rows.length} pages miss a bar${missed.length ? `: ${missed.map((r) => r.page.path).join(', ')}` : ''}`,
+        `${size.label.padEnd(6)} ${shape.kind === 'external' ? `store ${memory.residentMb} MB, app ${rssMb(pid)} MB` : `app with the store ${rssMb(pid)} MB`}; ${missed.length} of ${rows.length} pages miss a bar${missed.length ? `: ${missed.map((r) => r.page.path).join(', ')}` : ''}`,
       );
       if (size.scale === null) demoRows = rows;
       else previous = { label: size.label, rows };
