@@ -25,7 +25,7 @@ import { buildIfNeeded } from './prod-server';
 
 /**
  * `npm run bench:catalogue [-- --scale N | --sizes demo,1,10] [--store external|embedded]
- * [--timeout S] [--runs N] [--latency MS]`: the cost of every page as the catalogue grows
+ * [--timeout S] [--runs N] [--latency MS] [--pages LIST|none]`: the cost of every page as the catalogue grows
  * (issue 37, "A bench of growth"; docs/benchmarks.md).
  *
  * The production build (built first when stale) against an external store (`npm run db` in its
@@ -81,6 +81,15 @@ const PAGES: Page[] = [
   { path: '/admin/newsletter?q=priya', role: 'admin', newsletter: true },
   { path: '/admin/newsletter?page=3', role: 'admin', newsletter: true },
 ];
+
+const unknown = options.pages?.filter((path) => !PAGES.some((p) => p.path === path)) ?? [];
+if (unknown.length) {
+  console.error(
+    `bench:catalogue: no such page ${unknown.join(', ')} (pages: ${PAGES.map((p) => p.path).join(' ')})`,
+  );
+  process.exit(2);
+}
+const MEASURED = PAGES.filter((p) => options.pages === null || options.pages.includes(p.path));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -296,7 +305,7 @@ async function main() {
       const idleEnd = await storeStatus(client);
       const background = ratesBetween(idleStart, idleEnd, (performance.now() - idleFrom) / 1000);
       const rows: Measured[] = [];
-      for (const page of PAGES) {
+      for (const page of MEASURED) {
         const path = page.path.replace('{mix}', String(mix.id));
         const row = await measurePage(origin, page, path, cookies[page.role], client, background);
         rows.push(row);

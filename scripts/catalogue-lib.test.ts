@@ -36,6 +36,9 @@ describe('parseOptions', () => {
       1,
     ]);
     expect(parseOptions(['--store', 'embedded', '--timeout', '5']).timeoutMs).toBe(5000);
+    expect(parseOptions([]).pages).toBeNull();
+    expect(parseOptions(['--pages', '/,/admin']).pages).toEqual(['/', '/admin']);
+    expect(parseOptions(['--pages', 'none']).pages).toEqual([]);
   });
 
   it('refuses sizes that shrink, a late demo, a bad store or a missing value', () => {

@@ -31,6 +31,8 @@ export type Options = {
   runs: number;
   /** Extra latency each way on the external store (ms), as `npm run bench -- --latency`. */
   latencyMs: number;
+  /** Only these pages (as listed by the bench, `{mix}` for the mix page); null: all. */
+  pages: string[] | null;
 };
 
 function parseSize(text: string): Size {
@@ -44,7 +46,8 @@ function parseSize(text: string): Size {
 /**
  * `--scale N` (demo then N×), `--sizes demo,1,10` (default: the issue's demo, 1× and 10×),
  * `--store external|embedded`, `--timeout S` (default 30), `--runs N` (default 5),
- * `--latency MS`. Grown sizes must increase: the store grows in steps, never shrinks.
+ * `--latency MS`, `--pages /,/admin/newsletter` (some pages only; `none`: grow and print the
+ * memory). Grown sizes must increase: the store grows in steps, never shrinks.
  */
 export function parseOptions(argv: readonly string[]): Options {
   const value = (name: string): string | undefined => {
@@ -74,6 +77,7 @@ export function parseOptions(argv: readonly string[]): Options {
     return n;
   };
   const latencyMs = number('--latency', 0);
+  const pages = value('--pages');
   if (latencyMs > 0 && store === 'embedded') throw new Error('--latency needs the external store');
   return {
     sizes,
@@ -81,6 +85,7 @@ export function parseOptions(argv: readonly string[]): Options {
     timeoutMs: number('--timeout', 30) * 1000,
     runs: Math.max(1, Math.round(number('--runs', 5))),
     latencyMs,
+    pages: pages === undefined ? null : pages === 'none' ? [] : pages.split(','),
   };
 }
 
