@@ -4,6 +4,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import {
   checkCommandEnvelope,
   type CmdContext,
+  CommandStats,
   CursorTable,
   type FailAction,
   FailPoints,
@@ -254,6 +255,7 @@ export class WireServer {
       db = msg.fullCollectionName.split('.')[0];
     const ctx: CmdContext = { state: this.state, db, connectionId, log: [] };
     let reply: Doc;
+    let finish: ((ok: boolean) => void) | undefined;
     try {
       if (msg.opCode === OP_QUERY && !['ismaster', 'hello'].includes(lname)) {
         throw new MongoError(
@@ -263,6 +265,7 @@ export class WireServer {
         );
       }
       const cmd = normalizeCommand(raw);
+      finish = this.state.stats.record(name, cmd, db);
       this.state.sessions.touch(cmd.lsid);
       checkCommandEnvelope(cmd);
       const handler = HANDLERS[lname];
@@ -277,6 +280,7 @@ export class WireServer {
     } catch (e) {
       reply = errorReply(e);
     }
+    finish?.(reply.ok !== 0);
     // Every mutation a command made (even one that then failed part-way, like an ordered
     // insert stopping at a duplicate) is journaled before the reply is sent.
     const commit = ctx.log.length ? this.state.commit(ctx.log as Op[]) : undefined;
@@ -295,5 +299,6 @@ export function newState(
     commit,
     failPoints: new FailPoints(opts.testCommands ?? false),
     sessions: new SessionCache(),
+    stats: new CommandStats(),
   };
 }

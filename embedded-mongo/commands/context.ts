@@ -9,6 +9,7 @@ import type { CursorTable } from './cursors';
 import type { FailPoints } from './failpoints';
 import { checkIdValue } from './field-names';
 import type { SessionCache } from './sessions';
+import type { CommandStats } from './status';
 
 export const MAX_BSON_SIZE = 16 * 1024 * 1024;
 export const MAX_MESSAGE_SIZE = 48_000_000;
@@ -25,6 +26,8 @@ export interface ServerState {
   failPoints: FailPoints;
   /** The logical sessions seen in commands' `lsid` ($listLocalSessions). */
   sessions: SessionCache;
+  /** Commands answered, for `serverStatus` (opcounters, metrics.commands). */
+  stats: CommandStats;
 }
 
 export interface CmdContext {

@@ -17,18 +17,22 @@ import {
 import { configureFailPoint } from './failpoints';
 import { authUnsupported, buildInfo, hello, transactionsUnsupported } from './handshake';
 import { createIndexes, dropIndexes, listIndexes } from './indexes';
+import { serverStatus, top } from './status';
 
 export { type CmdContext, MAX_MESSAGE_SIZE, type ServerState } from './context';
 export { CursorTable } from './cursors';
 export { type FailAction, FailPoints, waitForFailPoint, withWriteConcernError } from './failpoints';
 export { checkCommandEnvelope } from './handshake';
 export { SessionCache } from './sessions';
+export { CommandStats } from './status';
 
 export const HANDLERS: Record<string, Handler> = {
   hello,
   ismaster: hello,
   ping: () => ({ ok: 1 }),
   buildinfo: buildInfo,
+  serverstatus: serverStatus,
+  top,
   listdatabases: listDatabases,
   create,
   drop,
