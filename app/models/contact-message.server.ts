@@ -4,6 +4,7 @@ import type { ContactMessageJSON } from '~/types/entities';
 
 import { serialIdPlugin } from './counter.server';
 import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
+import { findNumberedPage, type NumberedPage } from './paging.server';
 
 type ContactMessageDoc = {
   id: number;
@@ -76,3 +77,16 @@ export async function deleteContactMessage(id: number): Promise<ContactMessageJS
 }
 
 export const countContactMessages = () => cachedCount(ContactMessage);
+
+/** One page of the back office's table, newest first (issue 37; indexed `{ createdAt: -1, id: -1 }`). */
+export async function pageContactMessages(options: {
+  page: number;
+  perPage: number;
+}): Promise<NumberedPage<ContactMessageJSON>> {
+  const found = await findNumberedPage(ContactMessage, {
+    sort: { createdAt: -1, id: -1 },
+    page: options.page,
+    perPage: options.perPage,
+  });
+  return { ...found, items: found.items.map(toContactMessageJSON) };
+}

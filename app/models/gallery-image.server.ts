@@ -5,6 +5,7 @@ import type { GalleryImageJSON } from '~/types/entities';
 
 import { serialIdPlugin } from './counter.server';
 import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
+import { findNumberedPage, type NumberedPage } from './paging.server';
 
 type GalleryImageDoc = {
   id: number;
@@ -95,3 +96,16 @@ export async function deleteGalleryImage(id: number): Promise<GalleryImageJSON |
 }
 
 export const countGalleryImages = () => cachedCount(GalleryImage);
+
+/** One page of the back office's grid, newest first (issue 37; indexed `{ createdAt: -1, id: -1 }`). */
+export async function pageGalleryImages(options: {
+  page: number;
+  perPage: number;
+}): Promise<NumberedPage<GalleryImageJSON>> {
+  const found = await findNumberedPage(GalleryImage, {
+    sort: { createdAt: -1, id: -1 },
+    page: options.page,
+    perPage: options.perPage,
+  });
+  return { ...found, items: found.items.map(toGalleryImageJSON) };
+}

@@ -15,6 +15,7 @@ import { siteToday, siteWeekNumber } from '~/utils/time';
 import { serialIdPlugin } from './counter.server';
 import { deleteQueuedMediaJobsOf, enqueueTrackAudioJob } from './media-job.server';
 import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
+import { findNumberedPage, type NumberedPage } from './paging.server';
 import { getTheme } from './theme.server';
 import { deleteTrackPeaks } from './track-peaks.server';
 
@@ -91,6 +92,8 @@ const TrackSchema = new Schema<TrackDoc>(
 );
 TrackSchema.plugin(serialIdPlugin, { counter: 'tracks' });
 TrackSchema.index({ createdAt: -1, id: -1 });
+// The back office's Featured Tracks tab, newest first (issue 37).
+TrackSchema.index({ featured: 1, createdAt: -1, id: -1 });
 // /uploads/audio/* looks its track up by file to decide who may have the bytes.
 TrackSchema.index({ audioFile: 1 });
 // …and refuses a track's kept original to everyone but admins.
@@ -488,4 +491,43 @@ export async function migrateTrackGuids(
     );
   }
   return changed;
+}
+
+/**
+ * One page of the back office's grid, newest first (issue 37): `featured` is the Featured
+ * Tracks tab (indexed `{ featured: 1, createdAt: -1, id: -1 }`), `q` a case-insensitive
+ * substring of title, artist or album (as `listTracks`).
+ */
+export async function pageTracks(options: {
+  q?: string;
+  featured?: boolean;
+  page: number;
+  perPage: number;
+}): Promise<NumberedPage<TrackJSON>> {
+  const filter: Record<string, unknown> = {};
+  if (options.featured !== undefined) filter.featured = options.featured;
+  const q = options.q?.trim();
+  if (q) {
+    const re = new RegExp(escapeRegExp(q), 'i');
+    filter.$or = [{ title: re }, { artist: re }, { album: re }];
+  }
+  const found = await findNumberedPage(Track, {
+    filter,
+    sort: NEWEST_FIRST,
+    page: options.page,
+    perPage: options.perPage,
+  });
+  return { ...found, items: found.items.map(toTrackJSON) };
+}
+
+/** Why each of these failed tracks' processing failed, by track id (one page of the admin list). */
+export async function trackAudioFailuresOf(
+  ids: readonly number[],
+): Promise<Record<number, string>> {
+  if (ids.length === 0) return {};
+  const docs = await Track.find(
+    { id: mongoose.trusted({ $in: [...ids] }), audioStatus: 'failed' },
+    { id: 1, audioError: 1 },
+  ).lean();
+  return Object.fromEntries(docs.map((d) => [d.id, d.audioError ?? '']));
 }

@@ -1,6 +1,6 @@
 import { countDeliveriesByState } from '~/models/mail-delivery.server';
 import { listNewsletters } from '~/models/newsletter.server';
-import { readDaily, type StatMetric } from '~/models/stats.server';
+import { readDaily, readDailyForKeys, type StatMetric } from '~/models/stats.server';
 import { activeSubscriberJoinDates } from '~/models/subscriber.server';
 import { listTracks } from '~/models/track.server';
 import type { StatsPeriod } from '~/schemas/stats';
@@ -198,6 +198,37 @@ export async function playsPerTrack(
     readDaily('play', from, today),
     readDaily('start', from, today),
     listTracks(),
+  ]);
+  const p = sumBy(plays);
+  const s = sumBy(starts);
+  return Object.fromEntries(
+    tracks.map((t) => [t.id, { plays: p.get(String(t.id)) ?? 0, starts: s.get(t.audioFile) ?? 0 }]),
+  );
+}
+
+/**
+ * Plays and play starts over the period of these tracks only (one page of /admin/tracks):
+ * the reads are bounded by the page, not the catalogue (issue 37).
+ */
+export async function playsForTracks(
+  tracks: readonly { id: number; audioFile: string }[],
+  days: StatsPeriod,
+  today = siteToday(),
+): Promise<Record<number, { plays: number; starts: number }>> {
+  const from = addDaysToDateString(today, -(days - 1));
+  const [plays, starts] = await Promise.all([
+    readDailyForKeys(
+      'play',
+      from,
+      today,
+      tracks.map((t) => String(t.id)),
+    ),
+    readDailyForKeys(
+      'start',
+      from,
+      today,
+      tracks.map((t) => t.audioFile),
+    ),
   ]);
   const p = sumBy(plays);
   const s = sumBy(starts);
