@@ -4,8 +4,8 @@ import { deleteUploadedFile } from '~/files/stored-files.server';
 import type { GalleryImageJSON } from '~/types/entities';
 
 import { serialIdPlugin } from './counter.server';
-import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
-import { findNumberedPage, type NumberedPage } from './paging.server';
+import { cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
+import { countRecords, findNumberedPage, type NumberedPage } from './paging.server';
 
 type GalleryImageDoc = {
   id: number;
@@ -95,7 +95,8 @@ export async function deleteGalleryImage(id: number): Promise<GalleryImageJSON |
   return toGalleryImageJSON(doc);
 }
 
-export const countGalleryImages = () => cachedCount(GalleryImage);
+/** From the collection's metadata (issue 37). */
+export const countGalleryImages = () => countRecords(GalleryImage);
 
 /** One page of the back office's grid, newest first (issue 37; indexed `{ createdAt: -1, id: -1 }`). */
 export async function pageGalleryImages(options: {

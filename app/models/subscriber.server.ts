@@ -6,7 +6,6 @@ import { escapeRegExp } from '~/utils/regexp';
 import { serialIdPlugin } from './counter.server';
 import { skipQueuedFor } from './mail-delivery.server';
 import {
-  cachedCount,
   cachedFind,
   cachedFindOne,
   defineModel,
@@ -373,7 +372,7 @@ export async function deleteSubscriber(id: number): Promise<SubscriberJSON | nul
 
 /** All subscribers, or those with one status. */
 export const countSubscribers = (status?: SubscriberStatus) =>
-  cachedCount(Subscriber, status ? { status } : {});
+  countRecords(Subscriber, status ? { status } : {});
 
 // --- the back office's list, in pages (issue 37) ----------------------------------------
 
