@@ -7,13 +7,13 @@ import { neighboursInList } from '~/utils/blog-nav';
 
 import { serialIdPlugin } from './counter.server';
 import {
-  cachedCount,
   cachedFind,
   cachedFindOne,
   defineModel,
   isDuplicateKeyError,
   iso,
 } from './model-helpers.server';
+import { countRecords, findNumberedPage, type NumberedPage } from './paging.server';
 
 type BlogPostDoc = {
   id: number;
@@ -45,6 +45,8 @@ const BlogPostSchema = new Schema<BlogPostDoc>(
 );
 BlogPostSchema.plugin(serialIdPlugin, { counter: 'blog_posts' });
 BlogPostSchema.index({ createdAt: -1, id: -1 });
+// The back office's category tabs, newest first (issue 37).
+BlogPostSchema.index({ category: 1, createdAt: -1, id: -1 });
 
 export const BlogPost = defineModel<BlogPostDoc>('BlogPost', BlogPostSchema, 'blog_posts');
 
@@ -194,4 +196,20 @@ export async function deleteBlogPost(id: number): Promise<BlogPostJSON | null> {
   return toBlogPostJSON(doc);
 }
 
-export const countBlogPosts = () => cachedCount(BlogPost);
+/** From the collection's metadata (issue 37). */
+export const countBlogPosts = () => countRecords(BlogPost);
+
+/** One page of the back office's grid, newest first, optionally one category (issue 37). */
+export async function pageBlogPosts(options: {
+  category?: string | null;
+  page: number;
+  perPage: number;
+}): Promise<NumberedPage<BlogPostJSON>> {
+  const found = await findNumberedPage(BlogPost, {
+    filter: options.category ? { category: options.category } : {},
+    sort: NEWEST_FIRST,
+    page: options.page,
+    perPage: options.perPage,
+  });
+  return { ...found, items: found.items.map(toBlogPostJSON) };
+}

@@ -4,7 +4,8 @@ import { deleteUploadedFile } from '~/files/stored-files.server';
 import type { GalleryImageJSON } from '~/types/entities';
 
 import { serialIdPlugin } from './counter.server';
-import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
+import { cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
+import { countRecords, findNumberedPage, type NumberedPage } from './paging.server';
 
 type GalleryImageDoc = {
   id: number;
@@ -94,4 +95,18 @@ export async function deleteGalleryImage(id: number): Promise<GalleryImageJSON |
   return toGalleryImageJSON(doc);
 }
 
-export const countGalleryImages = () => cachedCount(GalleryImage);
+/** From the collection's metadata (issue 37). */
+export const countGalleryImages = () => countRecords(GalleryImage);
+
+/** One page of the back office's grid, newest first (issue 37; indexed `{ createdAt: -1, id: -1 }`). */
+export async function pageGalleryImages(options: {
+  page: number;
+  perPage: number;
+}): Promise<NumberedPage<GalleryImageJSON>> {
+  const found = await findNumberedPage(GalleryImage, {
+    sort: { createdAt: -1, id: -1 },
+    page: options.page,
+    perPage: options.perPage,
+  });
+  return { ...found, items: found.items.map(toGalleryImageJSON) };
+}

@@ -4,7 +4,8 @@ import type { ShowJSON } from '~/types/entities';
 import { compareShows, siteToday, splitShows } from '~/utils/time';
 
 import { serialIdPlugin } from './counter.server';
-import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
+import { cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
+import { countRecords, findNumberedPage, type NumberedPage } from './paging.server';
 
 type ShowDoc = {
   id: number;
@@ -37,6 +38,8 @@ const ShowSchema = new Schema<ShowDoc>(
   { timestamps: true },
 );
 ShowSchema.plugin(serialIdPlugin, { counter: 'shows' });
+// The back office's list in date order (issue 37).
+ShowSchema.index({ date: 1, time: 1, id: 1 });
 
 export const Show = defineModel<ShowDoc>('Show', ShowSchema, 'shows');
 
@@ -122,4 +125,45 @@ export async function deleteShow(id: number): Promise<ShowJSON | null> {
   return doc ? toShowJSON(doc) : null;
 }
 
-export const countShows = () => cachedCount(Show);
+/** From the collection's metadata (issue 37). */
+export const countShows = () => countRecords(Show);
+
+/**
+ * One page of the back office's list, ascending by date then time (issue 37; indexed
+ * `{ date: 1, time: 1, id: 1 }`). The time is free text, so the page is put in show order
+ * (`compareShows`: '8:00 PM' before '10:00 PM') once read.
+ */
+export async function pageShows(options: {
+  page: number;
+  perPage: number;
+}): Promise<NumberedPage<ShowJSON>> {
+  const found = await findNumberedPage(Show, {
+    sort: { date: 1, time: 1, id: 1 },
+    page: options.page,
+    perPage: options.perPage,
+  });
+  return { ...found, items: found.items.map(toShowJSON).sort(compareShows) };
+}
+
+/**
+ * The `limit` earliest shows on or after `today`, in show order: the first `limit` by date,
+ * plus any others on the last of those dates (their times decide the order), never the list.
+ */
+export async function listNextShows(
+  limit: number,
+  today: string = siteToday(),
+): Promise<ShowJSON[]> {
+  const first = await cachedFind(Show, {
+    filter: { date: mongoose.trusted({ $gte: today }) },
+    sort: { date: 1, time: 1, id: 1 },
+    limit,
+  });
+  const lastDay = first[first.length - 1]?.date;
+  if (!lastDay || first.length < limit) return first.map(toShowJSON).sort(compareShows);
+  const sameDays = await cachedFind(Show, {
+    filter: { date: mongoose.trusted({ $gte: today, $lte: lastDay }) },
+    sort: { date: 1, time: 1, id: 1 },
+    limit: limit + 50,
+  });
+  return sameDays.map(toShowJSON).sort(compareShows).slice(0, limit);
+}

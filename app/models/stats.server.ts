@@ -122,3 +122,26 @@ export async function readDaily(
     .lean()
     .exec();
 }
+
+/**
+ * The counts of a metric from `fromDay` to `toDay` for these keys only (e.g. the tracks of one
+ * page of the admin list): bounded by the keys and the days, not by the catalogue.
+ */
+export async function readDailyForKeys(
+  metric: StatMetric,
+  fromDay: string,
+  toDay: string,
+  keys: readonly string[],
+): Promise<{ day: string; key: string; n: number }[]> {
+  if (keys.length === 0) return [];
+  return StatsDaily.find(
+    {
+      metric,
+      day: mongoose.trusted({ $gte: fromDay, $lte: toDay }),
+      key: mongoose.trusted({ $in: [...keys] }),
+    },
+    { _id: 0, day: 1, key: 1, n: 1 },
+  )
+    .lean()
+    .exec();
+}

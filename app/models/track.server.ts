@@ -14,7 +14,8 @@ import { siteToday, siteWeekNumber } from '~/utils/time';
 
 import { serialIdPlugin } from './counter.server';
 import { deleteQueuedMediaJobsOf, enqueueTrackAudioJob } from './media-job.server';
-import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
+import { cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
+import { countRecords, findNumberedPage, type NumberedPage } from './paging.server';
 import { getTheme } from './theme.server';
 import { deleteTrackPeaks } from './track-peaks.server';
 
@@ -91,6 +92,8 @@ const TrackSchema = new Schema<TrackDoc>(
 );
 TrackSchema.plugin(serialIdPlugin, { counter: 'tracks' });
 TrackSchema.index({ createdAt: -1, id: -1 });
+// The back office's Featured Tracks tab, newest first (issue 37).
+TrackSchema.index({ featured: 1, createdAt: -1, id: -1 });
 // /uploads/audio/* looks its track up by file to decide who may have the bytes.
 TrackSchema.index({ audioFile: 1 });
 // …and refuses a track's kept original to everyone but admins.
@@ -278,10 +281,17 @@ export async function failTrackAudio(id: number, source: string, reason: string)
 export async function getFeaturedTrack(now: Date = new Date()): Promise<TrackJSON | null> {
   const theme = await getTheme();
   if (theme.weeklyRotation) {
-    const all = await cachedFind(Track, { sort: { id: 1 } });
-    if (all.length === 0) return null;
+    // This week's track by position in id order: a count and one record, not the catalogue.
+    const count = await countRecords(Track);
+    if (count === 0) return null;
     const week = siteWeekNumber(now);
-    return toTrackJSON(all[((week % all.length) + all.length) % all.length]);
+    const page = await findNumberedPage(Track, {
+      sort: { id: 1 },
+      page: (((week % count) + count) % count) + 1,
+      perPage: 1,
+      total: count,
+    });
+    return page.items[0] ? toTrackJSON(page.items[0]) : null;
   }
   const doc = await cachedFindOne(Track, { filter: { featured: true }, sort: NEWEST_FIRST });
   return doc ? toTrackJSON(doc) : null;
@@ -392,7 +402,8 @@ export async function deleteTrack(id: number): Promise<TrackJSON | null> {
   return toTrackJSON(doc);
 }
 
-export const countTracks = () => cachedCount(Track);
+/** From the collection's metadata (issue 37). */
+export const countTracks = () => countRecords(Track);
 
 /**
  * Tracks stored before the release types were Single, EP, Album, Mix, Live set and Radio show
@@ -488,4 +499,78 @@ export async function migrateTrackGuids(
     );
   }
   return changed;
+}
+
+/**
+ * One page of the back office's grid, newest first (issue 37): `featured` is the Featured
+ * Tracks tab (indexed `{ featured: 1, createdAt: -1, id: -1 }`), `q` a case-insensitive
+ * substring of title, artist or album (as `listTracks`).
+ */
+export async function pageTracks(options: {
+  q?: string;
+  featured?: boolean;
+  page: number;
+  perPage: number;
+}): Promise<NumberedPage<TrackJSON>> {
+  const filter: Record<string, unknown> = {};
+  if (options.featured !== undefined) filter.featured = options.featured;
+  const q = options.q?.trim();
+  if (q) {
+    const re = new RegExp(escapeRegExp(q), 'i');
+    filter.$or = [{ title: re }, { artist: re }, { album: re }];
+  }
+  const found = await findNumberedPage(Track, {
+    filter,
+    sort: NEWEST_FIRST,
+    page: options.page,
+    perPage: options.perPage,
+  });
+  return { ...found, items: found.items.map(toTrackJSON) };
+}
+
+/** Why each of these failed tracks' processing failed, by track id (one page of the admin list). */
+export async function trackAudioFailuresOf(
+  ids: readonly number[],
+): Promise<Record<number, string>> {
+  if (ids.length === 0) return {};
+  const docs = await Track.find(
+    { id: mongoose.trusted({ $in: [...ids] }), audioStatus: 'failed' },
+    { id: 1, audioError: 1 },
+  ).lean();
+  return Object.fromEntries(docs.map((d) => [d.id, d.audioError ?? '']));
+}
+
+export type TrackStatsRow = Pick<TrackJSON, 'id' | 'title' | 'audioFile' | 'type'>;
+
+/**
+ * The statistics' view of some tracks (issue 37: the dashboard names only the tracks its
+ * period's figures name): those with one of these ids or audio files, plus the `recentMixes`
+ * newest mixes (the mixes table lists them even when unplayed). Projected, never the catalogue.
+ */
+export async function listTracksForStats(options: {
+  ids: readonly number[];
+  audioFiles: readonly string[];
+  recentMixes: number;
+}): Promise<TrackStatsRow[]> {
+  const fields = { id: 1, title: 1, audioFile: 1, type: 1, _id: 0 } as const;
+  const [named, mixes] = await Promise.all([
+    options.ids.length + options.audioFiles.length === 0
+      ? []
+      : Track.find(
+          {
+            $or: [
+              { id: mongoose.trusted({ $in: [...options.ids] }) },
+              { audioFile: mongoose.trusted({ $in: [...options.audioFiles] }) },
+            ],
+          },
+          fields,
+        ).lean<TrackStatsRow[]>(),
+    Track.find({ type: mongoose.trusted({ $in: [...MIX_TYPES] }) }, fields)
+      .sort(NEWEST_FIRST)
+      .limit(options.recentMixes)
+      .lean<TrackStatsRow[]>(),
+  ]);
+  const byId = new Map<number, TrackStatsRow>();
+  for (const t of [...mixes, ...named]) byId.set(t.id, { ...t, type: t.type ?? 'Single' });
+  return [...byId.values()].sort((a, b) => b.id - a.id);
 }

@@ -4,13 +4,14 @@ import { Link, Outlet, useLoaderData } from '@remix-run/react';
 import { requireAdmin } from '~/auth/auth.server';
 import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
 import { ExternalLink, Plus } from '~/components/admin/icons';
+import { AdminPagination } from '~/components/admin/list-paging';
 import { TabLinks } from '~/components/admin/tab-links';
 import { CategoryBadge } from '~/components/site/blog-card';
 import { MembersOnlyBadge } from '~/components/site/members-only';
 import { buttonClass } from '~/components/ui/button';
-import { listBlogPosts } from '~/models/blog-post.server';
+import { pageBlogPosts } from '~/models/blog-post.server';
 import { isMembersOnly } from '~/utils/access';
-import { BLOG_TAB_CATEGORIES, blogListUrl, keepSearch } from '~/utils/admin-urls';
+import { BLOG_TAB_CATEGORIES, blogListUrl, keepSearch, pageNumber } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 import { DATE_SHORT, formatSiteDate } from '~/utils/time';
 
@@ -18,12 +19,23 @@ export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Blog');
 
 type Category = (typeof BLOG_TAB_CATEGORIES)[number];
 
+/** Cards per page of the grid. */
+const POSTS_PER_PAGE = 24;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const raw = new URL(request.url).searchParams.get('category');
+  const search = new URL(request.url).searchParams;
+  const raw = search.get('category');
   const category = BLOG_TAB_CATEGORIES.find((c) => c === raw) ?? null;
-  const posts = await listBlogPosts(category ? { category } : {});
-  return { category, posts, listUrl: blogListUrl(request.url) };
+  // The category tabs filter on the server, over every post (issue 37).
+  const list = await pageBlogPosts({ category, page: pageNumber(search), perPage: POSTS_PER_PAGE });
+  return {
+    category,
+    posts: list.items,
+    page: list.page,
+    pageCount: list.pageCount,
+    listUrl: blogListUrl(request.url),
+  };
 }
 
 const TABS: Array<{ label: string; category: Category | null }> = [
@@ -34,7 +46,7 @@ const TABS: Array<{ label: string; category: Category | null }> = [
 ];
 
 export default function AdminBlog() {
-  const { category, posts, listUrl } = useLoaderData<typeof loader>();
+  const { category, posts, page, pageCount, listUrl } = useLoaderData<typeof loader>();
   const search = keepSearch(listUrl);
   return (
     <div>
@@ -109,6 +121,7 @@ export default function AdminBlog() {
           ))}
         </ul>
       )}
+      <AdminPagination path="/admin/blog" params={{ category }} page={page} pageCount={pageCount} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { RouteDialog } from '~/components/ui/route-dialog';
 import { getGalleryImage } from '~/models/gallery-image.server';
 import { findByIdParam } from '~/models/model-helpers.server';
 import { notFound } from '~/platform/http-errors.server';
+import { galleryListUrl, keepSearch } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 import { DATE_LONG, formatSiteDate } from '~/utils/time';
 
@@ -18,17 +19,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const image = await findByIdParam(params.id, getGalleryImage);
   if (!image) throw notFound('Image not found');
-  return { image };
+  return { image, closeTo: galleryListUrl(request.url) };
 }
 
 /** The large preview opened by a card's eye button. */
 export default function GalleryImagePreview() {
-  const { image } = useLoaderData<typeof loader>();
+  const { image, closeTo } = useLoaderData<typeof loader>();
   return (
     <RouteDialog
       title={image.title}
       description={`Added ${formatSiteDate(image.createdAt, DATE_LONG)}`}
-      closeTo="/admin/gallery"
+      closeTo={closeTo}
       size="xl"
     >
       <img
@@ -40,10 +41,13 @@ export default function GalleryImagePreview() {
         <p className="mt-4 text-sm text-muted-foreground">{image.description}</p>
       ) : null}
       <div className="mt-4 flex justify-end gap-2">
-        <Link to={`/admin/gallery/${image.id}/edit`} className={buttonClass('outline', 'sm')}>
+        <Link
+          to={`/admin/gallery/${image.id}/edit${keepSearch(closeTo)}`}
+          className={buttonClass('outline', 'sm')}
+        >
           Edit
         </Link>
-        <Link to="/admin/gallery" className={buttonClass('primary', 'sm')}>
+        <Link to={closeTo} className={buttonClass('primary', 'sm')}>
           Close
         </Link>
       </div>

@@ -18,7 +18,7 @@ const route = {
   successDescription: (image) => `"${image.title}" was removed from the gallery.`,
   get: getGalleryImage,
   remove: deleteGalleryImage,
-  listUrl: () => galleryListUrl(),
+  listUrl: (request) => galleryListUrl(request.url),
 } satisfies DeleteRoute<GalleryImageJSON>;
 
 export const loader = (args: LoaderFunctionArgs) => deleteLoader(args, route);

@@ -20,30 +20,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const image = await findByIdParam(params.id, getGalleryImage);
   if (!image) throw notFound('Image not found');
-  return { image };
+  return { image, closeTo: galleryListUrl(request.url) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdminForUpload(request);
-  return submitGalleryForm(request, { mode: 'update', id: parseId(params.id) }, galleryListUrl());
+  return submitGalleryForm(
+    request,
+    { mode: 'update', id: parseId(params.id) },
+    galleryListUrl(request.url),
+  );
 }
 
 export default function EditGalleryImage() {
-  const { image } = useLoaderData<typeof loader>();
+  const { image, closeTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useToastOnce(actionData?.toast);
   return (
-    <RouteDialog
-      title="Edit Image"
-      description={`Editing "${image.title}"`}
-      closeTo={galleryListUrl()}
-    >
+    <RouteDialog title="Edit Image" description={`Editing "${image.title}"`} closeTo={closeTo}>
       <GalleryForm
         key={image.id}
         image={image}
         lastResult={actionData?.result}
         alertTitle={actionData?.alertTitle}
-        closeTo={galleryListUrl()}
+        closeTo={closeTo}
       />
     </RouteDialog>
   );

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useActionData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 
 import { requireAdmin } from '~/auth/auth.server';
 import { GalleryForm } from '~/components/admin/gallery-form';
@@ -14,23 +14,24 @@ export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Add New 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  return { closeTo: galleryListUrl(request.url) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdminForUpload(request);
-  return submitGalleryForm(request, { mode: 'create' }, galleryListUrl());
+  return submitGalleryForm(request, { mode: 'create' }, galleryListUrl(request.url));
 }
 
 export default function NewGalleryImage() {
+  const { closeTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useToastOnce(actionData?.toast);
   return (
-    <RouteDialog title="Add New Image" closeTo={galleryListUrl()}>
+    <RouteDialog title="Add New Image" closeTo={closeTo}>
       <GalleryForm
         lastResult={actionData?.result}
         alertTitle={actionData?.alertTitle}
-        closeTo={galleryListUrl()}
+        closeTo={closeTo}
       />
     </RouteDialog>
   );

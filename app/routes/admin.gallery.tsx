@@ -4,16 +4,30 @@ import { Link, Outlet, useLoaderData } from '@remix-run/react';
 import { requireAdmin } from '~/auth/auth.server';
 import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
 import { Eye, Plus } from '~/components/admin/icons';
+import { AdminPagination } from '~/components/admin/list-paging';
 import { buttonClass } from '~/components/ui/button';
-import { listGalleryImages } from '~/models/gallery-image.server';
+import { pageGalleryImages } from '~/models/gallery-image.server';
+import { galleryListUrl, keepSearch, pageNumber } from '~/utils/admin-urls';
 import { cn } from '~/utils/cn';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Gallery');
 
+/** Cards per page of the grid. */
+const IMAGES_PER_PAGE = 24;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { images: await listGalleryImages() };
+  const list = await pageGalleryImages({
+    page: pageNumber(new URL(request.url).searchParams),
+    perPage: IMAGES_PER_PAGE,
+  });
+  return {
+    images: list.items,
+    page: list.page,
+    pageCount: list.pageCount,
+    listUrl: galleryListUrl(request.url),
+  };
 }
 
 const iconButton = (extra?: string) =>
@@ -24,7 +38,8 @@ const iconButton = (extra?: string) =>
   );
 
 export default function AdminGallery() {
-  const { images } = useLoaderData<typeof loader>();
+  const { images, page, pageCount, listUrl } = useLoaderData<typeof loader>();
+  const search = keepSearch(listUrl);
   return (
     <div>
       <header className="mb-6 flex flex-wrap items-center justify-between gap-4">
@@ -32,7 +47,11 @@ export default function AdminGallery() {
           <h1 className="font-heading text-3xl font-bold">Gallery</h1>
           <p className="mt-1 text-sm text-muted-foreground">Photos shown on the gallery page.</p>
         </div>
-        <Link to="/admin/gallery/new" preventScrollReset className={buttonClass('primary')}>
+        <Link
+          to={`/admin/gallery/new${search}`}
+          preventScrollReset
+          className={buttonClass('primary')}
+        >
           <Plus aria-hidden="true" className="h-4 w-4" />
           Add New Image
         </Link>
@@ -62,7 +81,7 @@ export default function AdminGallery() {
                 {/* The eye button shows on hover, and whenever it has keyboard focus. */}
                 <div className="absolute inset-0 flex items-center justify-center bg-black/40 opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100">
                   <Link
-                    to={`/admin/gallery/${image.id}`}
+                    to={`/admin/gallery/${image.id}${search}`}
                     preventScrollReset
                     className={iconButton()}
                     aria-label={`Preview ${image.title}`}
@@ -79,13 +98,14 @@ export default function AdminGallery() {
                   </p>
                 ) : null}
                 <div className="mt-3 flex gap-2">
-                  <EditDeleteLinks to={`/admin/gallery/${image.id}`} name={image.title} />
+                  <EditDeleteLinks to={`/admin/gallery/${image.id}${search}`} name={image.title} />
                 </div>
               </div>
             </li>
           ))}
         </ul>
       )}
+      <AdminPagination path="/admin/gallery" page={page} pageCount={pageCount} />
     </div>
   );
 }

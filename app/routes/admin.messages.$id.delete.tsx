@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { deleteContactMessage, getContactMessage } from '~/models/contact-message.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import type { ContactMessageJSON } from '~/types/entities';
+import { messagesListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Delete message');
@@ -17,7 +18,7 @@ const route = {
   successDescription: (message) => `The message from ${message.name} was deleted.`,
   get: getContactMessage,
   remove: deleteContactMessage,
-  listUrl: () => '/admin/messages',
+  listUrl: (request) => messagesListUrl(request.url),
 } satisfies DeleteRoute<ContactMessageJSON>;
 
 export const loader = (args: LoaderFunctionArgs) => deleteLoader(args, route);

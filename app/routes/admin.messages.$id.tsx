@@ -8,6 +8,7 @@ import { RouteDialog } from '~/components/ui/route-dialog';
 import { getContactMessage } from '~/models/contact-message.server';
 import { findByIdParam } from '~/models/model-helpers.server';
 import { notFound } from '~/platform/http-errors.server';
+import { keepSearch, messagesListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 import { formatMessageDate } from '~/utils/time';
 
@@ -18,16 +19,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const message = await findByIdParam(params.id, getContactMessage);
   if (!message) throw notFound('Message not found');
-  return { message };
+  return { message, closeTo: messagesListUrl(request.url) };
 }
 
 export default function ViewMessage() {
-  const { message } = useLoaderData<typeof loader>();
+  const { message, closeTo } = useLoaderData<typeof loader>();
   // The delete confirmation (…/$id/delete) replaces this dialog.
   const outlet = useOutlet();
   if (outlet) return outlet;
   return (
-    <RouteDialog title={message.subject} closeTo="/admin/messages" size="lg">
+    <RouteDialog title={message.subject} closeTo={closeTo} size="lg">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         <dt className="font-semibold text-muted-foreground">From</dt>
         <dd>
@@ -46,10 +47,14 @@ export default function ViewMessage() {
         {message.message}
       </div>
       <div className="mt-6 flex flex-wrap justify-end gap-2">
-        <Link to="/admin/messages" preventScrollReset className={buttonClass('outline')}>
+        <Link to={closeTo} preventScrollReset className={buttonClass('outline')}>
           Close
         </Link>
-        <Link to="delete" preventScrollReset className={buttonClass('destructive')}>
+        <Link
+          to={`delete${keepSearch(closeTo)}`}
+          preventScrollReset
+          className={buttonClass('destructive')}
+        >
           Delete
         </Link>
       </div>

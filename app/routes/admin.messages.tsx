@@ -3,21 +3,35 @@ import { Link, Outlet, useLoaderData } from '@remix-run/react';
 
 import { requireAdmin } from '~/auth/auth.server';
 import { ArrowLeft, Eye, Trash2 } from '~/components/admin/icons';
+import { AdminPagination } from '~/components/admin/list-paging';
 import { buttonClass } from '~/components/ui/button';
-import { listContactMessages } from '~/models/contact-message.server';
+import { pageContactMessages } from '~/models/contact-message.server';
+import { keepSearch, messagesListUrl, pageNumber } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 import { formatMessageDate } from '~/utils/time';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Messages');
 
+/** Rows per page of the table. */
+const MESSAGES_PER_PAGE = 50;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const messages = await listContactMessages();
-  return { messages };
+  const list = await pageContactMessages({
+    page: pageNumber(new URL(request.url).searchParams),
+    perPage: MESSAGES_PER_PAGE,
+  });
+  return {
+    messages: list.items,
+    page: list.page,
+    pageCount: list.pageCount,
+    listUrl: messagesListUrl(request.url),
+  };
 }
 
 export default function AdminMessages() {
-  const { messages } = useLoaderData<typeof loader>();
+  const { messages, page, pageCount, listUrl } = useLoaderData<typeof loader>();
+  const search = keepSearch(listUrl);
   return (
     <section aria-labelledby="messages-heading">
       <div className="mb-6 flex items-center gap-3">
@@ -76,7 +90,7 @@ export default function AdminMessages() {
                   <td className="px-4 py-3">
                     <div className="flex justify-end gap-1">
                       <Link
-                        to={`${m.id}`}
+                        to={`${m.id}${search}`}
                         preventScrollReset
                         className={buttonClass('ghost', 'icon')}
                         aria-label={`View message from ${m.name}`}
@@ -84,7 +98,7 @@ export default function AdminMessages() {
                         <Eye aria-hidden="true" className="h-4 w-4" />
                       </Link>
                       <Link
-                        to={`${m.id}/delete`}
+                        to={`${m.id}/delete${search}`}
                         preventScrollReset
                         className={buttonClass('ghost', 'icon', 'text-destructive')}
                         aria-label={`Delete message from ${m.name}`}
@@ -99,6 +113,7 @@ export default function AdminMessages() {
           </table>
         </div>
       )}
+      <AdminPagination path="/admin/messages" page={page} pageCount={pageCount} />
     </section>
   );
 }

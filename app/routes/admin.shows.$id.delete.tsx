@@ -7,6 +7,7 @@ import { getShow } from '~/models/show.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import { removeShow } from '~/services/shows.server';
 import type { ShowJSON } from '~/types/entities';
+import { showsListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 import { formatShowDate } from '~/utils/time';
 
@@ -19,7 +20,7 @@ const route = {
   successDescription: (show) => `${show.title} was deleted.`,
   get: getShow,
   remove: removeShow,
-  listUrl: () => '/admin/shows',
+  listUrl: (request) => showsListUrl(request.url),
 } satisfies DeleteRoute<ShowJSON>;
 
 export const loader = (args: LoaderFunctionArgs) => deleteLoader(args, route);

@@ -18,6 +18,7 @@ import { HTTP_STATUS, notFound, SERVER_FAILURE_MESSAGE } from '~/platform/http-e
 import { readForm } from '~/platform/request-body.server';
 import { logError } from '~/platform/request-tracking.server';
 import { ShowSchema } from '~/schemas/show';
+import { showsListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Show');
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const show = await findByIdParam(params.id, getShow);
   if (!show) throw notFound('Show not found');
-  return { show };
+  return { show, closeTo: showsListUrl(request.url) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -37,13 +38,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const show = id === null ? null : await updateShow(id, submission.value);
     if (!show) {
-      return redirectWithToast('/admin/shows', {
+      return redirectWithToast(showsListUrl(request.url), {
         type: 'error',
         title: 'Failed to update show',
         description: 'Show not found',
       });
     }
-    return redirectWithToast('/admin/shows', {
+    return redirectWithToast(showsListUrl(request.url), {
       type: 'success',
       title: 'Show updated',
       description: `${show.title} was updated.`,
@@ -58,11 +59,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditShow() {
-  const { show } = useLoaderData<typeof loader>();
+  const { show, closeTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
-    <RouteDialog title="Edit Show" closeTo="/admin/shows" size="lg">
-      <ShowForm key={show.id} show={show} lastResult={lastResult} closeTo="/admin/shows" />
+    <RouteDialog title="Edit Show" closeTo={closeTo} size="lg">
+      <ShowForm key={show.id} show={show} lastResult={lastResult} closeTo={closeTo} />
     </RouteDialog>
   );
 }

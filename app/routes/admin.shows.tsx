@@ -4,31 +4,46 @@ import { Link, Outlet, useLoaderData } from '@remix-run/react';
 import { requireAdmin } from '~/auth/auth.server';
 import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
 import { CalendarDays, ExternalLink, MapPin, Plus, Users } from '~/components/admin/icons';
+import { AdminPagination } from '~/components/admin/list-paging';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
-import { listShows } from '~/models/show.server';
+import { pageShows } from '~/models/show.server';
 import { loadOr503 } from '~/platform/http-errors.server';
+import { keepSearch, pageNumber, showsListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 import { formatShowDate } from '~/utils/time';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Shows');
 
+/** Cards per page of the list. */
+const SHOWS_PER_PAGE = 24;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadOr503(request, async () => {
     await requireAdmin(request);
-    return { shows: await listShows() };
+    const list = await pageShows({
+      page: pageNumber(new URL(request.url).searchParams),
+      perPage: SHOWS_PER_PAGE,
+    });
+    return {
+      shows: list.items,
+      page: list.page,
+      pageCount: list.pageCount,
+      listUrl: showsListUrl(request.url),
+    };
   });
 }
 
 export default function AdminShows() {
-  const { shows } = useLoaderData<typeof loader>();
+  const { shows, page, pageCount, listUrl } = useLoaderData<typeof loader>();
+  const search = keepSearch(listUrl);
   return (
     <section aria-labelledby="shows-heading">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <h1 id="shows-heading" className="font-heading text-3xl font-bold">
           Shows
         </h1>
-        <Link to="new" preventScrollReset className={buttonClass('primary')}>
+        <Link to={`new${search}`} preventScrollReset className={buttonClass('primary')}>
           <Plus aria-hidden="true" className="h-4 w-4" />
           Add New Show
         </Link>
@@ -97,6 +112,7 @@ export default function AdminShows() {
                   <EditDeleteLinks
                     to={`/admin/shows/${show.id}`}
                     name={show.title}
+                    search={search}
                     variant="ghost"
                   />
                 </div>
@@ -105,6 +121,7 @@ export default function AdminShows() {
           ))}
         </ul>
       )}
+      <AdminPagination path="/admin/shows" page={page} pageCount={pageCount} />
     </section>
   );
 }

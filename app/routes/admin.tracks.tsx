@@ -5,39 +5,56 @@ import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
 import { Plus, Settings, Shuffle, Star } from '~/components/admin/icons';
+import { AdminPagination, AdminSearchForm } from '~/components/admin/list-paging';
 import { TabLinks } from '~/components/admin/tab-links';
 import { MembersOnlyBadge } from '~/components/site/members-only';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { parseId } from '~/models/model-helpers.server';
 import { getTheme } from '~/models/theme.server';
 import {
-  listTrackAudioFailures,
-  listTracks,
+  pageTracks,
   randomizeFeaturedTrack,
   setTrackFeatured,
+  trackAudioFailuresOf,
 } from '~/models/track.server';
 import { readForm } from '~/platform/request-body.server';
-import { playsPerTrack } from '~/services/stats.server';
+import { playsForTracks } from '~/services/stats.server';
 import { isMembersOnly } from '~/utils/access';
-import { keepSearch, tracksListUrl } from '~/utils/admin-urls';
+import { keepSearch, pageNumber, searchText, tracksListUrl } from '~/utils/admin-urls';
 import { cn } from '~/utils/cn';
 import { errorMessage } from '~/utils/error-message';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Tracks');
 
+/** Cards per page of the grid. */
+const TRACKS_PER_PAGE = 24;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const tab = new URL(request.url).searchParams.get('tab') === 'featured' ? 'featured' : 'all';
-  const [tracks, theme, plays, audioFailures] = await Promise.all([
-    listTracks(tab === 'featured' ? { featured: true } : {}),
+  const search = new URL(request.url).searchParams;
+  const tab = search.get('tab') === 'featured' ? 'featured' : 'all';
+  const q = searchText(search);
+  const [list, theme] = await Promise.all([
+    pageTracks({
+      q,
+      featured: tab === 'featured' ? true : undefined,
+      page: pageNumber(search),
+      perPage: TRACKS_PER_PAGE,
+    }),
     getTheme(),
-    playsPerTrack(30),
-    listTrackAudioFailures(),
+  ]);
+  const [plays, audioFailures] = await Promise.all([
+    playsForTracks(list.items, 30),
+    trackAudioFailuresOf(list.items.filter((t) => t.audioStatus === 'failed').map((t) => t.id)),
   ]);
   return {
     tab,
-    tracks,
+    q,
+    tracks: list.items,
+    page: list.page,
+    pageCount: list.pageCount,
+    total: list.total,
     plays,
     audioFailures,
     weeklyRotation: theme.weeklyRotation,
@@ -105,8 +122,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminTracks() {
-  const { tab, tracks, plays, audioFailures, weeklyRotation, listUrl } =
+  const { tab, q, tracks, page, pageCount, total, plays, audioFailures, weeklyRotation, listUrl } =
     useLoaderData<typeof loader>();
+  const tabParam = tab === 'featured' ? 'featured' : null;
   const navigation = useNavigation();
   const search = keepSearch(listUrl);
   const randomizing =
@@ -155,14 +173,30 @@ export default function AdminTracks() {
       <TabLinks
         label="Track filter"
         tabs={[
-          { to: '/admin/tracks', label: 'All Tracks', current: tab === 'all' },
           {
-            to: '/admin/tracks?tab=featured',
+            to: q ? `/admin/tracks?${new URLSearchParams({ q })}` : '/admin/tracks',
+            label: 'All Tracks',
+            current: tab === 'all',
+          },
+          {
+            to: `/admin/tracks?${new URLSearchParams(q ? { tab: 'featured', q } : { tab: 'featured' })}`,
             label: 'Featured Tracks',
             current: tab === 'featured',
           },
         ]}
       />
+
+      <AdminSearchForm
+        id="track-search"
+        label="Search tracks"
+        placeholder="Title, artist or album"
+        q={q}
+        hidden={{ tab: tabParam }}
+      />
+      <p className="mb-4 text-sm text-muted-foreground" data-testid="track-count">
+        {total === 1 ? '1 track' : `${total} tracks`}
+        {q ? ` matching “${q}”` : ''}
+      </p>
 
       {tracks.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border p-10 text-center text-muted-foreground">
@@ -253,6 +287,12 @@ export default function AdminTracks() {
           })}
         </ul>
       )}
+      <AdminPagination
+        path="/admin/tracks"
+        params={{ tab: tabParam, q: q || null }}
+        page={page}
+        pageCount={pageCount}
+      />
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { countDeliveriesByState } from '~/models/mail-delivery.server';
 import { listNewsletters } from '~/models/newsletter.server';
-import { readDaily, type StatMetric } from '~/models/stats.server';
-import { activeSubscriberJoinDates } from '~/models/subscriber.server';
-import { listTracks } from '~/models/track.server';
+import { readDaily, readDailyForKeys, type StatMetric } from '~/models/stats.server';
+import { activeSubscriberJoinDatesSince, countSubscribers } from '~/models/subscriber.server';
+import { listTracksForStats } from '~/models/track.server';
 import type { StatsPeriod } from '~/schemas/stats';
 import { MIX_TYPES } from '~/schemas/track';
 import type { StatsReport } from '~/types/stats';
 import { toCsv } from '~/utils/csv';
-import { addDaysToDateString, siteToday } from '~/utils/time';
+import { addDaysToDateString, siteDayStart, siteToday } from '~/utils/time';
 
 export type { DayFigures, StatsReport } from '~/types/stats';
 
@@ -16,6 +16,8 @@ export type { DayFigures, StatsReport } from '~/types/stats';
  * GET /api/admin/stats give the same figures.
  */
 const TOP = 10;
+/** The mixes table lists at least the newest this many mixes (played or not). */
+const RECENT_MIXES = 50;
 
 function sumBy(rows: { key: string; n: number }[]): Map<string, number> {
   const out = new Map<string, number>();
@@ -37,19 +39,38 @@ export async function statsReport(days: StatsPeriod, today = siteToday()): Promi
   const from = addDaysToDateString(today, -(days - 1));
   const dayList = Array.from({ length: days }, (_, i) => addDaysToDateString(from, i));
   const read = (metric: StatMetric) => readDaily(metric, from, today);
-  const [plays, starts, views, visits, referrers, embeds, tracks, joins, newsletters, downloads] =
-    await Promise.all([
-      read('play'),
-      read('start'),
-      read('view'),
-      read('visit'),
-      read('referrer'),
-      read('embed'),
-      listTracks(),
-      activeSubscriberJoinDates(),
-      listNewsletters({ limit: 5 }),
-      read('download'),
-    ]);
+  const [
+    plays,
+    starts,
+    views,
+    visits,
+    referrers,
+    embeds,
+    activeNow,
+    joins,
+    newsletters,
+    downloads,
+  ] = await Promise.all([
+    read('play'),
+    read('start'),
+    read('view'),
+    read('visit'),
+    read('referrer'),
+    read('embed'),
+    countSubscribers('active'),
+    // Only the period's sign-ups: those before it are the active count less these.
+    activeSubscriberJoinDatesSince(new Date(siteDayStart(from))),
+    listNewsletters({ limit: 5 }),
+    read('download'),
+  ]);
+  // Only the tracks the period's figures name (and the newest mixes), not the catalogue.
+  const numericKeys = (rows: { key: string }[]) =>
+    rows.map((r) => Number(r.key)).filter((n) => Number.isSafeInteger(n) && n > 0);
+  const tracks = await listTracksForStats({
+    ids: [...new Set([...numericKeys(plays), ...numericKeys(downloads)])],
+    audioFiles: [...new Set(starts.map((r) => r.key))],
+    recentMixes: RECENT_MIXES,
+  });
 
   const perDay = (rows: { day: string; n: number }[]) => {
     const out = new Map<string, number>();
@@ -111,7 +132,7 @@ export async function statsReport(days: StatsPeriod, today = siteToday()): Promi
 
   // Sign-ups per day, then the running total from those before the period.
   const joinedOn = new Map<string, number>();
-  let total = 0;
+  let total = Math.max(0, activeNow - joins.length);
   for (const date of joins) {
     const day = siteToday(date);
     if (day < from) total += 1;
@@ -188,16 +209,29 @@ export function statsCsv(report: StatsReport): string {
   return toCsv(rows);
 }
 
-/** Plays and play starts per track over the period (for /admin/tracks). */
-export async function playsPerTrack(
+/**
+ * Plays and play starts over the period of these tracks only (one page of /admin/tracks):
+ * the reads are bounded by the page, not the catalogue (issue 37).
+ */
+export async function playsForTracks(
+  tracks: readonly { id: number; audioFile: string }[],
   days: StatsPeriod,
   today = siteToday(),
 ): Promise<Record<number, { plays: number; starts: number }>> {
   const from = addDaysToDateString(today, -(days - 1));
-  const [plays, starts, tracks] = await Promise.all([
-    readDaily('play', from, today),
-    readDaily('start', from, today),
-    listTracks(),
+  const [plays, starts] = await Promise.all([
+    readDailyForKeys(
+      'play',
+      from,
+      today,
+      tracks.map((t) => String(t.id)),
+    ),
+    readDailyForKeys(
+      'start',
+      from,
+      today,
+      tracks.map((t) => t.audioFile),
+    ),
   ]);
   const p = sumBy(plays);
   const s = sumBy(starts);

@@ -1,39 +1,73 @@
+import { SUBSCRIBER_STATUSES } from '~/types/entities';
+
 /**
- * The admin lists keep their tab in the URL (`?tab=featured`, `?category=NEWS`). Their
- * child dialogs (new, edit, delete) carry it along, so closing or finishing a dialog goes
- * back to the list the admin came from.
+ * The admin lists keep their state in the URL: tab or filter (`?tab=featured`,
+ * `?category=NEWS`), search (`?q=`) and page (`?page=N`). Their child dialogs (new, edit,
+ * delete) carry it along, so closing or finishing a dialog goes back to the very page of the
+ * list the admin came from. Every list URL is built here from a fixed path and validated
+ * parameters, so it can only lead back into the back office.
  */
-function withParam(
-  base: string,
-  name: string,
-  value: string | null | undefined,
-  allowed: readonly string[],
-) {
-  return value && allowed.includes(value)
-    ? `${base}?${new URLSearchParams({ [name]: value })}`
-    : base;
+
+/** `path` with the non-empty `params` and `page` (page 1 is the address without `page`). */
+export function listHref(path: string, params: Record<string, string | null>, page = 1): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) search.set(name, value);
+  if (page > 1) search.set('page', String(page));
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
 }
 
-const param = (url: string, name: string) => new URL(url, 'http://x').searchParams.get(name);
+const params = (url: string) => new URL(url, 'http://x').searchParams;
+
+const oneOf = (value: string | null, allowed: readonly string[]) =>
+  value && allowed.includes(value) ? value : null;
+
+/** A list's search text as its loader reads it (trimmed, at most 200 characters). */
+export const searchText = (search: URLSearchParams) => (search.get('q') ?? '').trim().slice(0, 200);
+
+/** A list's `?page=N` as a positive integer (1 when absent or not one). */
+export function pageNumber(search: URLSearchParams): number {
+  const raw = search.get('page');
+  return raw && /^\d{1,6}$/.test(raw) ? Math.max(1, Number(raw)) : 1;
+}
+
+/** The URL of a list with what `url` carries of its tab/filter, search and page. */
+function listUrlOf(
+  path: string,
+  url: string,
+  filters: Record<string, readonly string[]> = {},
+  options: { search?: boolean } = {},
+) {
+  const search = params(url);
+  const kept: Record<string, string | null> = {};
+  for (const [name, allowed] of Object.entries(filters))
+    kept[name] = oneOf(search.get(name), allowed);
+  if (options.search) kept.q = searchText(search) || null;
+  return listHref(path, kept, pageNumber(search));
+}
 
 export const TRACK_TABS = ['featured'] as const;
 export const tracksListUrl = (url: string) =>
-  withParam('/admin/tracks', 'tab', param(url, 'tab'), TRACK_TABS);
+  listUrlOf('/admin/tracks', url, { tab: TRACK_TABS }, { search: true });
 
-export const galleryListUrl = () => '/admin/gallery';
+export const galleryListUrl = (url = '') => listUrlOf('/admin/gallery', url);
 
 export const BLOG_TAB_CATEGORIES = ['NEWS', 'EVENTS', 'REVIEWS'] as const;
 export const blogListUrl = (url: string) =>
-  withParam('/admin/blog', 'category', param(url, 'category'), BLOG_TAB_CATEGORIES);
+  listUrlOf('/admin/blog', url, { category: BLOG_TAB_CATEGORIES });
 
-/** The query string to append to links to a list's children (`?tab=featured` or ''). */
+export const showsListUrl = (url = '') => listUrlOf('/admin/shows', url);
+
+export const messagesListUrl = (url = '') => listUrlOf('/admin/messages', url);
+
+/** The query string to append to links to a list's children (`?tab=featured&page=2` or ''). */
 export const keepSearch = (listUrl: string) => {
   const i = listUrl.indexOf('?');
   return i === -1 ? '' : listUrl.slice(i);
 };
 
-/** The subscriber list, keeping the search the admin came from. */
-export const subscribersListUrl = (url: string) => {
-  const q = param(url, 'q')?.trim();
-  return q ? `/admin/newsletter?${new URLSearchParams({ q })}` : '/admin/newsletter';
-};
+export const SUBSCRIBER_STATUS_FILTERS = SUBSCRIBER_STATUSES;
+
+/** The subscriber list, keeping the search, status filter and page the admin came from. */
+export const subscribersListUrl = (url: string) =>
+  listUrlOf('/admin/newsletter', url, { status: SUBSCRIBER_STATUS_FILTERS }, { search: true });

@@ -223,6 +223,9 @@ export type ShowStart = {
   epochMs: number;
 };
 
+/** The UTC instant (ms) at which a 'YYYY-MM-DD' day starts in the site's time zone. */
+export const siteDayStart = (date: string): number => zonedTimeToEpoch(date, 0, 0);
+
 /** The UTC instant of a wall-clock time on a 'YYYY-MM-DD' date in the site's time zone. */
 function zonedTimeToEpoch(date: string, hours: number, minutes: number): number {
   const [y, mo, d] = date.split('-').map(Number) as [number, number, number];

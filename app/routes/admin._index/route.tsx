@@ -8,7 +8,7 @@ import { countBlogPosts } from '~/models/blog-post.server';
 import { countContactMessages, listContactMessages } from '~/models/contact-message.server';
 import { countGalleryImages } from '~/models/gallery-image.server';
 import { countNewsletters, listNewsletters } from '~/models/newsletter.server';
-import { countShows, listUpcomingShows } from '~/models/show.server';
+import { countShows, listNextShows } from '~/models/show.server';
 import { countSubscribers, listSubscribers } from '~/models/subscriber.server';
 import { getTheme } from '~/models/theme.server';
 import { countTracks, getFeaturedTrack } from '~/models/track.server';
@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     countNewsletters(),
     listContactMessages({ limit: 5 }),
     listSubscribers({ limit: 5 }),
-    listUpcomingShows({ limit: 3 }),
+    listNextShows(3),
     getFeaturedTrack(),
     getTheme(),
     listNewsletters({ limit: 1 }),

@@ -18,17 +18,18 @@ import {
   newsletterProgress,
   NoSubscribersError,
 } from '~/models/newsletter.server';
-import { countSubscribers, listSubscribers } from '~/models/subscriber.server';
+import { countSubscribers } from '~/models/subscriber.server';
 import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
 import { logError } from '~/platform/request-tracking.server';
 import { ComposeNewsletterSchema } from '~/schemas/subscriber';
 import { sendNewsletter } from '~/services/mail.server';
-import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '~/types/entities';
+import { pageNumber } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 
 import { ComposeTab } from './compose-tab';
 import { plural } from './plural';
+import { loadSubscribersTab, subscriberQueryOf } from './subscribers.server';
 import { SubscribersTab } from './subscribers-tab';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Newsletter');
@@ -41,14 +42,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const tab = tabOf(url);
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
-  const statusParam = url.searchParams.get('status');
-  const status = SUBSCRIBER_STATUSES.includes(statusParam as SubscriberStatus)
-    ? (statusParam as SubscriberStatus)
-    : null;
-  const [subscribers, totalActive, newsletters] = await Promise.all([
-    tab === 'subscribers' ? listSubscribers({ q, status: status ?? undefined }) : [],
-    countSubscribers('active'),
+  const { q, status } = subscriberQueryOf(url.searchParams);
+  const [subscribers, composeTotal, newsletters] = await Promise.all([
+    tab === 'subscribers'
+      ? loadSubscribersTab({ q, status, page: pageNumber(url.searchParams) })
+      : null,
+    tab === 'compose' ? countSubscribers('active') : null,
     tab === 'compose'
       ? listNewsletters({ limit: 50 }).then((list) =>
           Promise.all(list.map(async (n) => ({ ...n, progress: await newsletterProgress(n) }))),
@@ -60,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     q,
     status,
     subscribers,
-    totalActive,
+    totalActive: subscribers?.totalActive ?? composeTotal ?? 0,
     newsletters,
     delivery: deliveryDescription().text,
   };
@@ -137,8 +136,8 @@ export default function AdminNewsletter() {
           },
         ]}
       />
-      {tab === 'subscribers' ? (
-        <SubscribersTab q={q} status={status} subscribers={subscribers} totalActive={totalActive} />
+      {tab === 'subscribers' && subscribers ? (
+        <SubscribersTab q={q} status={status} data={subscribers} />
       ) : (
         // A new newsletter remounts the form, so it is empty again after success.
         <ComposeTab

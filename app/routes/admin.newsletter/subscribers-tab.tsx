@@ -1,65 +1,76 @@
 import { Form, Outlet, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 
-import { Copy, Search } from '~/components/admin/icons';
+import { Copy, Download, Search } from '~/components/admin/icons';
+import { AdminPagination } from '~/components/admin/list-paging';
 import { showToast } from '~/components/site/toaster';
-import { Button } from '~/components/ui/button';
-import { inputClass, InputField, SelectField } from '~/components/ui/field';
+import { Button, buttonClass } from '~/components/ui/button';
+import { InputField, SelectField } from '~/components/ui/field';
 import { useHydrated } from '~/player/use-hydrated';
-import { SUBSCRIBER_STATUSES, type SubscriberJSON, type SubscriberStatus } from '~/types/entities';
+import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '~/types/entities';
+import { listHref } from '~/utils/admin-urls';
 
 import { plural } from './plural';
 import { STATUS_LABELS, SubscriberTable } from './subscriber-table';
+import type { loadSubscribersTab } from './subscribers.server';
+
+type TabData = Awaited<ReturnType<typeof loadSubscribersTab>>;
 
 /**
- * The subscribers tab: a search and a status filter (live with JavaScript, a GET form
- * without), the active addresses to copy, and the table. The count line counts active
- * subscribers (those a newsletter goes to). The delete dialog route renders in its `<Outlet/>`.
+ * The subscribers tab (issue 37: a page of the list, searched on the server): a search and a
+ * status filter (live with JavaScript, a GET form without), the count line over every page,
+ * the copy-all button (it fetches the active addresses when clicked, streamed) and the CSV
+ * download (the way without JavaScript), the table of this page and its page links. The
+ * count line counts active subscribers (those a newsletter goes to). The delete dialog route
+ * renders in its `<Outlet/>`.
  */
 export function SubscribersTab({
   q,
   status,
-  subscribers,
-  totalActive,
+  data,
 }: {
   q: string;
   status: SubscriberStatus | null;
-  subscribers: SubscriberJSON[];
-  /** Active subscribers on the whole list. */
-  totalActive: number;
+  data: TabData;
 }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const timer = useRef<ReturnType<typeof setTimeout>>();
-  const emailsRef = useRef<HTMLTextAreaElement>(null);
   const [copyStatus, setCopyStatus] = useState<string | null>(null);
-  const active = subscribers.filter((s) => s.status === 'active');
-  const others = subscribers.length - active.length;
-  const emails = active.map((s) => s.email).join(', ');
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if (status) params.set('status', status);
-  const search = params.size > 0 ? `?${params}` : '';
+  const [copying, setCopying] = useState(false);
+  const { list, activeMatches, totalActive, others } = data;
+  const subscribers = list.items;
+  const filters = { q: q || null, status };
+  // Links to the delete dialog keep the search, filter and page.
+  const search = listHref('', filters, list.page);
+  const exportQuery = listHref('', filters);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   async function copyAll() {
+    setCopying(true);
     try {
+      // Fetched on demand: the page never carries every address.
+      const response = await fetch(`/admin/newsletter/emails.txt${exportQuery}`, {
+        credentials: 'same-origin',
+      });
+      if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
+      const emails = await response.text();
+      const n = emails ? emails.split(', ').length : 0;
       await navigator.clipboard.writeText(emails);
+      setCopyStatus(null);
+      showToast({
+        type: 'success',
+        title: 'Emails copied',
+        description: `${n} email addresses copied to clipboard.`,
+      });
     } catch {
-      // No clipboard permission: fall back to selecting the list and copying it.
-      emailsRef.current?.select();
-      if (!document.execCommand('copy')) {
-        setCopyStatus('Could not copy automatically. Select the list below and copy it by hand.');
-        return;
-      }
+      setCopyStatus(
+        'Could not copy automatically. Download the CSV and copy the addresses from it.',
+      );
+    } finally {
+      setCopying(false);
     }
-    setCopyStatus(null);
-    showToast({
-      type: 'success',
-      title: 'Emails copied',
-      description: `${active.length} email addresses copied to clipboard.`,
-    });
   }
 
   return (
@@ -118,15 +129,29 @@ export function SubscribersTab({
           </Button>
         </Form>
         {hydrated ? (
-          <Button variant="outline" onClick={copyAll} disabled={active.length === 0}>
+          <Button
+            variant="outline"
+            onClick={copyAll}
+            disabled={activeMatches === 0 || copying}
+            aria-busy={copying}
+          >
             <Copy aria-hidden="true" className="h-4 w-4" />
             Copy All Emails
           </Button>
         ) : null}
+        <a
+          href={`/admin/newsletter/subscribers.csv${exportQuery}`}
+          download
+          className={buttonClass('outline')}
+          data-testid="subscribers-csv"
+        >
+          <Download aria-hidden="true" className="h-4 w-4" />
+          Download CSV
+        </a>
       </div>
 
       <p className="mb-2 text-sm text-muted-foreground" data-testid="subscriber-count">
-        {plural(active.length, 'subscriber', 'subscribers')}
+        {plural(activeMatches, 'subscriber', 'subscribers')}
         {q || status ? ` (filtered from ${totalActive})` : ''}
         {others > 0
           ? ` · ${others} not receiving the newsletter (pending, unsubscribed or bounced)`
@@ -135,26 +160,6 @@ export function SubscribersTab({
       <p role="status" data-testid="copy-status" className="mb-2 min-h-5 text-sm font-medium">
         {copyStatus}
       </p>
-
-      {active.length > 0 ? (
-        <details className="mb-4 rounded-md border border-border bg-card p-3 text-sm">
-          <summary className="cursor-pointer font-medium">
-            All active emails (comma-separated, to copy)
-          </summary>
-          <label htmlFor="subscriber-emails" className="sr-only">
-            Active subscriber emails, comma-separated
-          </label>
-          <textarea
-            id="subscriber-emails"
-            ref={emailsRef}
-            readOnly
-            rows={4}
-            value={emails}
-            className={`${inputClass} mt-2 font-mono text-xs`}
-            onFocus={(event) => event.currentTarget.select()}
-          />
-        </details>
-      ) : null}
 
       {subscribers.length === 0 ? (
         <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">
@@ -167,6 +172,12 @@ export function SubscribersTab({
       ) : (
         <SubscriberTable subscribers={subscribers} search={search} />
       )}
+      <AdminPagination
+        path="/admin/newsletter"
+        params={filters}
+        page={list.page}
+        pageCount={list.pageCount}
+      />
     </div>
   );
 }

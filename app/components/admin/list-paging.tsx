@@ -1,0 +1,141 @@
+import { Form, Link } from '@remix-run/react';
+
+import { Search } from '~/components/admin/icons';
+import { Button, buttonClass } from '~/components/ui/button';
+import { InputField } from '~/components/ui/field';
+import { listHref } from '~/utils/admin-urls';
+import { cn } from '~/utils/cn';
+
+/**
+ * The back office's paging and search (issue 37): real links (`?page=N`) and GET forms, so a
+ * list works the same with and without JavaScript, read by the list's loader.
+ */
+
+/** The pages to offer around `page`: the first, the last, two on each side, gaps as null. */
+export function pageWindow(page: number, pageCount: number): (number | null)[] {
+  const pages = new Set([1, pageCount]);
+  for (let p = page - 2; p <= page + 2; p++) if (p >= 1 && p <= pageCount) pages.add(p);
+  const sorted = [...pages].sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  for (const p of sorted) {
+    const last = out[out.length - 1];
+    if (typeof last === 'number' && p - last > 1) out.push(null);
+    out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Previous / numbered / Next links of a paged list; nothing when it has one page. The current
+ * page is marked with `aria-current`, its neighbours with `rel="prev"` and `rel="next"`.
+ */
+export function AdminPagination({
+  path,
+  params = {},
+  page,
+  pageCount,
+  className,
+}: {
+  path: string;
+  /** The list's other query parameters, kept on every link (tab, search, filter). */
+  params?: Record<string, string | null>;
+  page: number;
+  pageCount: number;
+  className?: string;
+}) {
+  if (pageCount <= 1) return null;
+  const href = (p: number) => listHref(path, params, p);
+  const edge = 'min-w-24';
+  return (
+    <nav aria-label="Pagination" className={cn('mt-6', className)} data-testid="admin-pagination">
+      <ul className="flex flex-wrap items-center justify-center gap-1">
+        <li>
+          {page > 1 ? (
+            <Link to={href(page - 1)} rel="prev" className={buttonClass('outline', 'sm', edge)}>
+              Previous<span className="sr-only"> page</span>
+            </Link>
+          ) : (
+            <span
+              aria-disabled="true"
+              className={buttonClass('outline', 'sm', `${edge} opacity-50`)}
+            >
+              Previous<span className="sr-only"> page</span>
+            </span>
+          )}
+        </li>
+        {pageWindow(page, pageCount).map((p, i) =>
+          p === null ? (
+            <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted-foreground">
+              …
+            </li>
+          ) : (
+            <li key={p}>
+              <Link
+                to={href(p)}
+                aria-current={p === page ? 'page' : undefined}
+                rel={p === page - 1 ? 'prev' : p === page + 1 ? 'next' : undefined}
+                className={buttonClass(p === page ? 'primary' : 'ghost', 'sm', 'min-w-9')}
+              >
+                <span className="sr-only">Page </span>
+                {p}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>
+          {page < pageCount ? (
+            <Link to={href(page + 1)} rel="next" className={buttonClass('outline', 'sm', edge)}>
+              Next<span className="sr-only"> page</span>
+            </Link>
+          ) : (
+            <span
+              aria-disabled="true"
+              className={buttonClass('outline', 'sm', `${edge} opacity-50`)}
+            >
+              Next<span className="sr-only"> page</span>
+            </span>
+          )}
+        </li>
+      </ul>
+      <p className="mt-2 text-center text-xs text-muted-foreground" data-testid="page-of">
+        Page {page} of {pageCount}
+      </p>
+    </nav>
+  );
+}
+
+/**
+ * A list's search box: a GET form (`role="search"`) that keeps the list's other parameters
+ * (`hidden`, e.g. the tab) and starts again at page 1.
+ */
+export function AdminSearchForm({
+  label,
+  placeholder,
+  q,
+  hidden = {},
+  id,
+}: {
+  label: string;
+  placeholder?: string;
+  q: string;
+  hidden?: Record<string, string | null>;
+  id: string;
+}) {
+  return (
+    <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2">
+      {Object.entries(hidden).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
+      <InputField
+        label={label}
+        field={{ id }}
+        className="min-w-48 flex-1"
+        inputProps={{ type: 'search', name: 'q', defaultValue: q, placeholder }}
+      />
+      <Button type="submit" variant="outline">
+        <Search aria-hidden="true" className="h-4 w-4" />
+        Search
+      </Button>
+    </Form>
+  );
+}
