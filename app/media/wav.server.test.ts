@@ -10,7 +10,7 @@ import {
   writeDeclaredChunkWav,
   writeWav,
 } from '../../tests/helpers/wav';
-import { MAX_HELD_CHUNK, WavError, WavReader } from './wav.server';
+import { checkWavHeader, MAX_HELD_CHUNK, WavError, WavReader } from './wav.server';
 
 /** The streaming WAV reader: every encoding it claims, odd chunk layouts, and broken files. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-wav-'));
@@ -192,5 +192,32 @@ describe('WavReader', () => {
     for (const bad of [{ sampleRate: 4000 }, { channels: 0 }, { bits: 12 }]) {
       expect(() => read(wavWithHeader(bad))).toThrowError(WavError);
     }
+  });
+
+  it("checks an upload's header by seeking over chunks: what the job would refuse, or null", async () => {
+    const at = (name: string, bytes: Buffer) => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, bytes);
+      return file;
+    };
+    const fmt2gb = path.join(dir, 'check-fmt.wav');
+    writeDeclaredChunkWav(fmt2gb, 'fmt ', 2 ** 31, 1024);
+    expect(await checkWavHeader(fmt2gb)).toMatch(/fmt chunk declares 2147483648 bytes/);
+    expect(await checkWavHeader(at('4k.wav', wavWithHeader({ sampleRate: 4000 })))).toMatch(
+      /sample rate is 4000 Hz/,
+    );
+    expect(await checkWavHeader(at('0ch.wav', wavWithHeader({ channels: 0 })))).toMatch(
+      /no channels/,
+    );
+    const junk = path.join(dir, 'check-junk.wav');
+    writeDeclaredChunkWav(junk, 'JUNK', 2 ** 31, 1024); // no fmt in the file: the job says so
+    expect(await checkWavHeader(junk)).toBeNull();
+    const fine = wavBytes({
+      seconds: 0.1,
+      sampleRate: 44100,
+      extraChunks: [{ id: 'LIST', size: 99, where: 'before-fmt' }],
+    });
+    expect(await checkWavHeader(at('fine.wav', fine))).toBeNull();
+    expect(await checkWavHeader(at('mp3.mp3', Buffer.from('ID3\u0004 not a wave')))).toBeNull();
   });
 });
