@@ -193,3 +193,14 @@ export function wavWithHeader(
   if (header.bits !== undefined) bytes.writeUInt16LE(header.bits, 34);
   return bytes;
 }
+
+/** `writeDeclaredChunkWav`'s bytes in memory (a small `body`: for a request). */
+export function declaredChunkWavBuffer(id: string, declared: number, body: number): Buffer {
+  const head = Buffer.alloc(20);
+  head.write('RIFF', 0, 'latin1');
+  head.writeUInt32LE(Math.min(0xffffffff, 12 + declared), 4);
+  head.write('WAVE', 8, 'latin1');
+  head.write(id, 12, 'latin1');
+  head.writeUInt32LE(declared, 16);
+  return Buffer.concat([head, Buffer.alloc(body)]);
+}
