@@ -36,13 +36,13 @@ import type { ProcessResult } from './transcode.server';
  * `concurrency` loops (MEDIA_CONCURRENCY, 1 by default), each claiming one due job at a
  * time with a lease, running it in a process of its own (decode, peaks, 192 kbps MP3 when
  * needed; within its time and memory limits, decision 046), and
- * recording the outcome on the track. The lease is renewed while the thread works; a job whose
+ * recording the outcome on the track. The lease is renewed while the job's process works; a job whose
  * instance died is claimed again once its lease runs out and done over (each step is
  * idempotent, so the effect is once: one stream, one peaks document, the track ready).
  * A file that cannot be decoded, or whose job goes past its limits, fails at once (the track
  * says why to admins and keeps its upload); anything else is retried with exponential backoff
  * up to `maxAttempts`.
- * `stop()` ends the threads in flight and gives their jobs back, due at once.
+ * `stop()` ends the job processes in flight and gives their jobs back, due at once.
  */
 export type MediaWorkerOptions = {
   concurrency: number;
@@ -81,7 +81,7 @@ export class MediaWorker {
       handle: (job) => this.run(job),
       // The database is unreachable: the claim (if any) runs out and the job is done again.
       onError: (error) => logger.error({ err: error }, 'media worker'),
-      // The threads in flight end; their jobs are given back (see `run`).
+      // The job processes in flight end; their jobs are given back (see `run`).
       beforeDrain: async () => {
         await Promise.all([...this.threads.values()].map((t) => t.terminate()));
       },
@@ -93,7 +93,7 @@ export class MediaWorker {
     this.queue.start();
   }
 
-  /** Stop claiming, end the threads in flight and give their jobs back (due now). */
+  /** Stop claiming, end the job processes in flight and give their jobs back (due now). */
   async stop(): Promise<void> {
     await this.queue.stop();
   }
@@ -146,7 +146,7 @@ export class MediaWorker {
     }
     await Promise.all(temp.map((file) => fs.rm(file, { force: true })));
 
-    // The track may have changed while the thread worked.
+    // The track may have changed while the job's process worked.
     if (holds(await getTrackAudio(job.trackId), job) === null) {
       await this.discardOutputs(job);
       await markMediaJobSkipped(job._id, this.id, 'The track was deleted or its audio replaced');
@@ -178,7 +178,7 @@ export class MediaWorker {
     );
   }
 
-  /** Run the thread while renewing the lease; a lost lease (another instance took over) aborts. */
+  /** Run the job's process while renewing the lease; a lost lease (another instance took over) aborts. */
   private async inThread(job: MediaJobDoc, input: string, output: string | null) {
     const thread = processAudioInThread(input, output, this.options.limits);
     const key = String(job._id);
