@@ -238,6 +238,7 @@ function watch<R>(child: ChildProcess, sizeBytes: number, limits: MediaJobLimits
 
   child.on('message', (message: JobMessage<R>) => {
     if (message.type === 'duration') {
+      if (!Number.isFinite(message.seconds)) return;
       audioSeconds = message.seconds;
       arm();
     } else if (message.type === 'memory') checkMemory(message.rssBytes);
@@ -245,13 +246,18 @@ function watch<R>(child: ChildProcess, sizeBytes: number, limits: MediaJobLimits
   });
 
   const result = new Promise<R>((resolve, reject) => {
-    let spawnError: Error | null = null;
-    child.once('error', (error) => {
-      spawnError = error;
-    });
-    child.once('close', (code, signal) => {
+    const stopWatching = () => {
       clearTimeout(timer);
       clearInterval(poll);
+    };
+    child.once('error', (error) => {
+      // Not started (no process to wait for): a temporary failure.
+      if (child.pid !== undefined) return;
+      stopWatching();
+      reject(new ThreadFailure(error.message, false));
+    });
+    child.once('close', (code, signal) => {
+      stopWatching();
       const answer = reply as JobMessage<R> | null;
       if (ended) reject(ended);
       else if (answer?.type === 'result') resolve(answer.result);
@@ -262,8 +268,7 @@ function watch<R>(child: ChildProcess, sizeBytes: number, limits: MediaJobLimits
       else
         reject(
           new ThreadFailure(
-            spawnError?.message ??
-              `The media job's process stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`,
+            `The media job's process stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`,
             false,
           ),
         );

@@ -1,9 +1,9 @@
 /**
  * A media job's own process (started by ./run-in-thread.server.ts with `child_process.fork`;
  * the name is from when it was a worker thread, decision 046): its job comes as its one
- * argument (JSON); it runs one `processAudio` call, posts its result or its error back, then ends. On the way it posts the
- * audio's length (the parent's time limit grows with it) and its RSS (what the parent watches
- * where it cannot read /proc).
+ * argument (JSON); it runs one `processAudio` call, posts its result or its error back, then
+ * ends. On the way it posts the audio's length (the parent's time limit grows with it) and its
+ * RSS (what the parent watches where it cannot read /proc).
  *
  * Its parent gone (a crash, a SIGKILL), the IPC channel closes: the job stops between two
  * reads and leaves no half-written output behind.

@@ -34,7 +34,7 @@ const WAVE_FORMAT_EXTENSIBLE = 0xfffe;
 
 /** The largest chunk the reader holds in memory (its `fmt `): real ones are 16 to 40 bytes. */
 export const MAX_HELD_CHUNK = 64 * 1024;
-/** The sample rates a track may have, in Hz (below, LAME cannot encode it; above, no DAW writes it). */
+/** The sample rates a track may have, in Hz (below, LAME cannot encode; above, no DAW writes). */
 export const MIN_SAMPLE_RATE = 8000;
 export const MAX_SAMPLE_RATE = 192_000;
 

@@ -35,9 +35,9 @@ import type { ProcessResult } from './transcode.server';
  * app instance, through the durable-queue runner (~/platform/durable-queue.server):
  * `concurrency` loops (MEDIA_CONCURRENCY, 1 by default), each claiming one due job at a
  * time with a lease, running it in a process of its own (decode, peaks, 192 kbps MP3 when
- * needed; within its time and memory limits, decision 046), and
- * recording the outcome on the track. The lease is renewed while the job's process works; a job whose
- * instance died is claimed again once its lease runs out and done over (each step is
+ * needed; within its time and memory limits, decision 046), and recording the outcome on the
+ * track. The lease is renewed while the job's process works; a job whose instance died is
+ * claimed again once its lease runs out and done over (each step is
  * idempotent, so the effect is once: one stream, one peaks document, the track ready).
  * A file that cannot be decoded, or whose job goes past its limits, fails at once (the track
  * says why to admins and keeps its upload); anything else is retried with exponential backoff
@@ -178,7 +178,7 @@ export class MediaWorker {
     );
   }
 
-  /** Run the job's process while renewing the lease; a lost lease (another instance took over) aborts. */
+  /** Run the job's process, renewing the lease; a lost lease (taken over elsewhere) ends it. */
   private async inThread(job: MediaJobDoc, input: string, output: string | null) {
     const thread = processAudioInThread(input, output, this.options.limits);
     const key = String(job._id);
@@ -190,12 +190,6 @@ export class MediaWorker {
         () => void thread.terminate(),
       );
       return { result, peakRssMb: Math.round(thread.peakRss() / 2 ** 20) };
-    } catch (error) {
-      logger.info(
-        { trackId: job.trackId, peakRssMb: Math.round(thread.peakRss() / 2 ** 20) },
-        'media job ended',
-      );
-      throw error;
     } finally {
       this.threads.delete(key);
     }
