@@ -26,10 +26,13 @@ const send = (message: ThreadOutput): Promise<void> =>
   });
 
 async function run({ input, output }: ThreadInput): Promise<void> {
-  process.once('disconnect', () => {
+  const orphaned = () => {
     if (output) fs.rmSync(output, { force: true });
     process.exit(1);
-  });
+  };
+  process.once('disconnect', orphaned);
+  // The parent may have gone while this process was starting (before anyone listened).
+  if (!process.connected) orphaned();
   const memory = setInterval(
     () => void send({ type: 'memory', rssBytes: process.memoryUsage.rss() }),
     MEMORY_REPORT_MS,
