@@ -17,7 +17,7 @@ import { needsTranscode, processAudio } from './transcode.server';
 /**
  * The transcoder on generated audio: the peaks put a burst where it is, the JSON loads in
  * waveform-data, the MP3 is a 192 kbps file of the right length (read back by music-metadata),
- * MP3s at or below 320 kbps are left as they are, and the worker thread gives the same answer.
+ * MP3s at or below 320 kbps are left as they are, and the job process gives the same answer.
  */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-transcode-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -116,7 +116,7 @@ describe('the 192 kbps stream', () => {
     expect(fs.existsSync(out)).toBe(false);
   });
 
-  it('runs in a worker thread with the same result, and reports a bad file as permanent', async () => {
+  it('runs in a job process of its own with the same result, and reports a bad file as permanent', async () => {
     const wav = file('thread.wav');
     writeWav(wav, { seconds: 2, sampleRate: 22050, channels: 1, bursts: [1] });
     const run = processAudioInThread(wav, file('thread.mp3'));
@@ -147,7 +147,7 @@ describe('the 192 kbps stream', () => {
       fs.rmSync(built, { recursive: true, force: true });
     }
 
-    // A process started from another folder (`cd /tmp && node …`) runs a job in the thread.
+    // A process started from another folder (`cd /tmp && node …`) runs a job in its process.
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-cwd-'));
     const wav = file('elsewhere.wav');
     writeWav(wav, { seconds: 1, sampleRate: 8000, channels: 1 });

@@ -15,8 +15,9 @@ import { WavReader } from './wav.server';
  * the PCM, and, when asked, encode the same PCM to a 192 kbps MP3 with LAME
  * (wasm-media-encoders). Memory stays bounded by the read size, whatever the file's length.
  *
- * Synchronous file I/O on purpose: this runs in a worker thread (./transcode-thread.ts), never
- * on the request path, and it keeps the loop simple.
+ * It runs in a media job's own process (./transcode-thread.ts, started by
+ * ./run-in-thread.server.ts), never on the request path. Each read is awaited, so between two
+ * reads that process answers its parent (a disconnect ends it) and reports its memory.
  */
 
 export const STREAM_BITRATE = 192;
@@ -128,25 +129,32 @@ class Mp3Writer {
 }
 
 /** `file` in chunks of READ_SIZE, each a view of one reused buffer (valid until the next). */
-function* chunksOf(file: string): Generator<Uint8Array> {
-  const fd = fs.openSync(file, 'r');
+async function* chunksOf(file: string): AsyncGenerator<Uint8Array> {
+  const handle = await fs.promises.open(file, 'r');
   const buffer = Buffer.alloc(READ_SIZE);
   try {
     for (;;) {
-      const n = fs.readSync(fd, buffer, 0, READ_SIZE, null);
-      if (n === 0) return;
-      yield buffer.subarray(0, n);
+      const { bytesRead } = await handle.read(buffer, 0, READ_SIZE, null);
+      if (bytesRead === 0) return;
+      yield buffer.subarray(0, bytesRead);
     }
   } finally {
-    fs.closeSync(fd);
+    await handle.close();
   }
 }
+
+/** What a job learns on the way: the audio's length, once its headers are read (decision 046). */
+export type ProcessHooks = { onDuration?: (seconds: number) => void };
 
 /**
  * Decode `input`, compute its peaks and, with `output`, write the 192 kbps MP3 there. Throws a
  * WavError or MediaError (clear messages) for a file that cannot be decoded.
  */
-export async function processAudio(input: string, output: string | null): Promise<ProcessResult> {
+export async function processAudio(
+  input: string,
+  output: string | null,
+  hooks: ProcessHooks = {},
+): Promise<ProcessResult> {
   const kind = sniffAudio(input);
   let writer: Mp3Writer | null = null;
   let peaks: PeaksBuilder | null = null;
@@ -155,6 +163,7 @@ export async function processAudio(input: string, output: string | null): Promis
   /** The first PCM: now the rate, the channels and the length are known. */
   const start = async (rate: number, channels: number, expectedFrames: number) => {
     sampleRate = rate;
+    hooks.onDuration?.(expectedFrames / rate);
     peaks = new PeaksBuilder(rate, samplesPerPixelFor(expectedFrames));
     if (output) writer = await Mp3Writer.open(output, rate, channels);
     return peaks;
@@ -167,11 +176,14 @@ export async function processAudio(input: string, output: string | null): Promis
   try {
     if (kind === 'wav') {
       const reader = new WavReader();
-      for (const chunk of chunksOf(input)) {
+      // A data chunk may declare more than the file holds: its length is the file's at most.
+      const fileFrames = (f: { blockAlign: number; frames: number }) =>
+        Math.min(f.frames, Math.floor(fs.statSync(input).size / f.blockAlign));
+      for await (const chunk of chunksOf(input)) {
         const pcm = reader.push(chunk);
         if (!pcm) continue;
         const format = reader.format!;
-        take(peaks ?? (await start(format.sampleRate, format.channels, format.frames)), pcm);
+        take(peaks ?? (await start(format.sampleRate, format.channels, fileFrames(format))), pcm);
       }
       reader.end();
     } else {
@@ -179,7 +191,7 @@ export async function processAudio(input: string, output: string | null): Promis
       await decoder.ready;
       try {
         const expected = await mp3Frames(input);
-        for (const chunk of chunksOf(input)) {
+        for await (const chunk of chunksOf(input)) {
           const { channelData, samplesDecoded, sampleRate: rate } = decoder.decode(chunk);
           if (samplesDecoded === 0) continue;
           const pcm = channelData.map((ch) => ch.subarray(0, samplesDecoded));

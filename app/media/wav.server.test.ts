@@ -4,8 +4,13 @@ import path from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { type WavSpec, writeWav } from '../../tests/helpers/wav';
-import { WavError, WavReader } from './wav.server';
+import {
+  type WavSpec,
+  wavWithHeader,
+  writeDeclaredChunkWav,
+  writeWav,
+} from '../../tests/helpers/wav';
+import { checkWavHeader, MAX_HELD_CHUNK, WavError, WavReader } from './wav.server';
 
 /** The streaming WAV reader: every encoding it claims, odd chunk layouts, and broken files. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-wav-'));
@@ -128,5 +133,91 @@ describe('WavReader', () => {
     // no data chunk
     const headerOnly = wavBytes({ seconds: 0, sampleRate: 8000 }).subarray(0, 36);
     expect(() => read(headerOnly)).toThrowError(/no data chunk/);
+  });
+
+  it('refuses a fmt chunk over 64 KiB from its header, before reading its body (issue 38)', () => {
+    const file = path.join(dir, 'fmt-2gb.wav');
+    writeDeclaredChunkWav(file, 'fmt ', 2 ** 31, 4096);
+    const reader = new WavReader();
+    expect(() => reader.push(fs.readFileSync(file).subarray(0, 20))).toThrowError(
+      /fmt chunk declares 2147483648 bytes: at most 65536/,
+    );
+    // At the limit it is read (a real fmt chunk followed by padding the reader ignores).
+    const fmt = wavBytes({ seconds: 0.01, sampleRate: 8000, channels: 1 });
+    const padded = Buffer.concat([
+      fmt.subarray(0, 16),
+      Buffer.from([0, 0, 1, 0]), // fmt size: 65536
+      fmt.subarray(20, 36),
+      Buffer.alloc(MAX_HELD_CHUNK - 16),
+      fmt.subarray(36),
+    ]);
+    expect(read(padded, 1000).frames).toBe(80);
+  });
+
+  it('skips a huge chunk by counting, holding nothing but a frame or a header', () => {
+    const file = path.join(dir, 'junk-2gb.wav');
+    writeDeclaredChunkWav(file, 'JUNK', 2 ** 31, 8 * 1024 * 1024);
+    const bytes = fs.readFileSync(file);
+    const reader = new WavReader();
+    let most = 0;
+    for (let i = 0; i < bytes.length; i += 1024 * 1024) {
+      reader.push(bytes.subarray(i, i + 1024 * 1024));
+      most = Math.max(most, reader.heldBytes);
+    }
+    expect(most).toBeLessThanOrEqual(8);
+    expect(() => reader.end()).toThrowError(/truncated before its fmt chunk/);
+    // Frames cut by every read are held one at a time (24-bit stereo: 6 bytes).
+    const audio = wavBytes({ seconds: 0.5, sampleRate: 8000, bits: 24, toneHz: 100 });
+    const split = new WavReader();
+    for (let i = 0; i < audio.length; i += 1001) {
+      split.push(audio.subarray(i, i + 1001));
+      expect(split.heldBytes).toBeLessThan(64);
+    }
+    expect(split.end().frames).toBe(4000);
+  });
+
+  it('refuses sample rates outside 8–192 kHz and impossible headers, with what is wrong', () => {
+    for (const rate of [4000, 7999, 192_001, 0]) {
+      expect(() => read(wavWithHeader({ sampleRate: rate }))).toThrowError(
+        new RegExp(`sample rate is ${rate} Hz: 8 to 192 kHz only`),
+      );
+    }
+    for (const rate of [8000, 192_000]) {
+      const bytes = wavWithHeader({ sampleRate: rate });
+      expect(read(bytes).reader.format?.sampleRate).toBe(rate);
+    }
+    expect(() => read(wavWithHeader({ channels: 0 }))).toThrowError(/declares no channels/);
+    expect(() => read(wavWithHeader({ bits: 12 }))).toThrowError(/Unsupported WAV encoding/);
+    expect(() => read(wavWithHeader({ blockAlign: 3 }))).toThrowError(/inconsistent/);
+    for (const bad of [{ sampleRate: 4000 }, { channels: 0 }, { bits: 12 }]) {
+      expect(() => read(wavWithHeader(bad))).toThrowError(WavError);
+    }
+  });
+
+  it("checks an upload's header by seeking over chunks: what the job would refuse, or null", async () => {
+    const at = (name: string, bytes: Buffer) => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, bytes);
+      return file;
+    };
+    const fmt2gb = path.join(dir, 'check-fmt.wav');
+    writeDeclaredChunkWav(fmt2gb, 'fmt ', 2 ** 31, 1024);
+    expect(await checkWavHeader(fmt2gb)).toMatch(/fmt chunk declares 2147483648 bytes/);
+    expect(await checkWavHeader(at('4k.wav', wavWithHeader({ sampleRate: 4000 })))).toMatch(
+      /sample rate is 4000 Hz/,
+    );
+    expect(await checkWavHeader(at('0ch.wav', wavWithHeader({ channels: 0 })))).toMatch(
+      /no channels/,
+    );
+    const junk = path.join(dir, 'check-junk.wav');
+    writeDeclaredChunkWav(junk, 'JUNK', 2 ** 31, 1024); // no fmt in the file: the job says so
+    expect(await checkWavHeader(junk)).toBeNull();
+    const fine = wavBytes({
+      seconds: 0.1,
+      sampleRate: 44100,
+      extraChunks: [{ id: 'LIST', size: 99, where: 'before-fmt' }],
+    });
+    expect(await checkWavHeader(at('fine.wav', fine))).toBeNull();
+    expect(await checkWavHeader(at('mp3.mp3', Buffer.from('ID3\u0004 not a wave')))).toBeNull();
   });
 });

@@ -1,12 +1,17 @@
+import fs from 'node:fs/promises';
+
 /**
  * A streaming WAV (RIFF/WAVE) reader: bytes go in as they are read from the file, PCM comes out
  * as one Float32Array per channel (samples in -1…1), so a 900 MB file never sits in memory.
  *
  * Formats: integer PCM of 8 (unsigned), 16, 24 and 32 bits, IEEE float of 32 and 64 bits, plain
  * (`fmt ` tag 1 or 3) or WAVE_FORMAT_EXTENSIBLE (tag 0xFFFE, sub-format PCM or float), any
- * channel count. Chunks before and after `data` (LIST, fact, bext, JUNK, …) are skipped, with
- * their pad byte when their size is odd. Anything else fails with a message that says what is
- * wrong: not a WAV, no `fmt ` before `data`, an unsupported encoding, or a file cut short.
+ * channel count, at 8 to 192 kHz. Chunks before and after `data` (LIST, fact, bext, JUNK, …) are
+ * skipped by counting their bytes, with their pad byte when their size is odd; a `fmt ` chunk
+ * over 64 KiB is refused (decision 046). Anything else fails with a message that says what is
+ * wrong: not a WAV, no `fmt ` before `data`, an unsupported encoding or sample rate, an
+ * inconsistent header, or a file cut short. A WavError is the file's fault: the media job
+ * fails at once, without retries.
  */
 export type WavFormat = {
   encoding: 'int' | 'float';
@@ -27,6 +32,12 @@ const WAVE_FORMAT_PCM = 1;
 const WAVE_FORMAT_IEEE_FLOAT = 3;
 const WAVE_FORMAT_EXTENSIBLE = 0xfffe;
 
+/** The largest chunk the reader holds in memory (its `fmt `): real ones are 16 to 40 bytes. */
+export const MAX_HELD_CHUNK = 64 * 1024;
+/** The sample rates a track may have, in Hz (below, LAME cannot encode; above, no DAW writes). */
+export const MIN_SAMPLE_RATE = 8000;
+export const MAX_SAMPLE_RATE = 192_000;
+
 type State =
   | { kind: 'riff' }
   | { kind: 'chunk-header' }
@@ -35,81 +46,136 @@ type State =
   | { kind: 'data'; left: number }
   | { kind: 'done' };
 
+/**
+ * Bytes are consumed where they arrive: the reader keeps only `held`, the start of a header or
+ * chunk it must see whole (12 bytes of RIFF header, 8 of chunk header, a `fmt ` chunk of at
+ * most MAX_HELD_CHUNK) or a frame cut in two by a read (less than one block), so what it holds
+ * never grows with the file, whatever a chunk's header declares. Chunks it does not need are
+ * skipped by counting.
+ */
 export class WavReader {
   /** Known once the `fmt ` chunk and the `data` chunk's header have been read. */
   format: WavFormat | null = null;
   private state: State = { kind: 'riff' };
-  private pending: Buffer = Buffer.alloc(0);
+  /** Bytes of an unfinished header, `fmt ` chunk or frame: at most MAX_HELD_CHUNK. */
+  private held: Buffer = Buffer.alloc(0);
+  private seen = 0;
   private framesRead = 0;
   private declaredData = -1;
 
-  /** Feed the next bytes of the file; answers the PCM they complete (null for none). */
-  push(chunk: Uint8Array): Float32Array[] | null {
-    const out = this.consume(chunk);
-    // What is left over may be a view of the caller's buffer, which it is free to reuse.
-    if (this.pending.length) this.pending = Buffer.from(this.pending);
-    return out;
+  /** Bytes held between two reads (at most MAX_HELD_CHUNK, whatever the file). */
+  get heldBytes(): number {
+    return this.held.length;
   }
 
-  private consume(chunk: Uint8Array): Float32Array[] | null {
-    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    this.pending = this.pending.length ? Buffer.concat([this.pending, bytes]) : bytes;
+  /** Feed the next bytes of the file; answers the PCM they complete (null for none). */
+  push(chunk: Uint8Array): Float32Array[] | null {
+    this.seen += chunk.byteLength;
+    let bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let out: Float32Array[] | null = null;
     for (;;) {
       const s = this.state;
-      if (s.kind === 'riff') {
-        if (this.pending.length < 12) return out;
-        if (
-          this.pending.toString('latin1', 0, 4) !== 'RIFF' ||
-          this.pending.toString('latin1', 8, 12) !== 'WAVE'
-        )
-          throw new WavError('Not a WAV file (no RIFF/WAVE header)');
-        this.pending = this.pending.subarray(12);
-        this.state = { kind: 'chunk-header' };
-      } else if (s.kind === 'chunk-header') {
-        if (this.pending.length < 8) return out;
-        const id = this.pending.toString('latin1', 0, 4);
-        const size = this.pending.readUInt32LE(4);
-        this.pending = this.pending.subarray(8);
-        if (id === 'fmt ') this.state = { kind: 'fmt', size };
-        else if (id === 'data') {
-          if (!this.format) throw new WavError('The WAV data chunk comes before its fmt chunk');
-          this.declaredData = size;
-          this.format.frames = Math.floor(size / this.format.blockAlign);
-          this.state = { kind: 'data', left: size };
-        } else this.state = { kind: 'skip', left: size + (size % 2) };
-      } else if (s.kind === 'fmt') {
-        const need = s.size + (s.size % 2);
-        if (this.pending.length < need) return out;
-        this.format = parseFmt(this.pending.subarray(0, s.size));
-        this.pending = this.pending.subarray(need);
-        this.state = { kind: 'chunk-header' };
-      } else if (s.kind === 'skip') {
-        const n = Math.min(s.left, this.pending.length);
-        this.pending = this.pending.subarray(n);
+      if (s.kind === 'data') {
+        const { pcm, rest } = this.data(s, bytes);
+        if (pcm) out = out ? concatChannels(out, pcm) : pcm;
+        bytes = rest;
+        if (this.state.kind === 'data') return out;
+        continue;
+      }
+      if (s.kind === 'done') return out;
+      if (s.kind === 'skip') {
+        const n = Math.min(s.left, bytes.length);
         s.left -= n;
+        bytes = bytes.subarray(n);
         if (s.left > 0) return out;
         this.state = { kind: 'chunk-header' };
-      } else if (s.kind === 'data') {
-        const format = this.format!;
-        const available = Math.min(s.left, this.pending.length);
-        const usable = available - (available % format.blockAlign);
-        if (usable > 0) {
-          const pcm = decodeFrames(this.pending.subarray(0, usable), format);
-          out = out ? concatChannels(out, pcm) : pcm;
-          this.framesRead += usable / format.blockAlign;
-          this.pending = this.pending.subarray(usable);
-          s.left -= usable;
-        }
-        if (s.left >= format.blockAlign) return out;
-        // The audio is complete (a partial last frame is dropped); later chunks (LIST, id3…)
-        // carry nothing the stream or the waveform need.
-        this.state = { kind: 'done' };
-      } else {
-        this.pending = Buffer.alloc(0);
-        return out;
+        continue;
       }
+      const need = s.kind === 'riff' ? 12 : s.kind === 'chunk-header' ? 8 : s.size + (s.size % 2);
+      const whole = this.take(need, bytes);
+      if (!whole) return out;
+      bytes = bytes.subarray(whole.used);
+      this.header(s, whole.bytes);
     }
+  }
+
+  /**
+   * `need` bytes from what is held and `bytes`, or null (the rest is held: fewer than `need`).
+   * Only a header or a `fmt ` chunk is taken this way, so `need` is at most MAX_HELD_CHUNK + 1.
+   */
+  private take(need: number, bytes: Buffer): { bytes: Buffer; used: number } | null {
+    if (!this.held.length && bytes.length >= need)
+      return { bytes: bytes.subarray(0, need), used: need };
+    const used = Math.min(need - this.held.length, bytes.length);
+    // A copy: `bytes` may be a view of the caller's buffer, which it is free to reuse.
+    this.held = Buffer.concat([this.held, bytes.subarray(0, used)]);
+    if (this.held.length < need) return null;
+    const whole = this.held;
+    this.held = Buffer.alloc(0);
+    return { bytes: whole, used };
+  }
+
+  /** A whole RIFF header, chunk header or `fmt ` chunk. */
+  private header(s: State, b: Buffer): void {
+    if (s.kind === 'riff') {
+      if (b.toString('latin1', 0, 4) !== 'RIFF' || b.toString('latin1', 8, 12) !== 'WAVE')
+        throw new WavError('Not a WAV file (no RIFF/WAVE header)');
+      this.state = { kind: 'chunk-header' };
+    } else if (s.kind === 'chunk-header') {
+      const id = b.toString('latin1', 0, 4);
+      const size = b.readUInt32LE(4);
+      if (id === 'fmt ') {
+        if (this.format) throw new WavError('The WAV file has two fmt chunks');
+        if (size > MAX_HELD_CHUNK)
+          throw new WavError(
+            `The WAV fmt chunk declares ${size} bytes: at most ${MAX_HELD_CHUNK} are allowed`,
+          );
+        this.state = { kind: 'fmt', size };
+      } else if (id === 'data') {
+        if (!this.format) throw new WavError('The WAV data chunk comes before its fmt chunk');
+        this.declaredData = size;
+        this.format.frames = Math.floor(size / this.format.blockAlign);
+        this.state = { kind: 'data', left: size };
+      } else this.state = { kind: 'skip', left: size + (size % 2) };
+    } else if (s.kind === 'fmt') {
+      this.format = parseFmt(b.subarray(0, s.size));
+      this.state = { kind: 'chunk-header' };
+    }
+  }
+
+  /** Decode the whole frames of `bytes` (after a frame held from the last read). */
+  private data(s: { left: number }, bytes: Buffer): { pcm: Float32Array[] | null; rest: Buffer } {
+    const format = this.format!;
+    const { blockAlign } = format;
+    let pcm: Float32Array[] | null = null;
+    let rest = bytes;
+    if (this.held.length) {
+      // The rest of a frame cut by the last read (less than one block).
+      const whole = this.take(blockAlign, rest);
+      if (!whole) return { pcm, rest: Buffer.alloc(0) };
+      rest = rest.subarray(whole.used);
+      pcm = decodeFrames(whole.bytes, format);
+      this.framesRead += 1;
+      s.left -= blockAlign;
+    }
+    const available = Math.min(s.left, rest.length);
+    const usable = available - (available % blockAlign);
+    if (usable > 0) {
+      const more = decodeFrames(rest.subarray(0, usable), format);
+      pcm = pcm ? concatChannels(pcm, more) : more;
+      this.framesRead += usable / blockAlign;
+      rest = rest.subarray(usable);
+      s.left -= usable;
+    }
+    if (s.left < blockAlign) {
+      // The audio is complete (a partial last frame is dropped); later chunks (LIST, id3…)
+      // carry nothing the stream or the waveform need.
+      this.state = { kind: 'done' };
+      return { pcm, rest: Buffer.alloc(0) };
+    }
+    // A frame cut by the end of this read: held until the next.
+    if (rest.length) this.take(blockAlign, rest);
+    return { pcm, rest: Buffer.alloc(0) };
   }
 
   /** The file has ended: the frames read, or a WavError when it was cut short or empty. */
@@ -119,11 +185,11 @@ export class WavReader {
     if (s.kind === 'data') {
       throw new WavError(
         `The WAV file is truncated: its data chunk declares ${this.declaredData} bytes, ` +
-          `the file holds ${this.declaredData - s.left}`,
+          `the file holds ${this.declaredData - s.left + this.held.length}`,
       );
     }
     if (s.kind === 'riff') {
-      throw new WavError(this.pending.length ? 'Not a WAV file (too short)' : 'The file is empty');
+      throw new WavError(this.seen ? 'Not a WAV file (too short)' : 'The file is empty');
     }
     if (!this.format) throw new WavError('The WAV file is truncated before its fmt chunk');
     throw new WavError('The WAV file has no data chunk');
@@ -142,7 +208,11 @@ function parseFmt(b: Buffer): WavFormat {
     tag = b.readUInt16LE(24); // the first two bytes of the sub-format GUID
   }
   if (channels < 1) throw new WavError('The WAV file declares no channels');
-  if (sampleRate < 1) throw new WavError('The WAV file declares no sample rate');
+  if (sampleRate < MIN_SAMPLE_RATE || sampleRate > MAX_SAMPLE_RATE)
+    throw new WavError(
+      `The WAV file's sample rate is ${sampleRate} Hz: ` +
+        `${MIN_SAMPLE_RATE / 1000} to ${MAX_SAMPLE_RATE / 1000} kHz only`,
+    );
   let encoding: WavFormat['encoding'];
   if (tag === WAVE_FORMAT_PCM && [8, 16, 24, 32].includes(bitsPerSample)) encoding = 'int';
   else if (tag === WAVE_FORMAT_IEEE_FLOAT && (bitsPerSample === 32 || bitsPerSample === 64))
@@ -199,4 +269,49 @@ function concatChannels(a: Float32Array[], b: Float32Array[]): Float32Array[] {
     joined.set(b[i]!, ch.length);
     return joined;
   });
+}
+
+/** Chunks an upload's header check walks before it gives up looking for `fmt ` (and passes). */
+const MAX_HEADER_CHUNKS = 64;
+
+/**
+ * What is wrong with the header of the WAV `file`, or null when its `fmt ` chunk is one the
+ * reader accepts (or when the file is not a WAV: that is the sniffer's to say). It reads
+ * chunk headers and the `fmt ` chunk only, seeking over the rest, so it costs a few small
+ * reads whatever the file's size: an upload is refused at once (decision 046) rather than
+ * failing in its media job, which still checks everything as it reads.
+ */
+export async function checkWavHeader(file: string): Promise<string | null> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const read = async (position: number, length: number) => {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, position);
+      return buffer.subarray(0, bytesRead);
+    };
+    const riff = await read(0, 12);
+    if (riff.length < 12 || riff.toString('latin1', 0, 4) !== 'RIFF') return null;
+    if (riff.toString('latin1', 8, 12) !== 'WAVE') return null;
+    let offset = 12;
+    for (let i = 0; i < MAX_HEADER_CHUNKS; i++) {
+      const header = await read(offset, 8);
+      if (header.length < 8) return null; // cut short: the job says how
+      const id = header.toString('latin1', 0, 4);
+      const size = header.readUInt32LE(4);
+      if (id === 'data') return 'The WAV data chunk comes before its fmt chunk';
+      if (id === 'fmt ') {
+        if (size > MAX_HELD_CHUNK)
+          return `The WAV fmt chunk declares ${size} bytes: at most ${MAX_HELD_CHUNK} are allowed`;
+        parseFmt(await read(offset + 8, size));
+        return null;
+      }
+      offset += 8 + size + (size % 2);
+    }
+    return null;
+  } catch (error) {
+    if (error instanceof WavError) return error.message;
+    throw error;
+  } finally {
+    await handle.close();
+  }
 }

@@ -22,20 +22,27 @@ import { DurableQueue, processWorker, retryAt } from '~/platform/durable-queue.s
 import { env, uploadsDir } from '~/platform/env.server';
 import { logger } from '~/platform/logger.server';
 
-import { processAudioInThread, ThreadFailure, type ThreadRun } from './run-in-thread.server';
+import {
+  type MediaJobLimits,
+  processAudioInThread,
+  ThreadFailure,
+  type ThreadRun,
+} from './run-in-thread.server';
 import type { ProcessResult } from './transcode.server';
 
 /**
  * Does what the media queue holds (app/models/media-job.server.ts, decision 035), on every
  * app instance, through the durable-queue runner (~/platform/durable-queue.server):
  * `concurrency` loops (MEDIA_CONCURRENCY, 1 by default), each claiming one due job at a
- * time with a lease, running it in a worker thread (decode, peaks, 192 kbps MP3 when needed), and
- * recording the outcome on the track. The lease is renewed while the thread works; a job whose
- * instance died is claimed again once its lease runs out and done over (each step is
+ * time with a lease, running it in a process of its own (decode, peaks, 192 kbps MP3 when
+ * needed; within its time and memory limits, decision 046), and recording the outcome on the
+ * track. The lease is renewed while the job's process works; a job whose instance died is
+ * claimed again once its lease runs out and done over (each step is
  * idempotent, so the effect is once: one stream, one peaks document, the track ready).
- * A file that cannot be decoded fails at once (the track says why to admins and keeps its
- * upload); anything else is retried with exponential backoff up to `maxAttempts`.
- * `stop()` ends the threads in flight and gives their jobs back, due at once.
+ * A file that cannot be decoded, or whose job goes past its limits, fails at once (the track
+ * says why to admins and keeps its upload); anything else is retried with exponential backoff
+ * up to `maxAttempts`.
+ * `stop()` ends the job processes in flight and gives their jobs back, due at once.
  */
 export type MediaWorkerOptions = {
   concurrency: number;
@@ -43,6 +50,8 @@ export type MediaWorkerOptions = {
   retryMs: number;
   maxAttempts: number;
   pollMs: number;
+  /** Every job's wall-clock and memory limits (./run-in-thread.server.ts). */
+  limits: MediaJobLimits;
 };
 
 type Holds = 'source' | 'stream' | null;
@@ -72,7 +81,7 @@ export class MediaWorker {
       handle: (job) => this.run(job),
       // The database is unreachable: the claim (if any) runs out and the job is done again.
       onError: (error) => logger.error({ err: error }, 'media worker'),
-      // The threads in flight end; their jobs are given back (see `run`).
+      // The job processes in flight end; their jobs are given back (see `run`).
       beforeDrain: async () => {
         await Promise.all([...this.threads.values()].map((t) => t.terminate()));
       },
@@ -84,7 +93,7 @@ export class MediaWorker {
     this.queue.start();
   }
 
-  /** Stop claiming, end the threads in flight and give their jobs back (due now). */
+  /** Stop claiming, end the job processes in flight and give their jobs back (due now). */
   async stop(): Promise<void> {
     await this.queue.stop();
   }
@@ -118,11 +127,12 @@ export class MediaWorker {
     log.info({ source: job.source, transcode: job.transcode }, 'media job started');
     const started = Date.now();
     let result: ProcessResult;
+    let peakRssMb = 0;
     const temp: string[] = [];
     try {
       const input = await this.localCopy(job.source, temp);
       const output = job.transcode ? this.tempPath(temp) : null;
-      result = await this.inThread(job, input, output);
+      ({ result, peakRssMb } = await this.inThread(job, input, output));
       if (output) await this.store(job.streamUrl, output);
     } catch (error) {
       await Promise.all(temp.map((file) => fs.rm(file, { force: true })));
@@ -136,7 +146,7 @@ export class MediaWorker {
     }
     await Promise.all(temp.map((file) => fs.rm(file, { force: true })));
 
-    // The track may have changed while the thread worked.
+    // The track may have changed while the job's process worked.
     if (holds(await getTrackAudio(job.trackId), job) === null) {
       await this.discardOutputs(job);
       await markMediaJobSkipped(job._id, this.id, 'The track was deleted or its audio replaced');
@@ -161,23 +171,25 @@ export class MediaWorker {
         durationSeconds: Math.round(result.durationSeconds),
         points: result.peaks.length,
         seconds,
+        peakRssMb,
         realTime: seconds > 0 ? Math.round(result.durationSeconds / seconds) : null,
       },
       'media job done',
     );
   }
 
-  /** Run the thread while renewing the lease; a lost lease (another instance took over) aborts. */
+  /** Run the job's process, renewing the lease; a lost lease (taken over elsewhere) ends it. */
   private async inThread(job: MediaJobDoc, input: string, output: string | null) {
-    const thread = processAudioInThread(input, output);
+    const thread = processAudioInThread(input, output, this.options.limits);
     const key = String(job._id);
     this.threads.set(key, thread);
     try {
-      return await this.queue.whileLeased(
+      const result = await this.queue.whileLeased(
         thread.result,
         (workerId, leaseMs) => renewMediaJobLease(job._id, workerId, leaseMs),
         () => void thread.terminate(),
       );
+      return { result, peakRssMb: Math.round(thread.peakRss() / 2 ** 20) };
     } finally {
       this.threads.delete(key);
     }
@@ -256,6 +268,12 @@ export function createMediaWorker(overrides: Partial<MediaWorkerOptions> = {}): 
     retryMs: env.MEDIA_RETRY_SECONDS * 1000,
     maxAttempts: env.MEDIA_MAX_ATTEMPTS,
     pollMs: 1000,
+    limits: {
+      baseSeconds: env.MEDIA_TIME_LIMIT_SECONDS,
+      secondsPerMb: env.MEDIA_TIME_LIMIT_SECONDS_PER_MB,
+      secondsPerAudioMinute: env.MEDIA_TIME_LIMIT_SECONDS_PER_AUDIO_MINUTE,
+      memoryMb: env.MEDIA_MEMORY_LIMIT_MB,
+    },
     ...overrides,
   });
 }

@@ -129,6 +129,15 @@ const EnvSchema = z.object({
   MEDIA_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   /** First retry of a failed media job after this many seconds, doubling with each attempt. */
   MEDIA_RETRY_SECONDS: z.coerce.number().min(0).default(30),
+  /**
+   * Every media job's wall clock: this many seconds, plus …_PER_MB of its input, plus
+   * …_PER_AUDIO_MINUTE of its audio; past it the job fails for good (decision 046).
+   */
+  MEDIA_TIME_LIMIT_SECONDS: z.coerce.number().min(1).default(60),
+  MEDIA_TIME_LIMIT_SECONDS_PER_MB: z.coerce.number().min(0).default(0.5),
+  MEDIA_TIME_LIMIT_SECONDS_PER_AUDIO_MINUTE: z.coerce.number().min(0).default(6),
+  /** A media job's process may hold this much memory (RSS: heap, Buffers, WebAssembly). */
+  MEDIA_MEMORY_LIMIT_MB: z.coerce.number().int().min(64).max(65536).default(384),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRETS: string[] };

@@ -1,6 +1,7 @@
 import { uploadPathFromUrl } from '~/files/stored-files.server';
 import { readAudioDuration } from '~/files/uploads.server';
 import { needsTranscode } from '~/media/transcode.server';
+import { checkWavHeader } from '~/media/wav.server';
 import { kickMediaWorker } from '~/media/worker.server';
 import { createTrack, getTrack, updateTrack } from '~/models/track.server';
 import { UPLOAD_ID_FIELDS } from '~/schemas/resumable-upload';
@@ -48,8 +49,10 @@ async function trackDuration(
 }
 
 /**
- * A tracklist checked against the length the track will have (a typed one was checked with
- * the fields; this covers the one read from the audio): no row may start after the end.
+ * A new WAV's header its media job would refuse (a fmt chunk over 64 KiB, a sample rate
+ * outside 8–192 kHz…: decision 046), refused now; then a tracklist checked against the length
+ * the track will have (a typed one was checked with the fields; this covers the one read from
+ * the audio): no row may start after the end.
  */
 async function checkTrackFiles({
   value,
@@ -57,6 +60,8 @@ async function checkTrackFiles({
   existing,
   keepUnsent,
 }: CheckInput<TrackFields, TrackJSON>): Promise<FieldErrors | null> {
+  const wavProblem = filePaths.audioFile ? await checkWavHeader(filePaths.audioFile) : null;
+  if (wavProblem) return { audioFile: [wavProblem] };
   if (!value.tracklist?.rows.length) return null;
   const duration = await trackDuration(value.duration, filePaths.audioFile, existing, keepUnsent);
   const seconds = duration ? parseClock(duration) : (existing?.durationSeconds ?? null);

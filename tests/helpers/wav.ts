@@ -150,3 +150,57 @@ function emitWav(spec: WavSpec, emit: (bytes: Buffer) => void): number {
   if (after.length) emit(after);
   return 12 + before.length + 8 + dataBytes + (dataBytes % 2) + after.length;
 }
+
+/**
+ * A hostile WAV: the RIFF header, then one chunk `id` whose header declares `declared` bytes,
+ * followed by `body` bytes of zeros (written in 1 MB slices). A `fmt ` chunk declaring 2 GB
+ * with a few MB behind it is the review's reproduction of issue 38. Answers the size.
+ */
+export function writeDeclaredChunkWav(
+  file: string,
+  id: string,
+  declared: number,
+  body: number,
+): number {
+  const head = Buffer.alloc(20);
+  head.write('RIFF', 0, 'latin1');
+  head.writeUInt32LE(Math.min(0xffffffff, 12 + declared), 4);
+  head.write('WAVE', 8, 'latin1');
+  head.write(id, 12, 'latin1');
+  head.writeUInt32LE(declared, 16);
+  const fd = fs.openSync(file, 'w');
+  try {
+    fs.writeSync(fd, head);
+    const slice = Buffer.alloc(1024 * 1024);
+    for (let left = body; left > 0; left -= slice.length)
+      fs.writeSync(fd, slice, 0, Math.min(left, slice.length));
+  } finally {
+    fs.closeSync(fd);
+  }
+  return head.length + body;
+}
+
+/** A short WAV (`seconds` of silence) whose fmt chunk says `sampleRate`, channels, bits as given. */
+export function wavWithHeader(
+  header: { sampleRate?: number; channels?: number; bits?: number; blockAlign?: number },
+  seconds = 0.1,
+): Buffer {
+  const bytes = wavBuffer({ seconds, sampleRate: 8000, channels: 1, bits: 16 });
+  // The fmt chunk's fields (wavBuffer writes RIFF, then fmt at byte 12: its body at 20).
+  if (header.channels !== undefined) bytes.writeUInt16LE(header.channels, 22);
+  if (header.sampleRate !== undefined) bytes.writeUInt32LE(header.sampleRate, 24);
+  if (header.blockAlign !== undefined) bytes.writeUInt16LE(header.blockAlign, 32);
+  if (header.bits !== undefined) bytes.writeUInt16LE(header.bits, 34);
+  return bytes;
+}
+
+/** `writeDeclaredChunkWav`'s bytes in memory (a small `body`: for a request). */
+export function declaredChunkWavBuffer(id: string, declared: number, body: number): Buffer {
+  const head = Buffer.alloc(20);
+  head.write('RIFF', 0, 'latin1');
+  head.writeUInt32LE(Math.min(0xffffffff, 12 + declared), 4);
+  head.write('WAVE', 8, 'latin1');
+  head.write(id, 12, 'latin1');
+  head.writeUInt32LE(declared, 16);
+  return Buffer.concat([head, Buffer.alloc(body)]);
+}

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 
+import { declaredChunkWavBuffer, wavWithHeader } from '../../helpers/wav';
 import {
   disposeRoles,
   type FilePart,
@@ -405,6 +406,31 @@ test('hostile input: admin uploads (tracks, gallery, blog)', async () => {
                 headers: SAME_ORIGIN,
               }),
           },
+          // Issue 38 (decision 046): WAV headers the media job would refuse are refused at once.
+          ...(
+            [
+              [
+                'a WAV declaring a 2 GB fmt chunk',
+                declaredChunkWavBuffer('fmt ', 2 ** 31, 256 * 1024),
+              ],
+              ['a 4 kHz WAV', wavWithHeader({ sampleRate: 4000 })],
+              ['a 400 kHz WAV', wavWithHeader({ sampleRate: 400_000 })],
+              ['a WAV of no channels', wavWithHeader({ channels: 0 })],
+              ['a WAV of 12-bit samples', wavWithHeader({ bits: 12 })],
+              ['a WAV whose block align lies', wavWithHeader({ blockAlign: 7 })],
+            ] as const
+          ).map(([name, bytes]) => ({
+            name,
+            send: (ctx: APIRequestContext, m: string) =>
+              req(ctx, 'post', '/api/admin/tracks', {
+                multipart: {
+                  ...trackValid(m),
+                  coverImage: marked(files.cover(), m),
+                  audioFile: marked({ name: 'set.wav', mimeType: 'audio/wav', buffer: bytes }, m),
+                },
+                headers: SAME_ORIGIN,
+              }),
+          })),
           {
             name: 'audio with a NUL in the file name',
             send: (ctx, m) =>
