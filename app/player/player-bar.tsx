@@ -21,8 +21,8 @@ import {
   VolumeControl,
 } from './player-controls';
 import { formatTime } from './player-machine';
-import { loadedEntries } from './player-queue';
 import { type PlayerContextValue, usePlayer } from './player-provider';
+import { loadedEntries } from './player-queue';
 import { useTrackPeaks } from './use-track-peaks';
 
 /**

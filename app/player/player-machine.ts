@@ -20,8 +20,8 @@ import {
 import {
   clampPosition,
   clampVolume,
-  displayDuration,
   DEFAULT_VOLUME,
+  displayDuration,
   fallbackAudioSrc,
   isLoadable,
   normalizeAudioSrc,
@@ -41,10 +41,10 @@ import {
   withWindow,
 } from './player-transitions';
 
-export * from './player-rules';
-export { UPLOADS_AUDIO_SEGMENT } from './player-queue';
-export type { QueueSlot, VirtualQueue } from './player-queue';
 export { parseFavourites, parsePersisted } from './player-persisted';
+export type { QueueSlot, VirtualQueue } from './player-queue';
+export { UPLOADS_AUDIO_SEGMENT } from './player-queue';
+export * from './player-rules';
 
 /**
  * The part of a track the player needs (a full `TrackJSON` fits). `tracklist`: a mix's rows,

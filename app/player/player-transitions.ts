@@ -2,13 +2,6 @@
  * The machine's transitions that move through the queue (player-machine.ts holds the reducer):
  * next/previous/end walking the positions, windows of the catalogue arriving, /music's queue.
  */
-import {
-  clampPosition,
-  displayDuration,
-  isLoadable,
-  normalizeAudioSrc,
-  randomOtherIndex,
-} from './player-rules';
 import type { PlayerAction, PlayerState, PlayerTrack, QueueRequest } from './player-machine';
 import {
   isLoaded,
@@ -19,6 +12,13 @@ import {
   walk,
   wrap,
 } from './player-queue';
+import {
+  clampPosition,
+  displayDuration,
+  isLoadable,
+  normalizeAudioSrc,
+  randomOtherIndex,
+} from './player-rules';
 
 function withCurrent(
   state: PlayerState,
@@ -134,8 +134,10 @@ export function withWindow(
   state: PlayerState,
   action: Extract<PlayerAction, { type: 'queueWindow' }>,
 ): PlayerState {
-  const total = Math.max(0, Math.floor(action.total));
   const q = state.queue;
+  // A window for a catalogue queue that has since been replaced by a list: nothing to keep.
+  if (q.source !== 'catalogue') return state;
+  const total = Math.max(0, Math.floor(action.total));
   const changed = q.size !== total;
   const base: VirtualQueue = changed ? { source: 'catalogue', size: total, slots: {} } : q;
   const queue = mergeSlots(base, action.position, action.tracks, state.index);
@@ -165,14 +167,22 @@ export function resolveRequest(
     return follow(done, { start: action.at, direction: 1, left: n, exclude: -1 }, false, false);
   }
   if (n === 0) return r.ended ? stopAtStart(done) : done;
-  // The catalogue shrank below the position: wrap to the end it went past, then fetch that.
-  const start = r.position < n ? r.position : r.direction === 1 ? 0 : n - 1;
-  const plan: Plan = {
-    start,
+  let plan: Plan = {
+    // The catalogue shrank below the position: wrap to the end it went past (then fetch that).
+    start: r.position < n ? r.position : r.direction === 1 ? 0 : n - 1,
     direction: r.direction,
     left: Math.min(r.left, n),
     exclude: r.exclude,
   };
+  // A track was inserted or deleted meanwhile: positions moved. When the window shows where
+  // the current track went, the move starts again from there.
+  const anchor = before.current ? positionOfTrack(state.queue, before.current.id) : -1;
+  if (before.queue.size !== n && anchor !== -1) {
+    plan =
+      r.exclude === -1
+        ? { start: wrap(anchor + r.direction, n), direction: r.direction, left: n, exclude: -1 }
+        : { ...plan, exclude: anchor };
+  }
   const next = follow(done, plan, r.playing, r.ended);
   // The window did not hold the position it was asked for (it moved meanwhile): stop asking.
   if (
@@ -240,4 +250,24 @@ export function setCatalogue(
     return { ...state, queue, index: -1, request: null, current: null, src: null, playing: false };
   }
   return withTrack(state, queue, start, false);
+}
+/**
+ * Positions worth fetching ahead after a track starts in the catalogue queue, with the
+ * direction the walk would read them in: where next and previous would stop for want of a
+ * window, and the drawn-ahead shuffle position. Most taps then need no fetch.
+ */
+export function prefetchNeeds(state: PlayerState): { position: number; direction: 1 | -1 }[] {
+  const q = state.queue;
+  if (q.source !== 'catalogue' || q.size === 0 || state.index < 0) return [];
+  const needs: { position: number; direction: 1 | -1 }[] = [];
+  const add = (start: number, direction: 1 | -1, exclude: number) => {
+    const w = walk(q, start, direction, q.size, exclude);
+    if ('need' in w && !needs.some((n) => n.position === w.need)) {
+      needs.push({ position: w.need, direction });
+    }
+  };
+  add(wrap(state.index + 1, q.size), 1, -1);
+  add(wrap(state.index - 1, q.size), -1, -1);
+  if (state.shuffle && state.shuffleNext !== null) add(state.shuffleNext, 1, state.index);
+  return needs;
 }
