@@ -14,7 +14,6 @@ import {
   listQueue,
   positionOfTrack,
   type QueueSlot,
-  slotsNear,
   type VirtualQueue,
 } from './player-queue';
 import {
@@ -41,7 +40,7 @@ import {
   withWindow,
 } from './player-transitions';
 
-export { parseFavourites, parsePersisted } from './player-persisted';
+export { parseFavourites, parsePersisted, toPersisted } from './player-persisted';
 export type { QueueSlot, VirtualQueue } from './player-queue';
 export { UPLOADS_AUDIO_SEGMENT } from './player-queue';
 export * from './player-rules';
@@ -394,16 +393,3 @@ export function createPlayerReducer(random: () => number = Math.random) {
 }
 
 export const playerReducer = createPlayerReducer();
-
-/** What is kept in local storage: the queue's positions near the current one. */
-export function toPersisted(state: PlayerState): PersistedPlayerState {
-  return {
-    queue: { ...state.queue, slots: slotsNear(state.queue, state.index) },
-    index: state.index,
-    current: state.current,
-    position: Math.floor(state.position * 10) / 10,
-    volume: state.volume,
-    shuffle: state.shuffle,
-    loop: state.loop,
-  };
-}

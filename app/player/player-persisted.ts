@@ -4,12 +4,13 @@
  */
 import type { TracklistRow } from '~/types/entities';
 
-import type { PersistedPlayerState, PlayerTrack } from './player-machine';
+import type { PersistedPlayerState, PlayerState, PlayerTrack } from './player-machine';
 import {
   EMPTY_QUEUE,
   listQueue,
   MAX_QUEUE_SLOTS,
   type QueueSlot,
+  slotsNear,
   type VirtualQueue,
 } from './player-queue';
 import { clampVolume, DEFAULT_VOLUME } from './player-rules';
@@ -125,4 +126,17 @@ export function parseFavourites(raw: string | null): number[] {
   } catch {
     return [];
   }
+}
+
+/** What is kept in local storage: the queue's positions near the current one. */
+export function toPersisted(state: PlayerState): PersistedPlayerState {
+  return {
+    queue: { ...state.queue, slots: slotsNear(state.queue, state.index) },
+    index: state.index,
+    current: state.current,
+    position: Math.floor(state.position * 10) / 10,
+    volume: state.volume,
+    shuffle: state.shuffle,
+    loop: state.loop,
+  };
 }
