@@ -213,6 +213,53 @@ export async function findNumberedPage<T, K extends string = string>(
 }
 
 /**
+ * The records at positions `skip`..`skip + limit - 1` of the sorted list (a skip in index
+ * order, as `findNumberedPage` does, without the page alignment), with the matching total:
+ * for a reader that addresses records by position (the player's queue, issue 37).
+ */
+export async function findSlice<T, K extends string = string>(
+  model: Model<T>,
+  spec: PageSpec<K> & { skip: number; limit: number },
+): Promise<{ items: T[]; total: number }> {
+  const filter = spec.filter ?? {};
+  const total = await countRecords(model, filter);
+  const skip = Math.max(0, Math.floor(spec.skip));
+  const limit = Math.min(Math.max(1, Math.floor(spec.limit)), MAX_PAGE_LIMIT);
+  if (skip >= total) return { items: [], total };
+  const key = [
+    model.collection.collectionName,
+    'page',
+    { filter, sort: spec.sort, fields: spec.fields ?? null, skip, limit },
+  ] as const;
+  const items = await cachedRead(key, () =>
+    model
+      .find(filter as QueryFilter<T>, projection(spec))
+      .sort({ ...spec.sort })
+      .skip(skip)
+      .limit(limit)
+      .lean<T[]>()
+      .exec(),
+  );
+  return { items, total };
+}
+
+/**
+ * Where `record` stands in `sort` order among the records matching `filter` (0 for the first):
+ * an indexed count of the records before it (those after it in the reversed sort).
+ */
+export function positionOf<T>(
+  model: Model<T>,
+  spec: { filter?: Filter; sort: PageSort },
+  record: Record<string, unknown>,
+): Promise<number> {
+  const reversed = Object.fromEntries(
+    Object.entries(spec.sort).map(([field, dir]) => [field, dir === 1 ? -1 : 1]),
+  ) as PageSort;
+  const values = Object.keys(spec.sort).map((field) => record[field]);
+  return countRecords(model, withFilter(spec.filter ?? {}, afterFilter(reversed, values)));
+}
+
+/**
  * Up to `limit` records after `cursor` (from the start when null). Throws `BadCursorError`
  * for a cursor that is not one of this sort's.
  */

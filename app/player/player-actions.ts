@@ -30,6 +30,11 @@ export type PlayerActions = {
   /** Index 0 starts at the first /uploads/audio/ track; a current track is kept by default. */
   setQueue: (tracks: TrackInput[], index?: number, options?: { keepCurrent?: boolean }) => void;
   addToQueue: (track: TrackInput) => void;
+  /**
+   * /music: the queue becomes every track (`size`, newest first); `tracks` (null: one this
+   * listener cannot play) stand at positions `offset`.., or at unknown ones when it is null.
+   */
+  setCatalogue: (size: number, offset: number | null, tracks: (TrackInput | null)[]) => void;
   isFavourite: (id: number) => boolean;
   toggleFavourite: (id: number) => void;
 };
@@ -82,6 +87,13 @@ export function usePlayerActions(dispatch: Dispatch<PlayerAction>): QueueActions
           keepCurrent: options?.keepCurrent,
         }),
       addToQueue: (track) => dispatch({ type: 'addToQueue', track: toPlayerTrack(track) }),
+      setCatalogue: (size, offset, tracks) =>
+        dispatch({
+          type: 'setCatalogue',
+          size,
+          offset,
+          tracks: tracks.map((t) => (t ? toPlayerTrack(t) : null)),
+        }),
     };
     return a;
   }, [dispatch]);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 
 import {
   Heart,
@@ -22,6 +22,7 @@ import {
 } from './player-controls';
 import { formatTime } from './player-machine';
 import { type PlayerContextValue, usePlayer } from './player-provider';
+import { loadedEntries } from './player-queue';
 import { useTrackPeaks } from './use-track-peaks';
 
 /**
@@ -255,6 +256,9 @@ function QueueButton({ player }: { player: PlayerContextValue }) {
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const currentItem = useRef<HTMLButtonElement>(null);
+  // The loaded positions (the catalogue queue loads windows of every track as it needs them).
+  const queue = player.queue;
+  const entries = useMemo(() => loadedEntries(queue), [queue]);
 
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, wrapper, button);
@@ -281,13 +285,13 @@ function QueueButton({ player }: { player: PlayerContextValue }) {
         className="absolute bottom-full right-0 mb-2 w-72 rounded-lg border border-border bg-popover text-popover-foreground shadow-lg"
       >
         <h2 className="border-b border-border px-3 py-2 text-sm font-semibold">
-          Queue ({player.queue.length})
+          Queue ({player.queue.size})
         </h2>
-        {player.queue.length === 0 ? (
+        {entries.length === 0 ? (
           <p className="px-3 py-3 text-sm text-muted-foreground">The queue is empty.</p>
         ) : (
           <ol className="max-h-72 overflow-y-auto py-1">
-            {player.queue.map((t, i) => {
+            {entries.map(([i, t]) => {
               const isCurrent = i === player.index;
               return (
                 <li key={`${t.id}-${i}`}>

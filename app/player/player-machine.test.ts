@@ -10,7 +10,6 @@ import {
   formatTime,
   formatTimeForSpeech,
   isLoadable,
-  nextIndex,
   normalizeAudioSrc,
   parseDuration,
   parseFavourites,
@@ -18,12 +17,12 @@ import {
   type PlayerAction,
   type PlayerState,
   type PlayerTrack,
-  prevIndex,
   randomOtherIndex,
   resolveStartIndex,
   toPersisted,
   volumeLevel,
 } from './player-machine';
+import { queueTracks } from './player-queue';
 
 const track = (id: number, audioFile = `/uploads/audio/t${id}.mp3`, title = `Track ${id}`) =>
   ({
@@ -109,7 +108,7 @@ describe('loading', () => {
 
   it('appends a track missing from the queue and makes it current', () => {
     const s = run(withQueue(2), { type: 'playTrack', track: track(9) });
-    expect(s.queue.map((t) => t.id)).toEqual([1, 2, 9]);
+    expect(queueTracks(s.queue).map((t) => t.id)).toEqual([1, 2, 9]);
     expect(s.index).toBe(2);
     expect(s.current?.id).toBe(9);
     expect(s.playing).toBe(true);
@@ -118,7 +117,7 @@ describe('loading', () => {
 
   it('plays a queued track at its index without duplicating it', () => {
     const s = run(withQueue(3), { type: 'playTrack', track: track(3) });
-    expect(s.queue).toHaveLength(3);
+    expect(s.queue.size).toBe(3);
     expect(s.index).toBe(2);
     expect(s.position).toBe(0);
   });
@@ -211,8 +210,8 @@ describe('next and previous', () => {
     s = run(s, { type: 'setQueue', tracks: [track(1), track(2), track(3)], index: 0 });
     expect(s.current?.id).toBe(9);
     expect(s.index).toBe(-1);
-    expect(nextIndex(s, 0)).toBe(0);
-    expect(prevIndex(s, 0)).toBe(2);
+    expect(run(s, { type: 'next' }).index).toBe(0);
+    expect(run(s, { type: 'prev' }).index).toBe(2);
   });
 
   it('playIndex plays that queue entry', () => {
@@ -352,7 +351,7 @@ describe('setQueue', () => {
     expect(s.index).toBe(2);
     expect(s.current?.id).toBe(3);
     expect(s.playing).toBe(false);
-    expect(s.queue).toHaveLength(4);
+    expect(s.queue.size).toBe(4);
   });
 
   it('at index 0 with no uploads track starts at 0', () => {
@@ -391,7 +390,7 @@ describe('setQueue', () => {
       tracks: [{ ...track(1), title: '' }, track(2)],
       index: 0,
     });
-    expect(s.queue.map((t) => t.id)).toEqual([2]);
+    expect(queueTracks(s.queue).map((t) => t.id)).toEqual([2]);
   });
 
   it('with no tracks clears the player', () => {
@@ -407,7 +406,7 @@ describe('addToQueue', () => {
     expect(s.current?.id).toBe(1);
     expect(s.playing).toBe(false);
     s = run(s, { type: 'addToQueue', track: track(2) }, { type: 'addToQueue', track: track(2) });
-    expect(s.queue.map((t) => t.id)).toEqual([1, 2]);
+    expect(queueTracks(s.queue).map((t) => t.id)).toEqual([1, 2]);
     expect(s.current?.id).toBe(1);
   });
 });
@@ -486,7 +485,7 @@ describe('persistence', () => {
     const raw = JSON.stringify(toPersisted(s));
     s = run(init(), { type: 'restore', saved: parsePersisted(raw) });
     expect(s.restored).toBe(true);
-    expect(s.queue).toHaveLength(3);
+    expect(s.queue.size).toBe(3);
     expect(s.current?.id).toBe(2);
     expect(s.index).toBe(1);
     expect(s.position).toBe(65.3);
@@ -511,7 +510,7 @@ describe('persistence', () => {
     const p = parsePersisted(
       JSON.stringify({ queue: [{ id: 'x' }, track(1)], volume: 7, current: { id: 1 } }),
     );
-    expect(p?.queue).toHaveLength(1);
+    expect(p?.queue.size).toBe(1);
     expect(p?.volume).toBe(1);
     expect(p?.current).toBeNull();
     expect(p?.position).toBe(0);

@@ -3,18 +3,47 @@
  *
  * No React, no DOM: `player-provider.tsx` binds this reducer to the single `<audio>` element.
  * The element is told what to do through the state: `src` + `loadNonce` (load this file),
- * `playing` (wanted play state), `position` + `seekNonce` (jump there).
+ * `playing` (wanted play state), `position` + `seekNonce` (jump there). The queue is positions
+ * (player-queue.ts); what it needs from the catalogue it asks for through `request`, which the
+ * provider fetches and answers with `queueWindow` (no fetch in here).
  */
 import type { TrackJSON, TracklistRow } from '~/types/entities';
-import { formatClock } from '~/utils/media-time';
 
-export const FALLBACK_AUDIO_PATH = '/uploads/audio/fallback.mp3';
-export const UPLOADS_AUDIO_SEGMENT = '/uploads/audio/';
-export const DEFAULT_VOLUME = 0.8;
-export const POSITION_REFRESH_MS = 1000;
-export const SEEK_STEP_SECONDS = 0.1;
-export const FEATURED_SEEK_SECONDS = 10;
-export const PLAY_START_DELAY_MS = 100;
+import {
+  EMPTY_QUEUE,
+  listQueue,
+  positionOfTrack,
+  type QueueSlot,
+  type VirtualQueue,
+} from './player-queue';
+import {
+  clampPosition,
+  clampVolume,
+  DEFAULT_VOLUME,
+  displayDuration,
+  fallbackAudioSrc,
+  isLoadable,
+  normalizeAudioSrc,
+  parseDuration,
+  randomOtherIndex,
+  resolveStartIndex,
+  stripTrailingSlashes,
+} from './player-rules';
+import {
+  loadTrack,
+  move,
+  resolveRequest,
+  setCatalogue,
+  startingAt,
+  withRequest,
+  withTrack,
+  withWindow,
+} from './player-transitions';
+
+export { parseFavourites, parsePersisted, toPersisted } from './player-persisted';
+export type { QueueSlot, VirtualQueue } from './player-queue';
+export { UPLOADS_AUDIO_SEGMENT } from './player-queue';
+export * from './player-rules';
 
 /**
  * The part of a track the player needs (a full `TrackJSON` fits). `tracklist`: a mix's rows,
@@ -25,10 +54,39 @@ export type PlayerTrack = Pick<
   'id' | 'title' | 'artist' | 'album' | 'duration' | 'coverImage' | 'audioFile'
 > & { tracklist?: TracklistRow[] };
 
+/**
+ * What the machine needs from the catalogue (the provider fetches it and answers with
+ * `queueWindow`): `move`, a next/previous/end that reached a position not loaded yet (the walk
+ * goes on from there); `start`, where /music starts the queue; `locate`, the position of the
+ * current track.
+ */
+export type QueueRequest = { id: number } & (
+  | {
+      kind: 'move';
+      position: number;
+      direction: 1 | -1;
+      /** Positions still to try (the walk stops after the whole queue). */
+      left: number;
+      /** Never this position (shuffle: the current one). */
+      exclude: number;
+      playing: boolean;
+      ended: boolean;
+    }
+  | { kind: 'start' }
+  | { kind: 'locate'; trackId: number }
+);
+
 export type PlayerState = {
-  queue: PlayerTrack[];
-  /** Index of `current` in `queue`; -1 when there is no current track or it left the queue. */
+  /** The queue by position (player-queue.ts): its size and the tracks loaded so far. */
+  queue: VirtualQueue;
+  /** Position of `current` in `queue`; -1 when there is no current track or it is not placed. */
   index: number;
+  /** A fetch the queue waits for (the provider makes it); null when none. */
+  request: QueueRequest | null;
+  /** The last request's id. */
+  requestNonce: number;
+  /** With shuffle on: the position drawn for the next move (prefetched), or null. */
+  shuffleNext: number | null;
   current: PlayerTrack | null;
   /** The URL the `<audio>` element should hold (normalised, maybe the fallback). */
   src: string | null;
@@ -54,7 +112,7 @@ export type PlayerState = {
 };
 
 export type PersistedPlayerState = {
-  queue: PlayerTrack[];
+  queue: VirtualQueue;
   index: number;
   current: PlayerTrack | null;
   position: number;
@@ -92,6 +150,24 @@ export type PlayerAction =
       keepCurrent?: boolean;
     }
   | { type: 'addToQueue'; track: PlayerTrack }
+  /**
+   * /music: the queue is every track (`size` of them, newest first); `tracks` stand at
+   * positions `offset`.. (null: the page is a search, its tracks' positions are unknown).
+   */
+  | { type: 'setCatalogue'; size: number; offset: number | null; tracks: QueueSlot[] }
+  /** A window of the catalogue fetched by the provider (for `requestId`, or a prefetch: null). */
+  | {
+      type: 'queueWindow';
+      requestId: number | null;
+      total: number;
+      position: number;
+      at: number | null;
+      tracks: QueueSlot[];
+    }
+  /** The fetch for this request failed: the player stays where it is. */
+  | { type: 'queueFailed'; requestId: number }
+  /** With shuffle on, draws the next move's position ahead (so it can be prefetched). */
+  | { type: 'drawShuffle'; random: number }
   | { type: 'seek'; position: number }
   | { type: 'seekBy'; delta: number }
   /** Position reported by the element (no jump). */
@@ -104,8 +180,11 @@ export type PlayerAction =
 
 export function createInitialState(assetHost = ''): PlayerState {
   return {
-    queue: [],
+    queue: EMPTY_QUEUE,
     index: -1,
+    request: null,
+    requestNonce: 0,
+    shuffleNext: null,
     current: null,
     src: null,
     loadNonce: 0,
@@ -121,178 +200,6 @@ export function createInitialState(assetHost = ''): PlayerState {
     restored: false,
     assetHost: stripTrailingSlashes(assetHost),
   };
-}
-
-function stripTrailingSlashes(s: string): string {
-  return s.replace(/\/+$/, '');
-}
-
-/**
- * 'sample.mp3' or a path without '/uploads/audio/' becomes the fallback file; an
- * http(s) URL is kept; a relative path gets a leading slash; anything else (a root-relative
- * path) is prefixed with the asset host. The fallback itself is a root-relative path.
- */
-export function normalizeAudioSrc(path: string | null | undefined, assetHost = ''): string {
-  const host = stripTrailingSlashes(assetHost);
-  const p = (path ?? '').trim();
-  if (p === '' || p === 'sample.mp3' || !p.includes(UPLOADS_AUDIO_SEGMENT)) {
-    return host + FALLBACK_AUDIO_PATH;
-  }
-  if (/^https?:\/\//i.test(p)) return p;
-  if (!p.startsWith('/')) return `/${p}`;
-  return host + p;
-}
-
-/** The fallback URL under the same asset host rules. */
-export function fallbackAudioSrc(assetHost = ''): string {
-  return stripTrailingSlashes(assetHost) + FALLBACK_AUDIO_PATH;
-}
-
-/** A track can be loaded only with a title and an audio file. */
-export function isLoadable(track: Partial<PlayerTrack> | null | undefined): track is PlayerTrack {
-  return (
-    !!track &&
-    typeof track.title === 'string' &&
-    track.title.trim() !== '' &&
-    typeof track.audioFile === 'string' &&
-    track.audioFile.trim() !== ''
-  );
-}
-
-export function clampVolume(v: number): number {
-  if (!Number.isFinite(v)) return DEFAULT_VOLUME;
-  return Math.min(1, Math.max(0, v));
-}
-
-/** Clamps a position to 0..duration (only to >= 0 while the duration is unknown). */
-export function clampPosition(position: number, duration: number): number {
-  if (!Number.isFinite(position) || position < 0) return 0;
-  if (Number.isFinite(duration) && duration > 0) return Math.min(position, duration);
-  return position;
-}
-
-/** At index 0, start at the first track whose file is under /uploads/audio/ (an uploaded file). */
-export function resolveStartIndex(tracks: PlayerTrack[], index: number): number {
-  if (tracks.length === 0) return -1;
-  if (index === 0) {
-    const i = tracks.findIndex((t) => t.audioFile.includes(UPLOADS_AUDIO_SEGMENT));
-    return i === -1 ? 0 : i;
-  }
-  if (!Number.isInteger(index) || index < 0) return 0;
-  return Math.min(index, tracks.length - 1);
-}
-
-/** A random index other than `current` (when the queue holds more than one track). */
-export function randomOtherIndex(length: number, current: number, random: number): number {
-  if (length <= 1) return 0;
-  const r = Math.min(Math.max(random, 0), 0.999999999);
-  if (current < 0 || current >= length) return Math.floor(r * length);
-  // Pick among the length - 1 other slots, then skip over the current one.
-  const pick = Math.floor(r * (length - 1));
-  return pick >= current ? pick + 1 : pick;
-}
-
-export function nextIndex(state: PlayerState, random: number): number {
-  const n = state.queue.length;
-  if (n === 0) return -1;
-  if (state.shuffle && n > 1) return randomOtherIndex(n, state.index, random);
-  return (state.index + 1 + n) % n;
-}
-
-export function prevIndex(state: PlayerState, random: number): number {
-  const n = state.queue.length;
-  if (n === 0) return -1;
-  if (state.shuffle && n > 1) return randomOtherIndex(n, state.index, random);
-  if (state.index < 0) return n - 1;
-  return (state.index - 1 + n) % n;
-}
-
-/** 'm:ss' (or 'h:mm:ss') to seconds; 0 when it can't be read. */
-export function parseDuration(text: string | null | undefined): number {
-  if (!text) return 0;
-  const parts = text.trim().split(':');
-  if (parts.length < 2 || parts.length > 3 || parts.some((p) => !/^\d+$/.test(p))) return 0;
-  return parts.reduce((acc, p) => acc * 60 + Number(p), 0);
-}
-
-/** Seconds as m:ss, and as h:mm:ss from an hour on (a long set reads 1:02:30, decision 034). */
-export function formatTime(seconds: number): string {
-  return formatClock(seconds);
-}
-
-/** Spoken time for aria-valuetext: '1 minute 5 seconds', '0 seconds'. */
-export function formatTimeForSpeech(seconds: number): string {
-  const s = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = s % 60;
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  const parts: string[] = [];
-  if (h) parts.push(unit(h, 'hour'));
-  if (m) parts.push(unit(m, 'minute'));
-  if (sec || parts.length === 0) parts.push(unit(sec, 'second'));
-  return parts.join(' ');
-}
-
-/** Total length to show: the element's duration once known, else the track's own text. */
-export function displayDuration(state: Pick<PlayerState, 'duration' | 'current'>): number {
-  if (state.duration > 0 && Number.isFinite(state.duration)) return state.duration;
-  return parseDuration(state.current?.duration);
-}
-
-export function volumeLevel(volume: number): 'high' | 'low' | 'muted' {
-  if (volume > 0.5) return 'high';
-  if (volume > 0) return 'low';
-  return 'muted';
-}
-
-function withTrack(
-  state: PlayerState,
-  queue: PlayerTrack[],
-  index: number,
-  playing: boolean,
-): PlayerState {
-  const track = index >= 0 ? queue[index] : undefined;
-  if (!track) return { ...state, queue, index: -1 };
-  return {
-    ...state,
-    queue,
-    index,
-    current: track,
-    src: normalizeAudioSrc(track.audioFile, state.assetHost),
-    loadNonce: state.loadNonce + 1,
-    usingFallback: false,
-    failed: false,
-    playing,
-    position: 0,
-    duration: 0,
-  };
-}
-
-function moveTo(state: PlayerState, index: number): PlayerState {
-  if (index < 0) return state;
-  // Moving keeps playing when playing (and starts when the current track had failed).
-  return withTrack(state, state.queue, index, state.playing);
-}
-
-/** The state with the position moved to `startAt` (when given), applied by the element. */
-function startingAt(state: PlayerState, startAt: number | undefined): PlayerState {
-  if (startAt === undefined || !Number.isFinite(startAt)) return state;
-  const position = clampPosition(startAt, displayDuration(state));
-  return { ...state, position, seekNonce: state.seekNonce + 1 };
-}
-
-function loadTrack(state: PlayerState, track: PlayerTrack, autoplay: boolean): PlayerState {
-  if (!isLoadable(track)) return state;
-  const i = state.queue.findIndex((t) => t.id === track.id);
-  if (i === -1) {
-    const queue = [...state.queue, track];
-    return withTrack(state, queue, queue.length - 1, autoplay);
-  }
-  // Refresh the stored copy (the file or title may have changed since it was queued).
-  const queue = state.queue.slice();
-  queue[i] = track;
-  return withTrack(state, queue, i, autoplay);
 }
 
 const isCurrent = (state: PlayerState, track: PlayerTrack) =>
@@ -334,11 +241,11 @@ export function createPlayerReducer(random: () => number = Math.random) {
         if (!state.current) return state;
         return state.playing ? state : { ...state, playing: true };
       case 'next':
-        return moveTo(state, nextIndex(state, action.random ?? random()));
+        return move(state, 'next', action.random ?? random());
       case 'prev':
-        return moveTo(state, prevIndex(state, action.random ?? random()));
+        return move(state, 'prev', action.random ?? random());
       case 'playIndex': {
-        const track = state.queue[action.index];
+        const track = state.queue.slots[action.index];
         if (!track) return state;
         return loadTrack(state, track, true);
       }
@@ -347,13 +254,7 @@ export function createPlayerReducer(random: () => number = Math.random) {
         if (state.loop) {
           return { ...state, playing: true, position: 0, seekNonce: state.seekNonce + 1 };
         }
-        const i = nextIndex(state, action.random ?? random());
-        // Nothing else to play (a queue of just this track): stop at the start rather than
-        // looping forever, which would make the loop toggle meaningless.
-        if (i < 0 || (i === state.index && state.queue.length === 1)) {
-          return { ...state, playing: false, position: 0, seekNonce: state.seekNonce + 1 };
-        }
-        return withTrack(state, state.queue, i, true);
+        return move(state, 'ended', action.random ?? random());
       }
       case 'loadError': {
         if (action.src !== state.src || state.failed) return state;
@@ -375,7 +276,20 @@ export function createPlayerReducer(random: () => number = Math.random) {
         return { ...state, volume: clampVolume(action.volume) };
       }
       case 'toggleShuffle':
-        return { ...state, shuffle: !state.shuffle };
+        return { ...state, shuffle: !state.shuffle, shuffleNext: null };
+      case 'drawShuffle': {
+        const n = state.queue.size;
+        if (!state.shuffle || n <= 1 || state.shuffleNext !== null) return state;
+        return { ...state, shuffleNext: randomOtherIndex(n, state.index, action.random) };
+      }
+      case 'setCatalogue':
+        return setCatalogue(state, action);
+      case 'queueWindow': {
+        const tracks = action.tracks.map((t) => (t && isLoadable(t) ? t : null));
+        return resolveRequest(state, withWindow(state, { ...action, tracks }), action);
+      }
+      case 'queueFailed':
+        return state.request?.id === action.requestId ? { ...state, request: null } : state;
       case 'toggleLoop':
         return { ...state, loop: !state.loop };
       case 'setQueue': {
@@ -386,20 +300,37 @@ export function createPlayerReducer(random: () => number = Math.random) {
           const i = tracks.findIndex((t) => t.id === current.id);
           if (i !== -1 || state.playing) {
             // The current track keeps playing; next/previous now walk the new queue.
-            return { ...state, queue: tracks, index: i };
+            return { ...state, queue: listQueue(tracks), index: i, request: null };
           }
         }
         const start = resolveStartIndex(tracks, action.index);
         if (start < 0) {
-          return { ...state, queue: [], index: -1, current: null, src: null, playing: false };
+          return {
+            ...state,
+            queue: EMPTY_QUEUE,
+            index: -1,
+            request: null,
+            current: null,
+            src: null,
+            playing: false,
+          };
         }
-        return withTrack(state, tracks, start, false);
+        return withTrack(state, listQueue(tracks), start, false);
       }
       case 'addToQueue': {
         if (!isLoadable(action.track)) return state;
-        if (state.queue.some((t) => t.id === action.track.id)) return state;
-        const queue = [...state.queue, action.track];
-        if (!state.current) return withTrack(state, queue, queue.length - 1, false);
+        const q = state.queue;
+        if (positionOfTrack(q, action.track.id) !== -1) return state;
+        // The catalogue holds every track already: only a first track is made current.
+        if (q.source === 'catalogue') {
+          return state.current ? state : loadTrack(state, action.track, false);
+        }
+        const queue: VirtualQueue = {
+          ...q,
+          size: q.size + 1,
+          slots: { ...q.slots, [q.size]: action.track },
+        };
+        if (!state.current) return withTrack(state, queue, q.size, false);
         return { ...state, queue };
       }
       case 'seek': {
@@ -423,7 +354,7 @@ export function createPlayerReducer(random: () => number = Math.random) {
       case 'restore': {
         const saved = action.saved;
         if (!saved) return { ...state, restored: true };
-        const queue = saved.queue.filter(isLoadable);
+        const queue = saved.queue;
         const base: PlayerState = {
           ...state,
           restored: true,
@@ -434,8 +365,8 @@ export function createPlayerReducer(random: () => number = Math.random) {
         };
         const current = saved.current && isLoadable(saved.current) ? saved.current : null;
         if (!current) return { ...base, index: -1, current: null, src: null, playing: false };
-        const index = queue.findIndex((t) => t.id === current.id);
-        return {
+        const index = positionOfTrack(queue, current.id);
+        const restored: PlayerState = {
           ...base,
           index,
           current,
@@ -449,6 +380,9 @@ export function createPlayerReducer(random: () => number = Math.random) {
           duration: 0,
           seekNonce: state.seekNonce + 1,
         };
+        return index === -1 && queue.source === 'catalogue'
+          ? withRequest(restored, { kind: 'locate', trackId: current.id })
+          : restored;
       }
       default: {
         const exhaustive: never = action;
@@ -459,93 +393,3 @@ export function createPlayerReducer(random: () => number = Math.random) {
 }
 
 export const playerReducer = createPlayerReducer();
-
-/** What is kept in local storage. */
-export function toPersisted(state: PlayerState): PersistedPlayerState {
-  return {
-    queue: state.queue,
-    index: state.index,
-    current: state.current,
-    position: Math.floor(state.position * 10) / 10,
-    volume: state.volume,
-    shuffle: state.shuffle,
-    loop: state.loop,
-  };
-}
-
-function readTrack(value: unknown): PlayerTrack | null {
-  if (!value || typeof value !== 'object') return null;
-  const v = value as Record<string, unknown>;
-  if (typeof v.id !== 'number' || typeof v.title !== 'string' || typeof v.audioFile !== 'string') {
-    return null;
-  }
-  const str = (x: unknown) => (typeof x === 'string' ? x : '');
-  const tracklist = readTracklist(v.tracklist);
-  return {
-    id: v.id,
-    title: v.title,
-    artist: str(v.artist),
-    album: typeof v.album === 'string' ? v.album : null,
-    duration: str(v.duration),
-    coverImage: str(v.coverImage),
-    audioFile: v.audioFile,
-    ...(tracklist.length > 0 ? { tracklist } : {}),
-  };
-}
-
-/** The rows of a saved tracklist that are still well formed. */
-function readTracklist(value: unknown): TracklistRow[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((row: unknown) => {
-    if (!row || typeof row !== 'object') return [];
-    const r = row as Record<string, unknown>;
-    if (typeof r.start !== 'number' || !Number.isFinite(r.start)) return [];
-    if (typeof r.artist !== 'string' || typeof r.title !== 'string') return [];
-    return [
-      {
-        start: r.start,
-        artist: r.artist,
-        title: r.title,
-        label: typeof r.label === 'string' ? r.label : null,
-      },
-    ];
-  });
-}
-
-/** Validates what came out of local storage (it may be stale, edited or from another version). */
-export function parsePersisted(raw: string | null): PersistedPlayerState | null {
-  if (!raw) return null;
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (!data || typeof data !== 'object') return null;
-  const d = data as Record<string, unknown>;
-  const queue = Array.isArray(d.queue)
-    ? d.queue.map(readTrack).filter((t): t is PlayerTrack => t !== null)
-    : [];
-  const num = (x: unknown, dflt: number) =>
-    typeof x === 'number' && Number.isFinite(x) ? x : dflt;
-  return {
-    queue,
-    index: num(d.index, -1),
-    current: readTrack(d.current),
-    position: Math.max(0, num(d.position, 0)),
-    volume: clampVolume(num(d.volume, DEFAULT_VOLUME)),
-    shuffle: d.shuffle === true,
-    loop: d.loop === true,
-  };
-}
-
-/** Favourite track ids from local storage. */
-export function parseFavourites(raw: string | null): number[] {
-  if (!raw) return [];
-  try {
-    const data: unknown = JSON.parse(raw);
-    return Array.isArray(data) ? data.filter((x): x is number => Number.isInteger(x)) : [];
-  } catch {
-    return [];
-  }
-}

@@ -26,6 +26,7 @@ import { useMediaSession } from './use-media-session';
 import { usePlayReport } from './use-play-report';
 import { usePlayerKeyboard } from './use-player-keyboard';
 import { usePlayerPersistence } from './use-player-persistence';
+import { useQueueFetch } from './use-queue-fetch';
 
 export type { PlayerActions } from './player-actions';
 
@@ -85,6 +86,8 @@ export function PlayerProvider({
   usePlayerPersistence(audioRef, state, stateRef, dispatch);
   const { favourites, isFavourite, toggleFavourite } = useFavourites(accountFavourites);
   useAudioElement(audioRef, state, stateRef, dispatch);
+  // The catalogue queue's windows, fetched by position as the machine asks for them.
+  useQueueFetch(state, dispatch);
   // The fallback sound playing in a track's place is not a play of that track.
   usePlayReport(audioRef, state.usingFallback ? null : (state.current?.id ?? null));
   const actions = usePlayerActions(dispatch);

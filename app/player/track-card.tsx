@@ -11,6 +11,7 @@ import { audioPendingText, isPlayable, UNAVAILABLE_TEXT } from '~/utils/access';
 import { FavouriteButton } from './favourite-button';
 import { cx, PLACEHOLDER_COVER } from './player-controls';
 import { usePlayerCommands, useTrackStatus } from './player-provider';
+import { queueHolds } from './player-queue';
 import { useHydrated } from './use-hydrated';
 
 /** The track grid of /music and /account/favourites: one column; 2 from `sm`, 3 from `lg`, 4 from `xl`. */
@@ -104,7 +105,7 @@ function PlayableTrackCard({
   };
 
   const src = player.audioSrc(track.audioFile);
-  const isQueued = () => player.store.getSnapshot().player.queue.some((t) => t.id === track.id);
+  const isQueued = () => queueHolds(player.store.getSnapshot().player.queue, track.id);
   const onPlay = () => {
     if (!isCurrent && !isQueued() && queue && queue.some((t) => t.id === track.id)) {
       player.setQueue(

@@ -10,7 +10,9 @@ import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { inputClass } from '~/components/ui/field';
 import { imageInfos } from '~/files/image-derivatives.server';
+import { pageParam } from '~/models/paging.server';
 import { listTracksFor } from '~/models/track.server';
+import { countQueue } from '~/models/track-queue.server';
 import { trackIdFromSearch, useMusicQueue } from '~/player/music-queue';
 import { TRACK_GRID_CLASS, TRACK_GRID_SIZES, TrackCard } from '~/player/track-card';
 import { MIX_TYPES } from '~/schemas/track';
@@ -28,9 +30,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
       title: 'Music',
       description: `Listen to every ${site.siteName} track: singles, EPs, remixes and live recordings.`,
       url: location.pathname,
-      image: (data?.tracks ?? data?.all)?.[0]?.coverImage,
+      image: data?.tracks[0]?.coverImage,
       type: 'music.playlist',
-      jsonLd: (data?.tracks ?? data?.all ?? []).map((t) => musicRecordingLd(t, site)),
+      jsonLd: (data?.tracks ?? []).map((t) => musicRecordingLd(t, site)),
     }),
     {
       tagName: 'link',
@@ -53,33 +55,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Members-only tracks are listed for everyone; a visitor without an account gets them locked.
   const viewer = await getViewer(request);
   const types = filter === 'mixes' ? MIX_TYPES : undefined;
-  const [all, tracks] = await Promise.all([
-    listTracksFor(viewer),
-    q || types ? listTracksFor(viewer, { q, types }) : Promise.resolve(null),
+  // The player's queue is every track, by position (issue 37): the page sends its size and
+  // where its tracks stand (`queueOffset`, null for a search or a filter), not the tracks.
+  // (Paged here in memory only so that wt-player can be tested; wt-public pages in the query.)
+  const narrowed = Boolean(q || types);
+  const page = pageParam(search);
+  const [found, queueSize] = await Promise.all([
+    listTracksFor(viewer, narrowed ? { q, types } : {}),
+    countQueue(),
   ]);
-  const shown = tracks ?? all;
-  // Sizes and responsive derivatives of the covers in the grid (not of the whole queue).
+  const from = narrowed ? 0 : (page - 1) * TRACKS_PER_PAGE;
+  const tracks = narrowed ? found : found.slice(from, from + TRACKS_PER_PAGE);
+  // Sizes and responsive derivatives of the covers in the grid.
   return {
     q,
     filter,
-    all,
-    // The grid's tracks only when they differ from the queue's: the page carries every track
-    // (with its description and tracklist) once, not twice.
     tracks,
-    infos: await imageInfos(shown.map((t) => t.coverImage)),
+    queueSize,
+    queueOffset: narrowed ? null : from,
+    infos: await imageInfos(tracks.map((t) => t.coverImage)),
   };
 }
 
+const TRACKS_PER_PAGE = 24;
+
 export default function MusicPage() {
-  const { q, filter, all, tracks: found, infos } = useLoaderData<typeof loader>();
-  const tracks = found ?? all;
+  const { q, filter, tracks, queueSize, queueOffset, infos } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const submit = useSubmit();
   const navigation = useNavigation();
   const inputRef = useRef<HTMLInputElement>(null);
   const timer = useRef<number | undefined>(undefined);
 
-  useMusicQueue(all, trackIdFromSearch(searchParams));
+  useMusicQueue({ tracks, queueSize, queueOffset }, trackIdFromSearch(searchParams));
 
   /** The live search: the form is submitted once the visitor pauses typing. */
   const searchSoon = (form: HTMLFormElement) => {
@@ -189,7 +197,6 @@ export default function MusicPage() {
               >
                 <TrackCard
                   track={track}
-                  queue={all}
                   image={infos[track.coverImage]}
                   sizes={TRACK_GRID_SIZES}
                   // The first cover is the page's largest contentful paint.
