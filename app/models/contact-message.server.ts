@@ -4,6 +4,7 @@ import type { ContactMessageJSON } from '~/types/entities';
 
 import { serialIdPlugin } from './counter.server';
 import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
+import type { RecordList } from './paging.server';
 
 type ContactMessageDoc = {
   id: number;
@@ -76,3 +77,10 @@ export async function deleteContactMessage(id: number): Promise<ContactMessageJS
 }
 
 export const countContactMessages = () => cachedCount(ContactMessage);
+
+/** GET /api/admin/messages: newest first (index `{ createdAt: -1, id: -1 }`; decision 045). */
+export const contactMessageList = (): RecordList<ContactMessageDoc> => ({
+  model: ContactMessage,
+  sort: { createdAt: -1, id: -1 },
+  fields: ['id', 'name', 'email', 'subject', 'message', 'createdAt'],
+});

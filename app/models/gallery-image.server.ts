@@ -5,6 +5,7 @@ import type { GalleryImageJSON } from '~/types/entities';
 
 import { serialIdPlugin } from './counter.server';
 import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
+import type { RecordList } from './paging.server';
 
 type GalleryImageDoc = {
   id: number;
@@ -95,3 +96,10 @@ export async function deleteGalleryImage(id: number): Promise<GalleryImageJSON |
 }
 
 export const countGalleryImages = () => cachedCount(GalleryImage);
+
+/** GET /api/gallery: newest first (index `{ createdAt: -1, id: -1 }`; issue 37, decision 045). */
+export const galleryImageList = (): RecordList<GalleryImageDoc> => ({
+  model: GalleryImage,
+  sort: { createdAt: -1, id: -1 },
+  fields: ['id', 'title', 'description', 'imageUrl', 'createdAt'],
+});

@@ -13,6 +13,7 @@ import {
   isDuplicateKeyError,
   iso,
 } from './model-helpers.server';
+import type { RecordList } from './paging.server';
 
 type SubscriberDoc = {
   id: number;
@@ -364,3 +365,10 @@ export async function deleteSubscriber(id: number): Promise<SubscriberJSON | nul
 /** All subscribers, or those with one status. */
 export const countSubscribers = (status?: SubscriberStatus) =>
   cachedCount(Subscriber, status ? { status } : {});
+
+/** GET /api/admin/subscribers: newest first (index `{ createdAt: -1, id: -1 }`; decision 045). */
+export const subscriberList = (): RecordList<SubscriberDoc> => ({
+  model: Subscriber,
+  sort: { createdAt: -1, id: -1 },
+  fields: ['id', 'name', 'email', 'status', 'createdAt'],
+});
