@@ -239,16 +239,15 @@ describe('GET /api/blog, /api/gallery, /api/shows', () => {
 });
 
 describe('the admin lists (the same helper)', () => {
-  /** An admin list endpoint's answer, the guard aside. */
-  const admin =
-    (list: () => Parameters<typeof lists.apiListResponse>[1], toJSON: never) =>
-    async (pathAndQuery: string) =>
-      lists.apiListResponse(new Request(new URL(pathAndQuery, ORIGIN)), list(), toJSON);
+  const request = (pathAndQuery: string) => new Request(new URL(pathAndQuery, ORIGIN));
+  /** The admin list endpoints' answers, the guard aside. */
+  const subs = (q: string) =>
+    lists.apiListResponse(request(q), subscribers.subscriberList(), subscribers.toSubscriberJSON);
+  const msgs = (q: string) =>
+    lists.apiListResponse(request(q), messages.contactMessageList(), messages.toContactMessageJSON);
 
   it('subscribers and messages: every original once while more arrive', async () => {
     const marker = `adm-${unique()}`;
-    const subs = admin(subscribers.subscriberList, subscribers.toSubscriberJSON as never);
-    const msgs = admin(messages.contactMessageList, messages.toContactMessageJSON as never);
     let late = 0;
     for (let i = 0; i < 45; i++) {
       await subscribers.createSubscriber({ email: `${marker}-${i}@example.test` });
