@@ -45,7 +45,6 @@ import {
   createReadableStreamFromReadable,
   createRequestHandler,
   type ServerBuild,
-  writeReadableStreamToWritable,
 } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request as ExpressRequest } from 'express';
@@ -174,8 +173,50 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
     else res.setHeader(name, response.headers.get(name) ?? '');
   }
   if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  if (response.body) await writeBody(response.body, res);
   else res.end();
+}
+
+/** Resolves once `res` takes more (`drain`) or will take nothing more (`close`). */
+function drained(res: ServerResponse): Promise<void> {
+  if (res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/**
+ * Remix's `writeReadableStreamToWritable`, with backpressure: the next chunk is read only when
+ * the connection has taken the last one, so a long streamed answer (an /api list, decision 045)
+ * to a slow client waits for it instead of piling up in memory; a client gone away cancels the
+ * stream (which closes its database cursor). Flushed per chunk, as Remix does, for compression.
+ */
+async function writeBody(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<void> {
+  const reader = body.getReader();
+  const flushable = res as ServerResponse & { flush?: () => void };
+  try {
+    for (;;) {
+      if (res.destroyed) {
+        await reader.cancel();
+        return;
+      }
+      const { done, value } = await reader.read();
+      if (done) break;
+      const more = res.write(value);
+      flushable.flush?.();
+      if (!more) await drained(res);
+    }
+    res.end();
+  } catch (error) {
+    res.destroy(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  }
 }
 
 const app = express();

@@ -38,6 +38,69 @@ export function apiJson<T>(data: T, init: number | ResponseInit = 200): Response
   return json(data, { ...base, headers });
 }
 
+/** How much JSON a streamed answer gathers before handing it to the connection. */
+const STREAM_CHUNK_CHARS = 16 * 1024;
+
+/**
+ * A JSON array streamed from `records` (a cursor, `streamRecords`): the same bytes as
+ * `apiJson(all.map(toJSON))`, written as the cursor yields, so memory does not grow with the
+ * collection (the server writes with backpressure; a client that goes away closes the cursor).
+ *
+ * The first record is read before the answer starts: a failure there is thrown, and `handleApi`
+ * answers the usual JSON 500. A failure after the first byte cannot change the status any more:
+ * it is logged and the answer is aborted without its closing `]` (the connection is cut before
+ * the end of the chunked body), so a client sees a failed transfer, never a short list that
+ * looks complete (decision 045).
+ */
+export async function apiJsonArrayStream<T>(
+  request: Request,
+  records: AsyncIterable<T>,
+  toJSON: (record: T) => unknown,
+  init: ResponseInit = {},
+): Promise<Response> {
+  const iterator = records[Symbol.asyncIterator]();
+  const close = () => iterator.return?.().catch(() => undefined);
+  let ahead: IteratorResult<T> | null;
+  try {
+    ahead = await iterator.next();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  let count = 0;
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let text = count === 0 && ahead !== null ? '[' : '';
+      try {
+        while (text.length < STREAM_CHUNK_CHARS) {
+          const result = ahead ?? (await iterator.next());
+          ahead = null;
+          if (result.done) {
+            controller.enqueue(encoder.encode(`${text}]`));
+            controller.close();
+            return;
+          }
+          text += (count > 0 ? ',' : '') + JSON.stringify(toJSON(result.value));
+          count += 1;
+        }
+        controller.enqueue(encoder.encode(text));
+      } catch (error) {
+        logError(error, request, 'streamed /api list failed after its first byte');
+        await close();
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await close();
+    },
+  });
+  const headers = new Headers(init.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', NO_STORE['Cache-Control']);
+  return new Response(body, { status: 200, headers });
+}
+
 /** `{ error, fields? }` with the given status. */
 export function apiError(
   status: number,

@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose';
+import mongoose, { Schema } from 'mongoose';
 
 import { deleteUploadedFile } from '~/files/stored-files.server';
 import type { BlogPostJSON, BlogPostView, Visibility } from '~/types/entities';
@@ -13,7 +13,13 @@ import {
   isDuplicateKeyError,
   iso,
 } from './model-helpers.server';
-import { countRecords, findNumberedPage, type NumberedPage } from './paging.server';
+import {
+  countRecords,
+  findNumberedPage,
+  type NumberedPage,
+  type RecordList,
+  streamRecords,
+} from './paging.server';
 
 type BlogPostDoc = {
   id: number;
@@ -46,6 +52,7 @@ const BlogPostSchema = new Schema<BlogPostDoc>(
 BlogPostSchema.plugin(serialIdPlugin, { counter: 'blog_posts' });
 BlogPostSchema.index({ createdAt: -1, id: -1 });
 // The back office's category tabs, newest first (issue 37).
+// GET /api/blog?category=…: one category, newest first (decision 045).
 BlogPostSchema.index({ category: 1, createdAt: -1, id: -1 });
 
 export const BlogPost = defineModel<BlogPostDoc>('BlogPost', BlogPostSchema, 'blog_posts');
@@ -212,4 +219,42 @@ export async function pageBlogPosts(options: {
     perPage: options.perPage,
   });
   return { ...found, items: found.items.map(toBlogPostJSON) };
+}
+
+// --- the API's list (issue 37, decision 045) ---
+
+/** GET /api/blog[?category=…]: newest first (indexes `{ createdAt: -1, id: -1 }` and by category). */
+export const blogPostList = (category?: string): RecordList<BlogPostDoc> => ({
+  model: BlogPost,
+  filter: category ? { category } : {},
+  sort: NEWEST_FIRST,
+});
+
+/** A post read through `blogPostList`, as `viewer` may see it. */
+export const blogPostViewOf = (viewer: Viewer, doc: BlogPostDoc): BlogPostView =>
+  postFor(viewer, toBlogPostJSON(doc));
+
+/** Posts a visitor without an account may read on `today` (the negation of `isMembersOnly`). */
+const readableBy = (today: string) => ({
+  $or: [
+    { visibility: mongoose.trusted({ $ne: 'members' }) },
+    { publicAt: mongoose.trusted({ $lte: today }) },
+  ],
+});
+
+/** How many posts the sitemap lists on `today`. */
+export const countPublicBlogPosts = (today: string) => countRecords(BlogPost, readableBy(today));
+
+/** The sitemap's posts, newest first, streamed with only what a sitemap prints. */
+export async function* streamPublicBlogPostLinks(
+  today: string,
+  slice: { skip?: number; limit?: number } = {},
+): AsyncGenerator<{ slug: string; createdAt: string }> {
+  const docs = streamRecords(BlogPost, {
+    filter: readableBy(today),
+    sort: NEWEST_FIRST,
+    fields: ['slug', 'createdAt'],
+    ...slice,
+  });
+  for await (const p of docs) yield { slug: p.slug, createdAt: iso(p.createdAt) };
 }

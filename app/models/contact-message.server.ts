@@ -4,7 +4,12 @@ import type { ContactMessageJSON } from '~/types/entities';
 
 import { serialIdPlugin } from './counter.server';
 import { cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
-import { countRecords, findNumberedPage, type NumberedPage } from './paging.server';
+import {
+  countRecords,
+  findNumberedPage,
+  type NumberedPage,
+  type RecordList,
+} from './paging.server';
 
 type ContactMessageDoc = {
   id: number;
@@ -91,3 +96,10 @@ export async function pageContactMessages(options: {
   });
   return { ...found, items: found.items.map(toContactMessageJSON) };
 }
+
+/** GET /api/admin/messages: newest first (index `{ createdAt: -1, id: -1 }`; decision 045). */
+export const contactMessageList = (): RecordList<ContactMessageDoc> => ({
+  model: ContactMessage,
+  sort: { createdAt: -1, id: -1 },
+  fields: ['id', 'name', 'email', 'subject', 'message', 'createdAt'],
+});

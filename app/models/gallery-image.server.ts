@@ -5,7 +5,12 @@ import type { GalleryImageJSON } from '~/types/entities';
 
 import { serialIdPlugin } from './counter.server';
 import { cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
-import { countRecords, findNumberedPage, type NumberedPage } from './paging.server';
+import {
+  countRecords,
+  findNumberedPage,
+  type NumberedPage,
+  type RecordList,
+} from './paging.server';
 
 type GalleryImageDoc = {
   id: number;
@@ -110,3 +115,10 @@ export async function pageGalleryImages(options: {
   });
   return { ...found, items: found.items.map(toGalleryImageJSON) };
 }
+
+/** GET /api/gallery: newest first (index `{ createdAt: -1, id: -1 }`; issue 37, decision 045). */
+export const galleryImageList = (): RecordList<GalleryImageDoc> => ({
+  model: GalleryImage,
+  sort: { createdAt: -1, id: -1 },
+  fields: ['id', 'title', 'description', 'imageUrl', 'createdAt'],
+});

@@ -9,6 +9,7 @@ import {
   enqueueNewsletterDeliveries,
 } from './mail-delivery.server';
 import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
+import { countRecords, streamRecords } from './paging.server';
 import { listActiveRecipients } from './subscriber.server';
 
 type NewsletterDoc = {
@@ -159,4 +160,25 @@ export async function deleteNewsletter(id: number): Promise<NewsletterJSON | nul
   const doc = await Newsletter.findOneAndDelete({ id }).lean();
   if (doc) await deleteDeliveriesOf(id);
   return doc ? toJSON(doc) : null;
+}
+
+// --- the sitemap's issues (issue 37, decision 045) ---
+
+const ARCHIVED = () => ({ delivery: mongoose.trusted({ $in: ['smtp', 'outbox'] }) });
+
+/** Issues in the public archive (an indexed count for the sitemap's size). */
+export const countArchivedNewsletters = () => countRecords(Newsletter, ARCHIVED());
+
+/** The archive's addresses, newest first, streamed with only what a sitemap prints. */
+export async function* streamArchivedNewsletterLinks(
+  slice: { skip?: number; limit?: number } = {},
+): AsyncGenerator<{ slug: string; sentAt: string }> {
+  const docs = streamRecords(Newsletter, {
+    filter: ARCHIVED(),
+    sort: { createdAt: -1, id: -1 },
+    fields: ['id', 'subject', 'slug', 'sentAt'],
+    ...slice,
+  });
+  for await (const n of docs)
+    yield { slug: n.slug ?? slugOf(n.id, n.subject), sentAt: iso(n.sentAt) };
 }

@@ -132,6 +132,17 @@ function withFilter(filter: Filter, extra: Filter): Filter {
   return { $and: [filter, extra] };
 }
 
+/**
+ * A list as the API pages or streams it: the model, its filter, its sort (ending in `id`, with an
+ * index behind it) and the fields it prints (a projection). Models export one per list.
+ */
+export type RecordList<T> = {
+  model: Model<T>;
+  filter?: Filter;
+  sort: PageSort;
+  fields?: readonly string[];
+};
+
 type PageSpec<K extends string> = {
   filter?: Filter;
   sort: PageSort;
@@ -309,11 +320,15 @@ export class BadCursorError extends Error {
  */
 export function streamRecords<T, K extends string = string>(
   model: Model<T>,
-  spec: PageSpec<K> & { batchSize?: number },
+  spec: PageSpec<K> & { batchSize?: number; skip?: number; limit?: number },
 ): AsyncIterable<T> {
-  return model
+  let query = model
     .find((spec.filter ?? {}) as QueryFilter<T>, projection(spec))
-    .sort({ ...spec.sort })
+    .sort({ ...spec.sort });
+  // A slice of the stream (a child sitemap): skips in index order, like a numbered page.
+  if (spec.skip) query = query.skip(spec.skip);
+  if (spec.limit) query = query.limit(spec.limit);
+  return query
     .lean<T[]>()
     .cursor({ batchSize: spec.batchSize ?? 500 }) as unknown as AsyncIterable<T>;
 }

@@ -5,7 +5,13 @@ import { compareShows, siteToday, splitShows } from '~/utils/time';
 
 import { serialIdPlugin } from './counter.server';
 import { cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
-import { countRecords, findNumberedPage, type NumberedPage } from './paging.server';
+import {
+  countRecords,
+  findNumberedPage,
+  type NumberedPage,
+  type RecordList,
+  streamRecords,
+} from './paging.server';
 
 type ShowDoc = {
   id: number;
@@ -40,6 +46,8 @@ const ShowSchema = new Schema<ShowDoc>(
 ShowSchema.plugin(serialIdPlugin, { counter: 'shows' });
 // The back office's list in date order (issue 37).
 ShowSchema.index({ date: 1, time: 1, id: 1 });
+// GET /api/shows in pages, the calendar feed's ranges (decision 045): by date, then id.
+ShowSchema.index({ date: 1, id: 1 });
 
 export const Show = defineModel<ShowDoc>('Show', ShowSchema, 'shows');
 
@@ -166,4 +174,67 @@ export async function listNextShows(
     limit: limit + 50,
   });
   return sameDays.map(toShowJSON).sort(compareShows).slice(0, limit);
+}
+
+// --- the API's list and the calendar feed (issue 37, decision 045) ---
+
+const BY_DATE = { date: 1, id: 1 } as const;
+
+/**
+ * GET /api/shows in pages: by date, then by id (index `{ date: 1, id: 1 }`): the keyset needs a
+ * stored sort, and a show's time is free text. The whole list (`streamShowsInOrder`) keeps the
+ * documented order, by time within a day.
+ */
+export const showList = (): RecordList<ShowDoc> => ({ model: Show, sort: BY_DATE });
+
+/**
+ * Every show ascending by date, then time (`compareShows`), streamed: the cursor goes by date and
+ * one day's shows at a time are put in time order, so memory holds a day, not the collection.
+ */
+export async function* streamShowsInOrder(): AsyncGenerator<ShowDoc> {
+  let day: ShowDoc[] = [];
+  for await (const show of streamRecords(Show, { sort: BY_DATE })) {
+    if (day.length > 0 && day[0].date !== show.date) {
+      yield* day.sort(compareShows);
+      day = [];
+    }
+    day.push(show);
+  }
+  yield* day.sort(compareShows);
+}
+
+/**
+ * The calendar feed's shows: the upcoming ones (today or later, soonest first, at most
+ * `upcoming`) and the most recent past ones since `since` (at most `past`), in date order.
+ */
+export async function listShowsAround(options: {
+  today: string;
+  since: string;
+  upcoming: number;
+  past: number;
+}): Promise<ShowJSON[]> {
+  const [next, before] = await Promise.all([
+    cachedFind(Show, {
+      filter: { date: mongoose.trusted({ $gte: options.today }) },
+      sort: BY_DATE,
+      limit: options.upcoming,
+    }),
+    cachedFind(Show, {
+      filter: { date: mongoose.trusted({ $gte: options.since, $lt: options.today }) },
+      sort: { date: -1, id: -1 },
+      limit: options.past,
+    }),
+  ]);
+  return [...before, ...next].map(toShowJSON).sort(compareShows);
+}
+
+/** How many shows the sitemap lists. */
+export const countAllShows = () => countRecords(Show);
+
+/** The sitemap's shows, by date, streamed with only what a sitemap prints. */
+export async function* streamShowLinks(
+  slice: { skip?: number; limit?: number } = {},
+): AsyncGenerator<{ id: number; createdAt: string }> {
+  for await (const s of streamRecords(Show, { sort: BY_DATE, fields: ['createdAt'], ...slice }))
+    yield { id: s.id, createdAt: iso(s.createdAt) };
 }

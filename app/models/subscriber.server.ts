@@ -18,6 +18,7 @@ import {
   findNumberedPage,
   type NumberedPage,
   type PageSort,
+  type RecordList,
   streamRecords,
 } from './paging.server';
 
@@ -463,3 +464,10 @@ export async function activeSubscriberJoinDatesSince(since: Date): Promise<Date[
     .lean();
   return docs.map((d) => d.createdAt);
 }
+
+/** GET /api/admin/subscribers: newest first (index `{ createdAt: -1, id: -1 }`; decision 045). */
+export const subscriberList = (): RecordList<SubscriberDoc> => ({
+  model: Subscriber,
+  sort: { createdAt: -1, id: -1 },
+  fields: ['id', 'name', 'email', 'status', 'createdAt'],
+});

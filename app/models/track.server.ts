@@ -15,7 +15,13 @@ import { siteToday, siteWeekNumber } from '~/utils/time';
 import { serialIdPlugin } from './counter.server';
 import { deleteQueuedMediaJobsOf, enqueueTrackAudioJob } from './media-job.server';
 import { cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
-import { countRecords, findNumberedPage, type NumberedPage } from './paging.server';
+import {
+  countRecords,
+  findNumberedPage,
+  type NumberedPage,
+  type RecordList,
+  streamRecords,
+} from './paging.server';
 import { getTheme } from './theme.server';
 import { deleteTrackPeaks } from './track-peaks.server';
 
@@ -573,4 +579,72 @@ export async function listTracksForStats(options: {
   const byId = new Map<number, TrackStatsRow>();
   for (const t of [...mixes, ...named]) byId.set(t.id, { ...t, type: t.type ?? 'Single' });
   return [...byId.values()].sort((a, b) => b.id - a.id);
+}
+
+// --- the API's list and the podcast feed, read in pages or streamed (issue 37, decision 045) ---
+
+/** The fields `toTrackJSON` reads (a projection: never the original upload or its error). */
+const TRACK_JSON_FIELDS = [
+  'id',
+  'title',
+  'artist',
+  'album',
+  'type',
+  'duration',
+  'durationSeconds',
+  'description',
+  'tracklist',
+  'coverImage',
+  'audioFile',
+  'audioStatus',
+  'featured',
+  'visibility',
+  'publicAt',
+  'createdAt',
+] as const;
+
+/** GET /api/tracks: every track, newest first (index `{ createdAt: -1, id: -1 }`). */
+export const trackList = (): RecordList<TrackDoc> => ({
+  model: Track,
+  sort: NEWEST_FIRST,
+  fields: TRACK_JSON_FIELDS,
+});
+
+/** A track read through `trackList`, as `viewer` may see it. */
+export const trackViewOf = (viewer: Viewer, doc: TrackDoc): TrackView =>
+  trackFor(viewer, toTrackJSON(doc));
+
+const MIX_FILTER = () => ({ type: mongoose.trusted({ $in: [...MIX_TYPES] }) });
+
+/**
+ * Every mix (type in MIX_TYPES), newest first, with its episode GUID, streamed with only the
+ * fields a feed prints: the podcast feeds' episodes, built without holding the archive's
+ * documents. A mix without a GUID (a restore, a raw insert) is skipped here and given one at
+ * once (`migrateTrackGuids`), so the next build of the feed has it.
+ */
+export async function* streamMixes(): AsyncGenerator<PodcastMix> {
+  let missing = false;
+  const docs = streamRecords(Track, {
+    filter: MIX_FILTER(),
+    sort: NEWEST_FIRST,
+    fields: [...TRACK_JSON_FIELDS, 'podcastGuid'],
+  });
+  for await (const doc of docs) {
+    if (doc.podcastGuid) yield { ...toTrackJSON(doc), podcastGuid: doc.podcastGuid };
+    else missing = true;
+  }
+  if (missing) await migrateTrackGuids();
+}
+
+/** One mix by id (an enclosure or a cover), without reading the others. */
+export async function getMix(id: number): Promise<PodcastMix | null> {
+  const doc = await cachedFindOne(Track, { filter: { id, ...MIX_FILTER() } });
+  if (!doc) return null;
+  if (!doc.podcastGuid) {
+    await migrateTrackGuids();
+    const again = await Track.findOne({ id }, { podcastGuid: 1 }).lean();
+    if (!again?.podcastGuid) return null;
+    return { ...toTrackJSON(doc), podcastGuid: again.podcastGuid };
+  }
+  return { ...toTrackJSON(doc), podcastGuid: doc.podcastGuid };
 }

@@ -1,14 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import { adminMethodNotAllowed, apiJson, handleApi } from '~/api/api.server';
+import { adminMethodNotAllowed, handleApi } from '~/api/api.server';
+import { apiListResponse } from '~/api/api-lists.server';
 import { requireAdminApi } from '~/auth/auth.server';
-import { listContactMessages } from '~/models/contact-message.server';
+import { contactMessageList, toContactMessageJSON } from '~/models/contact-message.server';
 
-/** GET /api/admin/messages — every contact message, newest first. */
+/**
+ * GET /api/admin/messages[?limit=&cursor=] — every contact message, newest first, streamed; or
+ * a page with `Link: <…>; rel="next"` (docs/api.md).
+ */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
     await requireAdminApi(request);
-    return apiJson(await listContactMessages());
+    return apiListResponse(request, contactMessageList(), toContactMessageJSON);
   });
 
 export const action = ({ request }: ActionFunctionArgs) => adminMethodNotAllowed(request, ['GET']);

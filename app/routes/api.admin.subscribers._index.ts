@@ -1,14 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import { adminMethodNotAllowed, apiJson, handleApi } from '~/api/api.server';
+import { adminMethodNotAllowed, handleApi } from '~/api/api.server';
+import { apiListResponse } from '~/api/api-lists.server';
 import { requireAdminApi } from '~/auth/auth.server';
-import { listSubscribers } from '~/models/subscriber.server';
+import { subscriberList, toSubscriberJSON } from '~/models/subscriber.server';
 
-/** GET /api/admin/subscribers — every subscriber, newest first. */
+/**
+ * GET /api/admin/subscribers[?limit=&cursor=] — every subscriber, newest first, streamed; or a
+ * page with `Link: <…>; rel="next"` (docs/api.md).
+ */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
     await requireAdminApi(request);
-    return apiJson(await listSubscribers());
+    return apiListResponse(request, subscriberList(), toSubscriberJSON);
   });
 
 export const action = ({ request }: ActionFunctionArgs) => adminMethodNotAllowed(request, ['GET']);

@@ -1,13 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import { apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
+import { handleApi, methodNotAllowed } from '~/api/api.server';
+import { apiListResponse } from '~/api/api-lists.server';
 import { publicCacheHeaders } from '~/document/cache-headers.server';
-import { listGalleryImages } from '~/models/gallery-image.server';
+import { galleryImageList, toGalleryImageJSON } from '~/models/gallery-image.server';
 
-/** GET /api/gallery — every gallery image, newest first. */
+/**
+ * GET /api/gallery[?limit=&cursor=] — every gallery image, newest first, streamed; or a page
+ * with `Link: <…>; rel="next"` (docs/api.md).
+ */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () =>
-    apiJson(await listGalleryImages(), { headers: publicCacheHeaders(request) }),
+    apiListResponse(request, galleryImageList(), toGalleryImageJSON, {
+      headers: publicCacheHeaders(request),
+    }),
   );
 
 export const action = ({ request }: ActionFunctionArgs) =>

@@ -1,13 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import { apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
+import { handleApi, methodNotAllowed } from '~/api/api.server';
+import { apiListResponse } from '~/api/api-lists.server';
 import { publicCacheHeaders } from '~/document/cache-headers.server';
-import { listShows } from '~/models/show.server';
+import { showList, streamShowsInOrder, toShowJSON } from '~/models/show.server';
 
-/** GET /api/shows — every show, ascending by date then time. */
+/**
+ * GET /api/shows — every show, ascending by date then time, streamed; with `limit`/`cursor` a
+ * page by date then id, with `Link: <…>; rel="next"` (docs/api.md).
+ */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () =>
-    apiJson(await listShows(), { headers: publicCacheHeaders(request) }),
+    apiListResponse(request, showList(), toShowJSON, {
+      stream: streamShowsInOrder,
+      headers: publicCacheHeaders(request),
+    }),
   );
 
 export const action = ({ request }: ActionFunctionArgs) =>

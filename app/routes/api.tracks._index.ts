@@ -1,20 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import { apiJson, handleApi, methodNotAllowed } from '~/api/api.server';
+import { handleApi, methodNotAllowed } from '~/api/api.server';
+import { apiListResponse } from '~/api/api-lists.server';
 import { getViewer } from '~/auth/auth.server';
 import { publicCacheHeaders } from '~/document/cache-headers.server';
-import { listTracksFor } from '~/models/track.server';
+import { trackList, trackViewOf } from '~/models/track.server';
 
 /**
- * GET /api/tracks — every track, newest first. Members-only tracks are listed for everyone;
+ * GET /api/tracks[?limit=&cursor=] — every track, newest first, streamed; or a page of them
+ * with `Link: <…>; rel="next"` (docs/api.md). Members-only tracks are listed for everyone;
  * without a logged-in session they come with `"locked": true` and no `audioFile`.
  */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () =>
-    apiJson(await listTracksFor(await getViewer(request)), {
+  handleApi(request, async () => {
+    const viewer = await getViewer(request);
+    return apiListResponse(request, trackList(), (doc) => trackViewOf(viewer, doc), {
       headers: publicCacheHeaders(request),
-    }),
-  );
+    });
+  });
 
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => methodNotAllowed(['GET']));

@@ -11,15 +11,17 @@ import {
   findFeedToken,
   getFeedTokenById,
 } from '~/models/podcast-feed-token.server';
-import { listMixes, type PodcastMix } from '~/models/track.server';
+import { getMix, type PodcastMix, streamMixes } from '~/models/track.server';
 import { getUserById } from '~/models/user.server';
 import { env } from '~/platform/env.server';
+import { FreshMemo } from '~/platform/fresh-memo.server';
 import { invariantResponse, notFound } from '~/platform/http-errors.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 import type { TrackJSON } from '~/types/entities';
 import { isMembersOnly } from '~/utils/access';
 import { type PodcastEpisode, podcastRssXml } from '~/utils/seo/podcast-feed';
 import { absoluteUrl } from '~/utils/seo/seo';
+import { siteToday } from '~/utils/time';
 
 import { countFeedDownload } from './analytics.server';
 
@@ -119,14 +121,53 @@ function signatureValid(
 
 // --- feeds ---------------------------------------------------------------------------------------
 
-async function episodeOf(
+/** An enclosure's bytes and type, or null when its file is missing (no episode then). */
+type EnclosureStat = { length: number; type: string } | null;
+
+/** How many files are looked at together while the stats are gathered. */
+const STAT_CONCURRENCY = 16;
+
+/**
+ * The whole-feed memos (decision 045): a feed is the same for every reader until a write, so it
+ * is built once per write (from a cursor with a projection, `streamMixes`), not per request. The
+ * public feed's XML is kept; private feeds differ per member only in their signed enclosure
+ * URLs, so what they share (each episode file's size and type) is kept, not their XML.
+ */
+const feedMemo = new FreshMemo<string>(2);
+const statMemo = new FreshMemo<Map<string, EnclosureStat>>(1);
+
+async function statOf(audioFile: string): Promise<EnclosureStat> {
+  const key = mediaKeyFromUrl(audioFile);
+  const stat = key ? await mediaStore().stat(key) : null;
+  return key && stat ? { length: stat.size, type: contentTypeFor(key).type } : null;
+}
+
+/** Each ready mix's enclosure stat, by audio file, a few files at a time. */
+function enclosureStats(): Promise<Map<string, EnclosureStat>> {
+  return statMemo.get('mixes', async () => {
+    const stats = new Map<string, EnclosureStat>();
+    let batch: string[] = [];
+    const flush = async () => {
+      const found = await Promise.all(batch.map(statOf));
+      batch.forEach((file, i) => stats.set(file, found[i] ?? null));
+      batch = [];
+    };
+    for await (const mix of streamMixes()) {
+      if (!hasReadyAudio(mix) || stats.has(mix.audioFile)) continue;
+      batch.push(mix.audioFile);
+      if (batch.length >= STAT_CONCURRENCY) await flush();
+    }
+    await flush();
+    return stats;
+  });
+}
+
+function episodeOf(
   track: PodcastMix,
   origin: string,
   enclosurePath: string,
-): Promise<PodcastEpisode | null> {
-  const key = mediaKeyFromUrl(track.audioFile);
-  const stat = key ? await mediaStore().stat(key) : null;
-  if (!key || !stat) return null; // no bytes to send: no episode
+  stat: NonNullable<EnclosureStat>,
+): PodcastEpisode {
   return {
     guid: track.podcastGuid,
     title: track.title,
@@ -136,15 +177,31 @@ async function episodeOf(
     description: track.description,
     tracklist: track.tracklist,
     durationSeconds: track.durationSeconds,
-    enclosure: {
-      url: absoluteUrl(origin, enclosurePath),
-      length: stat.size,
-      type: contentTypeFor(key).type,
-    },
+    enclosure: { url: absoluteUrl(origin, enclosurePath), length: stat.length, type: stat.type },
     image: absoluteUrl(origin, `/podcast/covers/${track.id}/${coverVersion(track)}.jpg`),
     chaptersUrl:
       track.tracklist.length > 0 ? absoluteUrl(origin, `/music/${track.id}/chapters.json`) : null,
   };
+}
+
+/**
+ * The episodes of a feed, newest first: every ready mix `include` admits whose file exists,
+ * streamed from the tracks (only the fields a feed prints).
+ */
+async function feedEpisodes(
+  include: (mix: PodcastMix) => boolean,
+  enclosurePath: (mix: PodcastMix) => string,
+): Promise<PodcastEpisode[]> {
+  const origin = siteOrigin();
+  const stats = await enclosureStats();
+  const episodes: PodcastEpisode[] = [];
+  for await (const mix of streamMixes()) {
+    if (!hasReadyAudio(mix) || !include(mix)) continue;
+    // A mix newer than the stats (written while they were gathered) is looked at now.
+    const stat = stats.has(mix.audioFile) ? stats.get(mix.audioFile) : await statOf(mix.audioFile);
+    if (stat) episodes.push(episodeOf(mix, origin, enclosurePath(mix), stat));
+  }
+  return episodes;
 }
 
 function channelXml(feedPath: string, title: string, episodes: PodcastEpisode[]): string {
@@ -166,19 +223,21 @@ function channelXml(feedPath: string, title: string, episodes: PodcastEpisode[])
   });
 }
 
-/** /podcast.xml: the public, ready mixes (members-only ones never), newest first. */
-export async function publicPodcastXml(): Promise<string> {
-  const origin = siteOrigin();
-  const mixes = (await listMixes()).filter((t) => !isMembersOnly(t) && hasReadyAudio(t));
-  const episodes = await Promise.all(
-    mixes.map((t) =>
-      episodeOf(t, origin, `/podcast/episodes/${t.id}/${encodeURIComponent(audioFileName(t))}`),
+/**
+ * /podcast.xml: every public, ready mix (members-only ones never), newest first: the whole
+ * archive, as podcast apps expect. Built once per write (and per day: early access turns a
+ * members-only mix public at midnight without a write), shared by every request until then.
+ */
+export async function publicPodcastXml(today: string = siteToday()): Promise<string> {
+  return feedMemo.get(`public\n${siteOrigin()}\n${today}`, async () =>
+    channelXml(
+      PODCAST_PATH,
+      `${env.SITE_NAME} mixes`,
+      await feedEpisodes(
+        (t) => !isMembersOnly(t, today),
+        (t) => `/podcast/episodes/${t.id}/${encodeURIComponent(audioFileName(t))}`,
+      ),
     ),
-  );
-  return channelXml(
-    PODCAST_PATH,
-    `${env.SITE_NAME} mixes`,
-    episodes.filter((e): e is PodcastEpisode => e !== null),
   );
 }
 
@@ -196,16 +255,14 @@ async function liveToken(find: () => Promise<FeedToken | null>): Promise<FeedTok
 export async function privatePodcastXml(token: string): Promise<string | null> {
   const feed = await liveToken(() => findFeedToken(token));
   if (!feed) return null;
-  const origin = siteOrigin();
   const expiry = signedExpiry();
-  const mixes = (await listMixes()).filter(hasReadyAudio);
-  const episodes = await Promise.all(
-    mixes.map((t) => episodeOf(t, origin, signedMediaPath(feed.id, t, expiry))),
-  );
   return channelXml(
     `/podcast/private/${token}.xml`,
     `${env.SITE_NAME} mixes (members)`,
-    episodes.filter((e): e is PodcastEpisode => e !== null),
+    await feedEpisodes(
+      () => true,
+      (t) => signedMediaPath(feed.id, t, expiry),
+    ),
   );
 }
 
@@ -220,7 +277,7 @@ function counted(request: Request, trackId: number, response: Response): Respons
 async function mixWithFile(trackId: string, file: string): Promise<TrackJSON | null> {
   const id = Number(trackId);
   if (!/^\d{1,10}$/.test(trackId)) return null;
-  const track = (await listMixes()).find((t) => t.id === id);
+  const track = await getMix(id);
   if (!track || !hasReadyAudio(track) || audioFileName(track) !== file) return null;
   return track;
 }
@@ -325,7 +382,7 @@ async function readCoverSource(url: string): Promise<Buffer | null> {
 /** A mix's cover as a 1400 px square JPEG (itunes:image), or null (404). */
 export async function episodeCover(trackId: string, file: string): Promise<Buffer | null> {
   if (!/^\d{1,10}$/.test(trackId)) return null;
-  const track = (await listMixes()).find((t) => t.id === Number(trackId));
+  const track = await getMix(Number(trackId));
   if (!track || file !== `${coverVersion(track)}.jpg`) return null;
   return cached(`${track.id}:${file}`, async () => {
     const source = await readCoverSource(track.coverImage);

@@ -75,19 +75,36 @@ export function sitemapEntries(input: {
   ];
 }
 
+/** One `<url>` of a sitemap. */
+export function sitemapUrlXml(origin: string, e: SitemapEntry): string {
+  const parts = [`    <loc>${escapeXml(absoluteUrl(origin, e.loc))}</loc>`];
+  if (e.lastmod) parts.push(`    <lastmod>${escapeXml(e.lastmod)}</lastmod>`);
+  if (e.changefreq) parts.push(`    <changefreq>${e.changefreq}</changefreq>`);
+  if (e.priority !== undefined) parts.push(`    <priority>${e.priority.toFixed(1)}</priority>`);
+  return `  <url>\n${parts.join('\n')}\n  </url>`;
+}
+
+export const SITEMAP_URLSET_OPEN = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+].join('\n');
+export const SITEMAP_URLSET_CLOSE = '</urlset>\n';
+
 export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
-  const urls = entries.map((e) => {
-    const parts = [`    <loc>${escapeXml(absoluteUrl(origin, e.loc))}</loc>`];
-    if (e.lastmod) parts.push(`    <lastmod>${escapeXml(e.lastmod)}</lastmod>`);
-    if (e.changefreq) parts.push(`    <changefreq>${e.changefreq}</changefreq>`);
-    if (e.priority !== undefined) parts.push(`    <priority>${e.priority.toFixed(1)}</priority>`);
-    return `  <url>\n${parts.join('\n')}\n  </url>`;
-  });
+  return [
+    SITEMAP_URLSET_OPEN,
+    ...entries.map((e) => sitemapUrlXml(origin, e)),
+    SITEMAP_URLSET_CLOSE,
+  ].join('\n');
+}
+
+/** A sitemap index (sitemaps.org): one `<sitemap>` per child sitemap, by absolute URL. */
+export function sitemapIndexXml(locs: readonly string[]): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls,
-    '</urlset>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...locs.map((loc) => `  <sitemap>\n    <loc>${escapeXml(loc)}</loc>\n  </sitemap>`),
+    '</sitemapindex>',
     '',
   ].join('\n');
 }
