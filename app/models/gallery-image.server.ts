@@ -5,6 +5,7 @@ import type { GalleryImageJSON } from '~/types/entities';
 
 import { serialIdPlugin } from './counter.server';
 import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
+import { findNumberedPage, type NumberedPage } from './paging.server';
 
 type GalleryImageDoc = {
   id: number;
@@ -51,6 +52,22 @@ export async function listGalleryImages(
     limit: options.limit,
   });
   return docs.map(toGalleryImageJSON);
+}
+
+/** Images on one page of /gallery (8 rows of 3). */
+export const GALLERY_IMAGES_PER_PAGE = 24;
+
+/** One page of /gallery (issue 37), newest first; a page past the end is the last page. */
+export async function findGalleryImagePage(options: {
+  page: number;
+  perPage?: number;
+}): Promise<NumberedPage<GalleryImageJSON>> {
+  const found = await findNumberedPage(GalleryImage, {
+    sort: { createdAt: -1, id: -1 },
+    page: options.page,
+    perPage: options.perPage ?? GALLERY_IMAGES_PER_PAGE,
+  });
+  return { ...found, items: found.items.map(toGalleryImageJSON) };
 }
 
 export async function getGalleryImage(id: number): Promise<GalleryImageJSON | null> {

@@ -5,6 +5,7 @@ import { compareShows, siteToday, splitShows } from '~/utils/time';
 
 import { serialIdPlugin } from './counter.server';
 import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
+import { findNumberedPage, type NumberedPage } from './paging.server';
 
 type ShowDoc = {
   id: number;
@@ -37,6 +38,8 @@ const ShowSchema = new Schema<ShowDoc>(
   { timestamps: true },
 );
 ShowSchema.plugin(serialIdPlugin, { counter: 'shows' });
+// Upcoming shows soonest first and past shows most recent first, a page at a time (issue 37).
+ShowSchema.index({ date: 1, id: 1 });
 
 export const Show = defineModel<ShowDoc>('Show', ShowSchema, 'shows');
 
@@ -77,6 +80,55 @@ export async function listUpcomingShows(
 
 export async function listShowsSplit(today: string = siteToday()) {
   return splitShows(await listShows(), today);
+}
+
+/** Upcoming shows listed on /shows before the list pages (more is a link to the next page). */
+export const UPCOMING_SHOWS_PER_PAGE = 50;
+/** Past shows on one page of /shows' archive. */
+export const PAST_SHOWS_PER_PAGE = 20;
+
+/**
+ * One page of upcoming shows (on or after `today`, site time zone), soonest first; or of past
+ * shows (before `today`), most recent first (issue 37). The store orders by date, then id; the
+ * page is then ordered by date and door time (free text, so not a sort key): two shows of one
+ * day that fall on either side of a page boundary keep the store's order.
+ */
+export async function findShowPage(options: {
+  when: 'upcoming' | 'past';
+  page: number;
+  perPage?: number;
+  today?: string;
+}): Promise<NumberedPage<ShowJSON>> {
+  const today = options.today ?? siteToday();
+  const upcoming = options.when === 'upcoming';
+  const found = await findNumberedPage(Show, {
+    filter: { date: mongoose.trusted(upcoming ? { $gte: today } : { $lt: today }) },
+    sort: upcoming ? { date: 1, id: 1 } : { date: -1, id: -1 },
+    page: options.page,
+    perPage: options.perPage ?? (upcoming ? UPCOMING_SHOWS_PER_PAGE : PAST_SHOWS_PER_PAGE),
+  });
+  const items = found.items
+    .map(toShowJSON)
+    .sort(upcoming ? compareShows : (a, b) => compareShows(b, a));
+  return { ...found, items };
+}
+
+/**
+ * The next `limit` upcoming shows, soonest first (the footer): reads `limit` shows, and the
+ * other shows of the last one's day, so door times order that day exactly.
+ */
+export async function listNextShows(limit: number, today: string = siteToday()) {
+  const docs = await cachedFind(Show, {
+    filter: { date: mongoose.trusted({ $gte: today }) },
+    sort: { date: 1, id: 1 },
+    limit,
+  });
+  const last = docs[docs.length - 1];
+  if (!last || docs.length < limit) return docs.map(toShowJSON).sort(compareShows);
+  const sameDay = await cachedFind(Show, { filter: { date: last.date }, sort: { id: 1 } });
+  const ids = new Set(docs.map((d) => d.id));
+  const all = [...docs, ...sameDay.filter((d) => !ids.has(d.id))];
+  return all.map(toShowJSON).sort(compareShows).slice(0, limit);
 }
 
 export async function getShow(id: number): Promise<ShowJSON | null> {

@@ -15,6 +15,7 @@ import { siteToday, siteWeekNumber } from '~/utils/time';
 import { serialIdPlugin } from './counter.server';
 import { deleteQueuedMediaJobsOf, enqueueTrackAudioJob } from './media-job.server';
 import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
+import { countRecords, findNumberedPage, type NumberedPage } from './paging.server';
 import { getTheme } from './theme.server';
 import { deleteTrackPeaks } from './track-peaks.server';
 
@@ -91,6 +92,8 @@ const TrackSchema = new Schema<TrackDoc>(
 );
 TrackSchema.plugin(serialIdPlugin, { counter: 'tracks' });
 TrackSchema.index({ createdAt: -1, id: -1 });
+// /music's type filter (the Mixes tab) pages newest first within the chosen types.
+TrackSchema.index({ type: 1, createdAt: -1, id: -1 });
 // /uploads/audio/* looks its track up by file to decide who may have the bytes.
 TrackSchema.index({ audioFile: 1 });
 // …and refuses a track's kept original to everyone but admins.
@@ -150,6 +153,82 @@ export async function listTracks(
   if (options.types) filter.type = mongoose.trusted({ $in: [...options.types] });
   const docs = await cachedFind(Track, { filter, sort: NEWEST_FIRST, limit: options.limit });
   return docs.map(toTrackJSON);
+}
+
+/** Tracks on one page of /music's grid. */
+export const TRACKS_PER_PAGE = 24;
+
+/** The filter of a track list: `q` over title, artist or album; `types` of release. */
+function trackFilter(options: { q?: string; types?: readonly string[] }): Record<string, unknown> {
+  const filter: Record<string, unknown> = {};
+  const q = options.q?.trim();
+  if (q) {
+    const re = new RegExp(escapeRegExp(q), 'i');
+    filter.$or = [{ title: re }, { artist: re }, { album: re }];
+  }
+  if (options.types) filter.type = mongoose.trusted({ $in: [...options.types] });
+  return filter;
+}
+
+export type TrackPage = NumberedPage<TrackView> & {
+  /** Every track (unfiltered): the size of the player's queue. */
+  queueSize: number;
+  /**
+   * Where the page's first track stands in the whole list, newest first (the player's queue):
+   * its offset when no search or filter narrows the list, else null.
+   */
+  queueOffset: number | null;
+};
+
+/**
+ * One page of /music (issue 37): the search and the type filter run in the query over the
+ * whole catalogue, newest first, with the total for the page count; each track as `viewer`
+ * may see it. A page past the end is the last page.
+ */
+export async function findTrackPageFor(
+  viewer: Viewer,
+  options: { q?: string; types?: readonly string[]; page: number; perPage?: number },
+): Promise<TrackPage> {
+  const filter = trackFilter(options);
+  const narrowed = Object.keys(filter).length > 0;
+  const [found, queueSize] = await Promise.all([
+    findNumberedPage(Track, {
+      filter,
+      sort: NEWEST_FIRST,
+      page: options.page,
+      perPage: options.perPage ?? TRACKS_PER_PAGE,
+    }),
+    countRecords(Track),
+  ]);
+  return {
+    ...found,
+    items: found.items.map((doc) => trackFor(viewer, toTrackJSON(doc))),
+    queueSize,
+    queueOffset: narrowed ? null : (found.page - 1) * found.perPage,
+  };
+}
+
+/** What the footer shows of a release: no description, tracklist or audio. */
+export type TrackTeaser = Pick<TrackJSON, 'id' | 'title' | 'type' | 'coverImage'> & {
+  visibility: Visibility;
+  publicAt: string | null;
+};
+
+/** The `limit` newest tracks, only the fields of a teaser (the footer's Latest Releases). */
+export async function listLatestTrackTeasers(limit: number): Promise<TrackTeaser[]> {
+  const docs = await cachedFind(Track, {
+    sort: NEWEST_FIRST,
+    limit,
+    fields: ['id', 'title', 'type', 'coverImage', 'visibility', 'publicAt', 'createdAt'],
+  });
+  return docs.map((d) => ({
+    id: d.id,
+    title: d.title,
+    type: d.type ?? 'Single',
+    coverImage: d.coverImage,
+    visibility: d.visibility === 'members' ? 'members' : 'public',
+    publicAt: d.visibility === 'members' ? (d.publicAt ?? null) : null,
+  }));
 }
 
 export async function getTrack(id: number): Promise<TrackJSON | null> {
@@ -278,10 +357,18 @@ export async function failTrackAudio(id: number, source: string, reason: string)
 export async function getFeaturedTrack(now: Date = new Date()): Promise<TrackJSON | null> {
   const theme = await getTheme();
   if (theme.weeklyRotation) {
-    const all = await cachedFind(Track, { sort: { id: 1 } });
-    if (all.length === 0) return null;
+    // This week's pick by its position in id order: one indexed count and one record read,
+    // not the whole catalogue (issue 37).
+    const count = await countRecords(Track);
+    if (count === 0) return null;
     const week = siteWeekNumber(now);
-    return toTrackJSON(all[((week % all.length) + all.length) % all.length]);
+    const position = ((week % count) + count) % count;
+    const { items } = await findNumberedPage(Track, {
+      sort: { id: 1 },
+      page: position + 1,
+      perPage: 1,
+    });
+    return items[0] ? toTrackJSON(items[0]) : null;
   }
   const doc = await cachedFindOne(Track, { filter: { featured: true }, sort: NEWEST_FIRST });
   return doc ? toTrackJSON(doc) : null;

@@ -6,11 +6,13 @@ import { getViewer } from '~/auth/auth.server';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { Search } from '~/components/site/icons';
 import { MusicFilterLinks, musicFilterOf } from '~/components/site/music-filter';
+import { Pagination } from '~/components/site/pagination';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { inputClass } from '~/components/ui/field';
 import { imageInfos } from '~/files/image-derivatives.server';
-import { listTracksFor } from '~/models/track.server';
+import { pageParam } from '~/models/paging.server';
+import { findTrackPageFor } from '~/models/track.server';
 import { trackIdFromSearch, useMusicQueue } from '~/player/music-queue';
 import { TRACK_GRID_CLASS, TRACK_GRID_SIZES, TrackCard } from '~/player/track-card';
 import { MIX_TYPES } from '~/schemas/track';
@@ -28,9 +30,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
       title: 'Music',
       description: `Listen to every ${site.siteName} track: singles, EPs, remixes and live recordings.`,
       url: location.pathname,
-      image: (data?.tracks ?? data?.all)?.[0]?.coverImage,
+      image: data?.tracks[0]?.coverImage,
       type: 'music.playlist',
-      jsonLd: (data?.tracks ?? data?.all ?? []).map((t) => musicRecordingLd(t, site)),
+      // The tracks this page shows, not the catalogue.
+      jsonLd: (data?.tracks ?? []).map((t) => musicRecordingLd(t, site)),
+      paging: data
+        ? { params: listParams(data), page: data.page, pageCount: data.pageCount }
+        : undefined,
     }),
     {
       tagName: 'link',
@@ -45,41 +51,55 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 const SEARCH_DEBOUNCE_MS = 300;
 const MAX_QUERY = 100;
 
+/** The list's parameters besides its page, in the order of its URLs. */
+const listParams = ({ q, filter }: { q: string; filter: string }) => ({
+  q,
+  type: filter === 'mixes' ? filter : null,
+});
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const q = normalizeTrackQuery(search.get('q')).slice(0, MAX_QUERY);
   const filter = musicFilterOf(search);
-  // All tracks go into the play queue; the grid shows the search result (done by the model).
-  // Members-only tracks are listed for everyone; a visitor without an account gets them locked.
+  // One page of the grid (issue 37): the search and the filter run in the query over the whole
+  // catalogue. Members-only tracks are listed for everyone; a visitor without an account gets
+  // them locked. The play queue is every track (SPEC) without carrying them: the page sends
+  // the queue's size and where its own tracks stand in it, the player fetches the rest.
   const viewer = await getViewer(request);
-  const types = filter === 'mixes' ? MIX_TYPES : undefined;
-  const [all, tracks] = await Promise.all([
-    listTracksFor(viewer),
-    q || types ? listTracksFor(viewer, { q, types }) : Promise.resolve(null),
-  ]);
-  const shown = tracks ?? all;
-  // Sizes and responsive derivatives of the covers in the grid (not of the whole queue).
+  const found = await findTrackPageFor(viewer, {
+    q,
+    types: filter === 'mixes' ? MIX_TYPES : undefined,
+    page: pageParam(search),
+  });
   return {
     q,
     filter,
-    all,
-    // The grid's tracks only when they differ from the queue's: the page carries every track
-    // (with its description and tracklist) once, not twice.
-    tracks,
-    infos: await imageInfos(shown.map((t) => t.coverImage)),
+    tracks: found.items,
+    page: found.page,
+    pageCount: found.pageCount,
+    /** Tracks matching the search and filter (every page). */
+    total: found.total,
+    /** Every track: the size of the play queue. */
+    queueSize: found.queueSize,
+    /** Index of `tracks[0]` in the queue (all tracks, newest first); null when narrowed. */
+    queueOffset: found.queueOffset,
+    // Sizes and responsive derivatives of the covers in the grid.
+    infos: await imageInfos(found.items.map((t) => t.coverImage)),
   };
 }
 
 export default function MusicPage() {
-  const { q, filter, all, tracks: found, infos } = useLoaderData<typeof loader>();
-  const tracks = found ?? all;
+  const data = useLoaderData<typeof loader>();
+  const { q, filter, tracks, infos } = data;
   const [searchParams] = useSearchParams();
   const submit = useSubmit();
   const navigation = useNavigation();
   const inputRef = useRef<HTMLInputElement>(null);
   const timer = useRef<number | undefined>(undefined);
 
-  useMusicQueue(all, trackIdFromSearch(searchParams));
+  // Until the player fetches the queue's other tracks by position (issue 37), it queues the
+  // page's tracks.
+  useMusicQueue(tracks, trackIdFromSearch(searchParams));
 
   /** The live search: the form is submitted once the visitor pauses typing. */
   const searchSoon = (form: HTMLFormElement) => {
@@ -162,7 +182,7 @@ export default function MusicPage() {
         {/* The cards' titles are h3s: a (visually hidden) h2 keeps the heading order. */}
         <h2 className="sr-only">Tracks</h2>
         <p className="sr-only" role="status">
-          {q ? `${tracks.length} ${tracks.length === 1 ? 'track' : 'tracks'} found for ${q}` : ''}
+          {q ? `${data.total} ${data.total === 1 ? 'track' : 'tracks'} found for ${q}` : ''}
         </p>
         {tracks.length === 0 ? (
           <EmptyState
@@ -189,7 +209,7 @@ export default function MusicPage() {
               >
                 <TrackCard
                   track={track}
-                  queue={all}
+                  queue={tracks}
                   image={infos[track.coverImage]}
                   sizes={TRACK_GRID_SIZES}
                   // The first cover is the page's largest contentful paint.
@@ -200,6 +220,12 @@ export default function MusicPage() {
             ))}
           </ul>
         )}
+        <Pagination
+          path="/music"
+          params={listParams(data)}
+          page={data.page}
+          pageCount={data.pageCount}
+        />
       </section>
     </>
   );
