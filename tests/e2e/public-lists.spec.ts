@@ -119,7 +119,7 @@ test('/music search spans pages: Next and Previous links, canonical, prev and ne
 
   await pagination(page).getByRole('link', { name: 'Previous page' }).click();
   await expect(page).toHaveURL(`/music?q=${q}`);
-  expect(await titles(page)).toEqual(first);
+  await expect.poll(() => titles(page)).toEqual(first);
 });
 
 test('/music: the type filter runs with the search across the pages', async ({ page }) => {
@@ -173,9 +173,11 @@ test('/shows: past shows paged as an archive, most recent first', async ({ page 
   expect(last).toBeGreaterThan(1);
   expect(await linkHref(page, 'canonical')).toBe(`${origin}/shows?past=${last}`);
   const past = page.getByTestId('past-show');
-  await expect(past.last()).toContainText(`${showPrefix} 00`);
+  // The oldest of all (the other project's series may share its dates).
+  await expect(past.last()).toContainText('Jan 1, 1990');
   const venues = await past.locator('p.text-muted-foreground').allTextContents();
   const ours = venues.filter((v) => v.includes(showPrefix));
+  expect(ours.length).toBeGreaterThan(0);
   // Most recent first.
   expect(ours).toEqual([...ours].sort().reverse());
 
