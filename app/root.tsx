@@ -17,7 +17,7 @@ import { imageInfos } from '~/files/image-derivatives.server';
 import { listFavouriteTrackIds } from '~/models/favourite.server';
 import { listNextShows } from '~/models/show.server';
 import { getTheme } from '~/models/theme.server';
-import { listLatestTrackTeasers } from '~/models/track.server';
+import { listLatestTrackTeasers } from '~/models/track-lists.server';
 import { loadOr503 } from '~/platform/http-errors.server';
 import { getSiteConfig } from '~/platform/site-config.server';
 import { siteOrigin } from '~/platform/site-origin.server';

@@ -15,7 +15,7 @@ import { siteToday, siteWeekNumber } from '~/utils/time';
 import { serialIdPlugin } from './counter.server';
 import { deleteQueuedMediaJobsOf, enqueueTrackAudioJob } from './media-job.server';
 import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
-import { countRecords, findNumberedPage, type NumberedPage } from './paging.server';
+import { countRecords, findNumberedPage } from './paging.server';
 import { getTheme } from './theme.server';
 import { deleteTrackPeaks } from './track-peaks.server';
 
@@ -153,82 +153,6 @@ export async function listTracks(
   if (options.types) filter.type = mongoose.trusted({ $in: [...options.types] });
   const docs = await cachedFind(Track, { filter, sort: NEWEST_FIRST, limit: options.limit });
   return docs.map(toTrackJSON);
-}
-
-/** Tracks on one page of /music's grid. */
-export const TRACKS_PER_PAGE = 24;
-
-/** The filter of a track list: `q` over title, artist or album; `types` of release. */
-function trackFilter(options: { q?: string; types?: readonly string[] }): Record<string, unknown> {
-  const filter: Record<string, unknown> = {};
-  const q = options.q?.trim();
-  if (q) {
-    const re = new RegExp(escapeRegExp(q), 'i');
-    filter.$or = [{ title: re }, { artist: re }, { album: re }];
-  }
-  if (options.types) filter.type = mongoose.trusted({ $in: [...options.types] });
-  return filter;
-}
-
-export type TrackPage = NumberedPage<TrackView> & {
-  /** Every track (unfiltered): the size of the player's queue. */
-  queueSize: number;
-  /**
-   * Where the page's first track stands in the whole list, newest first (the player's queue):
-   * its offset when no search or filter narrows the list, else null.
-   */
-  queueOffset: number | null;
-};
-
-/**
- * One page of /music (issue 37): the search and the type filter run in the query over the
- * whole catalogue, newest first, with the total for the page count; each track as `viewer`
- * may see it. A page past the end is the last page.
- */
-export async function findTrackPageFor(
-  viewer: Viewer,
-  options: { q?: string; types?: readonly string[]; page: number; perPage?: number },
-): Promise<TrackPage> {
-  const filter = trackFilter(options);
-  const narrowed = Object.keys(filter).length > 0;
-  const [found, queueSize] = await Promise.all([
-    findNumberedPage(Track, {
-      filter,
-      sort: NEWEST_FIRST,
-      page: options.page,
-      perPage: options.perPage ?? TRACKS_PER_PAGE,
-    }),
-    countRecords(Track),
-  ]);
-  return {
-    ...found,
-    items: found.items.map((doc) => trackFor(viewer, toTrackJSON(doc))),
-    queueSize,
-    queueOffset: narrowed ? null : (found.page - 1) * found.perPage,
-  };
-}
-
-/** What the footer shows of a release: no description, tracklist or audio. */
-export type TrackTeaser = Pick<TrackJSON, 'id' | 'title' | 'type' | 'coverImage'> & {
-  visibility: Visibility;
-  publicAt: string | null;
-};
-
-/** The `limit` newest tracks, only the fields of a teaser (the footer's Latest Releases). */
-export async function listLatestTrackTeasers(limit: number): Promise<TrackTeaser[]> {
-  const docs = await cachedFind(Track, {
-    sort: NEWEST_FIRST,
-    limit,
-    fields: ['id', 'title', 'type', 'coverImage', 'visibility', 'publicAt', 'createdAt'],
-  });
-  return docs.map((d) => ({
-    id: d.id,
-    title: d.title,
-    type: d.type ?? 'Single',
-    coverImage: d.coverImage,
-    visibility: d.visibility === 'members' ? 'members' : 'public',
-    publicAt: d.visibility === 'members' ? (d.publicAt ?? null) : null,
-  }));
 }
 
 export async function getTrack(id: number): Promise<TrackJSON | null> {

@@ -4,6 +4,7 @@ import type * as BlogModule from '~/models/blog-post.server';
 import type * as GalleryModule from '~/models/gallery-image.server';
 import type * as ShowModule from '~/models/show.server';
 import type * as TrackModule from '~/models/track.server';
+import type * as TrackListsModule from '~/models/track-lists.server';
 import { ANONYMOUS, FULL_ACCESS } from '~/utils/access';
 
 import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
@@ -16,12 +17,14 @@ import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
 setupTestDatabase();
 
 let tracks: typeof TrackModule;
+let lists: typeof TrackListsModule;
 let blog: typeof BlogModule;
 let gallery: typeof GalleryModule;
 let shows: typeof ShowModule;
 
 beforeAll(async () => {
   tracks = await import('~/models/track.server');
+  lists = await import('~/models/track-lists.server');
   blog = await import('~/models/blog-post.server');
   gallery = await import('~/models/gallery-image.server');
   shows = await import('~/models/show.server');
@@ -56,13 +59,13 @@ describe('/music: findTrackPageFor', () => {
   });
 
   it('pages newest first with the total, the page count and the queue', async () => {
-    const first = await tracks.findTrackPageFor(ANONYMOUS, { page: 1 });
+    const first = await lists.findTrackPageFor(ANONYMOUS, { page: 1 });
     expect(first).toMatchObject({ page: 1, pageCount: 2, total: 32, perPage: 24 });
     expect(first.items).toHaveLength(24);
     expect(first.items[0].title).toBe('Low Tide');
     expect(first.queueSize).toBe(32);
     expect(first.queueOffset).toBe(0);
-    const second = await tracks.findTrackPageFor(ANONYMOUS, { page: 2 });
+    const second = await lists.findTrackPageFor(ANONYMOUS, { page: 2 });
     expect(second.items).toHaveLength(8);
     expect(second.queueOffset).toBe(24);
     const ids = [...first.items, ...second.items].map((t) => t.id);
@@ -71,30 +74,30 @@ describe('/music: findTrackPageFor', () => {
   });
 
   it('shows the last page for a page past the end', async () => {
-    const past = await tracks.findTrackPageFor(ANONYMOUS, { page: 99 });
+    const past = await lists.findTrackPageFor(ANONYMOUS, { page: 99 });
     expect(past.page).toBe(2);
     expect(past.items).toHaveLength(8);
   });
 
   it('searches title, artist and album, case-insensitively, over every page', async () => {
-    const found = await tracks.findTrackPageFor(ANONYMOUS, { q: 'PAGETEST', page: 2 });
+    const found = await lists.findTrackPageFor(ANONYMOUS, { q: 'PAGETEST', page: 2 });
     expect(found).toMatchObject({ page: 2, pageCount: 2, total: 30, queueSize: 32 });
     expect(found.items.map((t) => t.title)).toEqual(
       ['05', '04', '03', '02', '01', '00'].map((n) => `Pagetest ${n}`),
     );
     expect(found.queueOffset).toBeNull();
-    const zephyr = await tracks.findTrackPageFor(ANONYMOUS, { q: 'zephyr', page: 1 });
+    const zephyr = await lists.findTrackPageFor(ANONYMOUS, { q: 'zephyr', page: 1 });
     expect(zephyr.items.map((t) => t.title)).toEqual(['Low Tide', 'Harbour Lights']);
-    const none = await tracks.findTrackPageFor(ANONYMOUS, { q: 'zz-none', page: 3 });
+    const none = await lists.findTrackPageFor(ANONYMOUS, { q: 'zz-none', page: 3 });
     expect(none).toMatchObject({ items: [], page: 1, pageCount: 1, total: 0 });
   });
 
   it('filters by type in the query, with the search', async () => {
-    const mixes = await tracks.findTrackPageFor(ANONYMOUS, { types: ['Mix'], page: 2 });
+    const mixes = await lists.findTrackPageFor(ANONYMOUS, { types: ['Mix'], page: 2 });
     expect(mixes).toMatchObject({ total: 26, pageCount: 2, queueOffset: null });
     expect(mixes.items).toHaveLength(2);
     expect(mixes.items.every((t) => t.type === 'Mix')).toBe(true);
-    const both = await tracks.findTrackPageFor(ANONYMOUS, {
+    const both = await lists.findTrackPageFor(ANONYMOUS, {
       q: 'pagetest 2',
       types: ['Mix'],
       page: 1,
@@ -106,15 +109,15 @@ describe('/music: findTrackPageFor', () => {
 
   it('locks members-only tracks for a visitor, not for a member', async () => {
     const id = await addTrack('Pagelock Secret', 50, { visibility: 'members' });
-    const visitor = await tracks.findTrackPageFor(ANONYMOUS, { q: 'pagelock', page: 1 });
+    const visitor = await lists.findTrackPageFor(ANONYMOUS, { q: 'pagelock', page: 1 });
     expect(visitor.items[0]).toMatchObject({ id, locked: true });
     expect(visitor.items[0]).not.toHaveProperty('audioFile');
-    const member = await tracks.findTrackPageFor(FULL_ACCESS, { q: 'pagelock', page: 1 });
+    const member = await lists.findTrackPageFor(FULL_ACCESS, { q: 'pagelock', page: 1 });
     expect(member.items[0]).toMatchObject({ id, locked: false });
   });
 
   it('the footer reads the latest releases as teasers', async () => {
-    const latest = await tracks.listLatestTrackTeasers(5);
+    const latest = await lists.listLatestTrackTeasers(5);
     expect(latest).toHaveLength(5);
     expect(latest[0]).toMatchObject({ title: 'Pagelock Secret', visibility: 'members' });
     expect(Object.keys(latest[0]).sort()).toEqual(
