@@ -15,9 +15,9 @@ import { DEFAULT_THEME_HEAD, type ThemeHead } from '~/document/theme-head';
 import { themeStylesheet } from '~/document/theme-stylesheet.server';
 import { imageInfos } from '~/files/image-derivatives.server';
 import { listFavouriteTrackIds } from '~/models/favourite.server';
-import { listUpcomingShows } from '~/models/show.server';
+import { listNextShows } from '~/models/show.server';
 import { getTheme } from '~/models/theme.server';
-import { listTracks } from '~/models/track.server';
+import { listLatestTrackTeasers } from '~/models/track-lists.server';
 import { loadOr503 } from '~/platform/http-errors.server';
 import { getSiteConfig } from '~/platform/site-config.server';
 import { siteOrigin } from '~/platform/site-origin.server';
@@ -25,7 +25,7 @@ import { PlayerProvider } from '~/player/player-provider';
 import { useMarkHydrated } from '~/player/use-hydrated';
 import tailwindHref from '~/styles/tailwind.css';
 import type { FooterRelease, FooterShow } from '~/types/entities';
-import { trackFor } from '~/utils/access';
+import { isMembersOnly } from '~/utils/access';
 import { PLACEHOLDER_COVER, smallestImageUrl } from '~/utils/image-url';
 import { DEFAULT_SITE_NAME, seoSite } from '~/utils/seo/seo';
 import { currentSiteYear } from '~/utils/time';
@@ -37,14 +37,20 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = ({ matches }) => [{ title: seoSite(matches).siteName }];
 
+/** The footer's Latest Releases (SPEC: at most 5) and Upcoming Shows (the next 5). */
+const FOOTER_RELEASES = 5;
+const FOOTER_SHOWS = 5;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadOr503(request, async () => {
     const [user, theme, { toast, headers }, latest, shows, sessionHeaders] = await Promise.all([
       getUser(request),
       getTheme(),
       getToast(request),
-      listTracks({ limit: 5 }),
-      listUpcomingShows({ limit: 5 }),
+      // The footer reads what it shows (issue 37, decision 044): the 5 latest releases' teaser
+      // fields, and the next 5 upcoming shows.
+      listLatestTrackTeasers(FOOTER_RELEASES),
+      listNextShows(FOOTER_SHOWS),
       sessionRefreshHeaders(request),
     ]);
     // A member's favourites live in the account (decision 019); a visitor's in local storage.
@@ -54,7 +60,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // derivative is enough.
     const covers = await imageInfos(latest.map((t) => t.coverImage));
     const latestReleases: FooterRelease[] = latest.map((track) => {
-      const { id, title, type, locked } = trackFor({ member: user !== null }, track);
+      const { id, title, type } = track;
+      const locked = user === null && isMembersOnly(track);
       const cover = track.coverImage || PLACEHOLDER_COVER;
       return { id, title, type, locked, thumbnail: smallestImageUrl(cover, covers[cover]) };
     });

@@ -2,7 +2,7 @@ import mongoose, { Schema } from 'mongoose';
 
 import { deleteUploadedFile } from '~/files/stored-files.server';
 import type { BlogPostJSON, BlogPostView, Visibility } from '~/types/entities';
-import { postFor, type Viewer } from '~/utils/access';
+import { isMembersOnly, postFor, type Viewer } from '~/utils/access';
 import { neighboursInList } from '~/utils/blog-nav';
 
 import { serialIdPlugin } from './counter.server';
@@ -53,6 +53,7 @@ BlogPostSchema.plugin(serialIdPlugin, { counter: 'blog_posts' });
 BlogPostSchema.index({ createdAt: -1, id: -1 });
 // The back office's category tabs, newest first (issue 37).
 // GET /api/blog?category=…: one category, newest first (decision 045).
+// /blog?category=…: one category's posts, newest first, a page at a time.
 BlogPostSchema.index({ category: 1, createdAt: -1, id: -1 });
 
 export const BlogPost = defineModel<BlogPostDoc>('BlogPost', BlogPostSchema, 'blog_posts');
@@ -106,6 +107,59 @@ export async function listBlogPostCards(
     const { content: _content, ...card } = post;
     return card;
   });
+}
+
+/** Posts on one page of /blog (the first shown as featured, then a grid of 12). */
+export const BLOG_POSTS_PER_PAGE = 13;
+
+/** The fields a card shows: everything but the body. */
+const CARD_FIELDS = [
+  'id',
+  'title',
+  'slug',
+  'excerpt',
+  'imageUrl',
+  'category',
+  'visibility',
+  'publicAt',
+  'createdAt',
+] as const;
+
+/**
+ * One page of /blog (issue 37), optionally one category, newest first: only the cards' fields
+ * are read (no `content`), `locked` when `viewer` may not read the post. A page past the end is
+ * the last page.
+ */
+export async function findBlogPostCardPage(
+  viewer: Viewer,
+  options: { category?: string | null; page: number; perPage?: number },
+): Promise<NumberedPage<BlogPostCardJSON>> {
+  const found = await findNumberedPage(BlogPost, {
+    filter: options.category ? { category: options.category } : {},
+    sort: NEWEST_FIRST,
+    fields: CARD_FIELDS,
+    page: options.page,
+    perPage: options.perPage ?? BLOG_POSTS_PER_PAGE,
+  });
+  return {
+    ...found,
+    items: found.items.map((p) => {
+      const visibility = p.visibility === 'members' ? 'members' : 'public';
+      const publicAt = visibility === 'members' ? (p.publicAt ?? null) : null;
+      return {
+        id: p.id,
+        title: p.title,
+        slug: p.slug,
+        excerpt: p.excerpt,
+        imageUrl: p.imageUrl,
+        category: p.category,
+        visibility,
+        publicAt,
+        createdAt: iso(p.createdAt),
+        locked: !viewer.member && isMembersOnly({ visibility, publicAt }, viewer.today),
+      };
+    }),
+  };
 }
 
 /** Each post as `viewer` may see it (members-only ones without their content). */

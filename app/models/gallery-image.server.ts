@@ -59,6 +59,22 @@ export async function listGalleryImages(
   return docs.map(toGalleryImageJSON);
 }
 
+/** Images on one page of /gallery (8 rows of 3). */
+export const GALLERY_IMAGES_PER_PAGE = 24;
+
+/** One page of /gallery (issue 37), newest first; a page past the end is the last page. */
+export async function findGalleryImagePage(options: {
+  page: number;
+  perPage?: number;
+}): Promise<NumberedPage<GalleryImageJSON>> {
+  const found = await findNumberedPage(GalleryImage, {
+    sort: { createdAt: -1, id: -1 },
+    page: options.page,
+    perPage: options.perPage ?? GALLERY_IMAGES_PER_PAGE,
+  });
+  return { ...found, items: found.items.map(toGalleryImageJSON) };
+}
+
 export async function getGalleryImage(id: number): Promise<GalleryImageJSON | null> {
   const doc = await cachedFindOne(GalleryImage, { filter: { id } });
   return doc ? toGalleryImageJSON(doc) : null;

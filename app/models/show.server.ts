@@ -44,9 +44,9 @@ const ShowSchema = new Schema<ShowDoc>(
   { timestamps: true },
 );
 ShowSchema.plugin(serialIdPlugin, { counter: 'shows' });
-// The back office's list in date order (issue 37).
-ShowSchema.index({ date: 1, time: 1, id: 1 });
-// GET /api/shows in pages, the calendar feed's ranges (decision 045): by date, then id.
+// Every list of shows, a page at a time (issue 37): /shows (upcoming soonest first, past most
+// recent first), the back office, GET /api/shows and the calendar feed's ranges (decision 045).
+// By date, then id: a show's time is free text, so each page is put in show order once read.
 ShowSchema.index({ date: 1, id: 1 });
 
 export const Show = defineModel<ShowDoc>('Show', ShowSchema, 'shows');
@@ -88,6 +88,55 @@ export async function listUpcomingShows(
 
 export async function listShowsSplit(today: string = siteToday()) {
   return splitShows(await listShows(), today);
+}
+
+/** Upcoming shows listed on /shows before the list pages (more is a link to the next page). */
+export const UPCOMING_SHOWS_PER_PAGE = 50;
+/** Past shows on one page of /shows' archive. */
+export const PAST_SHOWS_PER_PAGE = 20;
+
+/**
+ * One page of upcoming shows (on or after `today`, site time zone), soonest first; or of past
+ * shows (before `today`), most recent first (issue 37). The store orders by date, then id; the
+ * page is then ordered by date and door time (free text, so not a sort key): two shows of one
+ * day that fall on either side of a page boundary keep the store's order.
+ */
+export async function findShowPage(options: {
+  when: 'upcoming' | 'past';
+  page: number;
+  perPage?: number;
+  today?: string;
+}): Promise<NumberedPage<ShowJSON>> {
+  const today = options.today ?? siteToday();
+  const upcoming = options.when === 'upcoming';
+  const found = await findNumberedPage(Show, {
+    filter: { date: mongoose.trusted(upcoming ? { $gte: today } : { $lt: today }) },
+    sort: upcoming ? { date: 1, id: 1 } : { date: -1, id: -1 },
+    page: options.page,
+    perPage: options.perPage ?? (upcoming ? UPCOMING_SHOWS_PER_PAGE : PAST_SHOWS_PER_PAGE),
+  });
+  const items = found.items
+    .map(toShowJSON)
+    .sort(upcoming ? compareShows : (a, b) => compareShows(b, a));
+  return { ...found, items };
+}
+
+/**
+ * The next `limit` upcoming shows, soonest first (the footer): reads `limit` shows, and the
+ * other shows of the last one's day, so door times order that day exactly.
+ */
+export async function listNextShows(limit: number, today: string = siteToday()) {
+  const docs = await cachedFind(Show, {
+    filter: { date: mongoose.trusted({ $gte: today }) },
+    sort: { date: 1, id: 1 },
+    limit,
+  });
+  const last = docs[docs.length - 1];
+  if (!last || docs.length < limit) return docs.map(toShowJSON).sort(compareShows);
+  const sameDay = await cachedFind(Show, { filter: { date: last.date }, sort: { id: 1 } });
+  const ids = new Set(docs.map((d) => d.id));
+  const all = [...docs, ...sameDay.filter((d) => !ids.has(d.id))];
+  return all.map(toShowJSON).sort(compareShows).slice(0, limit);
 }
 
 export async function getShow(id: number): Promise<ShowJSON | null> {
@@ -137,43 +186,20 @@ export async function deleteShow(id: number): Promise<ShowJSON | null> {
 export const countShows = () => countRecords(Show);
 
 /**
- * One page of the back office's list, ascending by date then time (issue 37; indexed
- * `{ date: 1, time: 1, id: 1 }`). The time is free text, so the page is put in show order
- * (`compareShows`: '8:00 PM' before '10:00 PM') once read.
+ * One page of the back office's list, ascending by date (issue 37; indexed `{ date: 1, id: 1 }`).
+ * The time is free text, so the page is put in show order (`compareShows`: '8:00 PM' before
+ * '10:00 PM') once read.
  */
 export async function pageShows(options: {
   page: number;
   perPage: number;
 }): Promise<NumberedPage<ShowJSON>> {
   const found = await findNumberedPage(Show, {
-    sort: { date: 1, time: 1, id: 1 },
+    sort: { date: 1, id: 1 },
     page: options.page,
     perPage: options.perPage,
   });
   return { ...found, items: found.items.map(toShowJSON).sort(compareShows) };
-}
-
-/**
- * The `limit` earliest shows on or after `today`, in show order: the first `limit` by date,
- * plus any others on the last of those dates (their times decide the order), never the list.
- */
-export async function listNextShows(
-  limit: number,
-  today: string = siteToday(),
-): Promise<ShowJSON[]> {
-  const first = await cachedFind(Show, {
-    filter: { date: mongoose.trusted({ $gte: today }) },
-    sort: { date: 1, time: 1, id: 1 },
-    limit,
-  });
-  const lastDay = first[first.length - 1]?.date;
-  if (!lastDay || first.length < limit) return first.map(toShowJSON).sort(compareShows);
-  const sameDays = await cachedFind(Show, {
-    filter: { date: mongoose.trusted({ $gte: today, $lte: lastDay }) },
-    sort: { date: 1, time: 1, id: 1 },
-    limit: limit + 50,
-  });
-  return sameDays.map(toShowJSON).sort(compareShows).slice(0, limit);
 }
 
 // --- the API's list and the calendar feed (issue 37, decision 045) ---

@@ -100,6 +100,8 @@ TrackSchema.plugin(serialIdPlugin, { counter: 'tracks' });
 TrackSchema.index({ createdAt: -1, id: -1 });
 // The back office's Featured Tracks tab, newest first (issue 37).
 TrackSchema.index({ featured: 1, createdAt: -1, id: -1 });
+// /music's type filter (the Mixes tab) pages newest first within the chosen types.
+TrackSchema.index({ type: 1, createdAt: -1, id: -1 });
 // /uploads/audio/* looks its track up by file to decide who may have the bytes.
 TrackSchema.index({ audioFile: 1 });
 // …and refuses a track's kept original to everyone but admins.

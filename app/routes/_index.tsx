@@ -13,7 +13,7 @@ import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { useRootData } from '~/document/use-root-data';
 import { imageInfos } from '~/files/image-derivatives.server';
-import { listBlogPostCards } from '~/models/blog-post.server';
+import { findBlogPostCardPage } from '~/models/blog-post.server';
 import { listGalleryImages } from '~/models/gallery-image.server';
 import { getFeaturedTrackFor, listTracksFor } from '~/models/track.server';
 import { badRequest } from '~/platform/http-errors.server';
@@ -46,11 +46,12 @@ const VISITED_STORAGE_KEY = 'night-shore:visited-home';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await getViewer(request);
-  const [featured, tracks, images, posts] = await Promise.all([
+  // Each read is bounded to what the page shows (issue 37); the posts without their bodies.
+  const [featured, tracks, images, { items: posts }] = await Promise.all([
     getFeaturedTrackFor(viewer),
     listTracksFor(viewer, { limit: HOME_COUNT }),
     listGalleryImages({ limit: HOME_COUNT }),
-    listBlogPostCards(viewer, { limit: HOME_COUNT }),
+    findBlogPostCardPage(viewer, { page: 1, perPage: HOME_COUNT }),
   ]);
   // Intrinsic sizes + responsive derivatives of the uploaded images the page shows.
   const infos = await imageInfos([

@@ -8,7 +8,7 @@ import { ALL_NETWORKS, SocialLinks } from '~/components/site/social-icons';
 import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { useRootData, useSiteName } from '~/document/use-root-data';
-import { listUpcomingShows } from '~/models/show.server';
+import { listNextShows } from '~/models/show.server';
 import { musicGroupLd, seoMeta, seoSite, socialLinks } from '~/utils/seo/seo';
 import { DATE_SHORT, formatSiteDate } from '~/utils/time';
 
@@ -28,7 +28,7 @@ export const meta: MetaFunction = ({ matches, location }) => {
 const ABOUT_SHOWS = 3;
 
 export async function loader() {
-  return { shows: await listUpcomingShows({ limit: ABOUT_SHOWS }) };
+  return { shows: await listNextShows(ABOUT_SHOWS) };
 }
 
 const PHOTOS = [

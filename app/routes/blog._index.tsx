@@ -4,9 +4,11 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { getViewer } from '~/auth/auth.server';
 import { BlogCard } from '~/components/site/blog-card';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { Pagination } from '~/components/site/pagination';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { imageInfos } from '~/files/image-derivatives.server';
-import { listBlogPostCards } from '~/models/blog-post.server';
+import { findBlogPostCardPage } from '~/models/blog-post.server';
+import { pageParam } from '~/models/paging.server';
 import { BLOG_CATEGORIES, type BlogCategory } from '~/types/entities';
 import { cn } from '~/utils/cn';
 import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo/seo';
@@ -20,6 +22,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     url: location.pathname,
     image: data?.posts[0]?.imageUrl,
     jsonLd: (data?.posts ?? []).map((p) => blogPostingLd(p, site)),
+    paging: data
+      ? { params: { category: data.category }, page: data.page, pageCount: data.pageCount }
+      : undefined,
   });
 };
 
@@ -40,9 +45,21 @@ function parseCategory(value: string | null): BlogCategory | null {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const category = parseCategory(new URL(request.url).searchParams.get('category'));
-  const posts = await listBlogPostCards(await getViewer(request), category ? { category } : {});
-  return { category, posts, infos: await imageInfos(posts.map((p) => p.imageUrl)) };
+  const search = new URL(request.url).searchParams;
+  const category = parseCategory(search.get('category'));
+  // One page of cards (issue 37): the category filter runs in the query, no post bodies.
+  const found = await findBlogPostCardPage(await getViewer(request), {
+    category,
+    page: pageParam(search),
+  });
+  const posts = found.items;
+  return {
+    category,
+    posts,
+    page: found.page,
+    pageCount: found.pageCount,
+    infos: await imageInfos(posts.map((p) => p.imageUrl)),
+  };
 }
 
 /**
@@ -55,7 +72,7 @@ const POST_SIZES =
   '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw';
 
 export default function BlogPage() {
-  const { category, posts, infos } = useLoaderData<typeof loader>();
+  const { category, posts, infos, page, pageCount } = useLoaderData<typeof loader>();
   const active = category ?? 'ALL';
   const [featured, ...rest] = posts;
   return (
@@ -114,6 +131,7 @@ export default function BlogPage() {
             ) : null}
           </>
         )}
+        <Pagination path="/blog" params={{ category }} page={page} pageCount={pageCount} />
       </div>
     </>
   );

@@ -1,11 +1,13 @@
-import type { MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { ImageGrid } from '~/components/site/image-grid';
+import { Pagination } from '~/components/site/pagination';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { imageInfos } from '~/files/image-derivatives.server';
-import { listGalleryImages } from '~/models/gallery-image.server';
+import { findGalleryImagePage } from '~/models/gallery-image.server';
+import { pageParam } from '~/models/paging.server';
 import { seoMeta, seoSite } from '~/utils/seo/seo';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
@@ -16,16 +18,24 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     description: `Photos from ${site.siteName} shows, studio nights and the Jersey Shore boardwalk.`,
     url: location.pathname,
     image: data?.images[0]?.imageUrl,
+    paging: data ? { params: {}, page: data.page, pageCount: data.pageCount } : undefined,
   });
 };
 
-export async function loader() {
-  const images = await listGalleryImages();
-  return { images, infos: await imageInfos(images.map((i) => i.imageUrl)) };
+export async function loader({ request }: LoaderFunctionArgs) {
+  // One page of images (issue 37), and the derivatives of those only.
+  const found = await findGalleryImagePage({ page: pageParam(new URL(request.url).searchParams) });
+  const images = found.items;
+  return {
+    images,
+    page: found.page,
+    pageCount: found.pageCount,
+    infos: await imageInfos(images.map((i) => i.imageUrl)),
+  };
 }
 
 export default function GalleryPage() {
-  const { images, infos } = useLoaderData<typeof loader>();
+  const { images, infos, page, pageCount } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader
@@ -39,6 +49,7 @@ export default function GalleryPage() {
           // One column on a phone: only the first image is above the fold there.
           <ImageGrid images={images} columns={3} infos={infos} priorityCount={1} />
         )}
+        <Pagination path="/gallery" params={{}} page={page} pageCount={pageCount} />
       </div>
     </>
   );

@@ -6,13 +6,13 @@ import { getViewer } from '~/auth/auth.server';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { Search } from '~/components/site/icons';
 import { MusicFilterLinks, musicFilterOf } from '~/components/site/music-filter';
+import { Pagination } from '~/components/site/pagination';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { inputClass } from '~/components/ui/field';
 import { imageInfos } from '~/files/image-derivatives.server';
 import { pageParam } from '~/models/paging.server';
-import { listTracksFor } from '~/models/track.server';
-import { countQueue } from '~/models/track-queue.server';
+import { findTrackPageFor } from '~/models/track-lists.server';
 import { trackIdFromSearch, useMusicQueue } from '~/player/music-queue';
 import { TRACK_GRID_CLASS, TRACK_GRID_SIZES, TrackCard } from '~/player/track-card';
 import { MIX_TYPES } from '~/schemas/track';
@@ -32,7 +32,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
       url: location.pathname,
       image: data?.tracks[0]?.coverImage,
       type: 'music.playlist',
+      // The tracks this page shows, not the catalogue.
       jsonLd: (data?.tracks ?? []).map((t) => musicRecordingLd(t, site)),
+      paging: data
+        ? { params: listParams(data), page: data.page, pageCount: data.pageCount }
+        : undefined,
     }),
     {
       tagName: 'link',
@@ -47,40 +51,46 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 const SEARCH_DEBOUNCE_MS = 300;
 const MAX_QUERY = 100;
 
+/** The list's parameters besides its page, in the order of its URLs. */
+const listParams = ({ q, filter }: { q: string; filter: string }) => ({
+  q,
+  type: filter === 'mixes' ? filter : null,
+});
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const q = normalizeTrackQuery(search.get('q')).slice(0, MAX_QUERY);
   const filter = musicFilterOf(search);
-  // All tracks go into the play queue; the grid shows the search result (done by the model).
-  // Members-only tracks are listed for everyone; a visitor without an account gets them locked.
+  // One page of the grid (issue 37): the search and the filter run in the query over the whole
+  // catalogue. Members-only tracks are listed for everyone; a visitor without an account gets
+  // them locked. The play queue is every track (SPEC) without carrying them: the page sends
+  // the queue's size and where its own tracks stand in it, the player fetches the rest.
   const viewer = await getViewer(request);
-  const types = filter === 'mixes' ? MIX_TYPES : undefined;
-  // The player's queue is every track, by position (issue 37): the page sends its size and
-  // where its tracks stand (`queueOffset`, null for a search or a filter), not the tracks.
-  // (Paged here in memory only so that wt-player can be tested; wt-public pages in the query.)
-  const narrowed = Boolean(q || types);
-  const page = pageParam(search);
-  const [found, queueSize] = await Promise.all([
-    listTracksFor(viewer, narrowed ? { q, types } : {}),
-    countQueue(),
-  ]);
-  const from = narrowed ? 0 : (page - 1) * TRACKS_PER_PAGE;
-  const tracks = narrowed ? found : found.slice(from, from + TRACKS_PER_PAGE);
-  // Sizes and responsive derivatives of the covers in the grid.
+  const found = await findTrackPageFor(viewer, {
+    q,
+    types: filter === 'mixes' ? MIX_TYPES : undefined,
+    page: pageParam(search),
+  });
   return {
     q,
     filter,
-    tracks,
-    queueSize,
-    queueOffset: narrowed ? null : from,
-    infos: await imageInfos(tracks.map((t) => t.coverImage)),
+    tracks: found.items,
+    page: found.page,
+    pageCount: found.pageCount,
+    /** Tracks matching the search and filter (every page). */
+    total: found.total,
+    /** Every track: the size of the play queue. */
+    queueSize: found.queueSize,
+    /** Index of `tracks[0]` in the queue (all tracks, newest first); null when narrowed. */
+    queueOffset: found.queueOffset,
+    // Sizes and responsive derivatives of the covers in the grid.
+    infos: await imageInfos(found.items.map((t) => t.coverImage)),
   };
 }
 
-const TRACKS_PER_PAGE = 24;
-
 export default function MusicPage() {
-  const { q, filter, tracks, queueSize, queueOffset, infos } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { q, filter, tracks, queueSize, queueOffset, infos } = data;
   const [searchParams] = useSearchParams();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -170,7 +180,7 @@ export default function MusicPage() {
         {/* The cards' titles are h3s: a (visually hidden) h2 keeps the heading order. */}
         <h2 className="sr-only">Tracks</h2>
         <p className="sr-only" role="status">
-          {q ? `${tracks.length} ${tracks.length === 1 ? 'track' : 'tracks'} found for ${q}` : ''}
+          {q ? `${data.total} ${data.total === 1 ? 'track' : 'tracks'} found for ${q}` : ''}
         </p>
         {tracks.length === 0 ? (
           <EmptyState
@@ -207,6 +217,12 @@ export default function MusicPage() {
             ))}
           </ul>
         )}
+        <Pagination
+          path="/music"
+          params={listParams(data)}
+          page={data.page}
+          pageCount={data.pageCount}
+        />
       </section>
     </>
   );

@@ -5,18 +5,20 @@ import { getUser, requireUser } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { CalendarDays, CalendarPlus, Clock, MapPin, Ticket, Users } from '~/components/site/icons';
+import { Pagination } from '~/components/site/pagination';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { cancelGuestListSpot, guestListShowIdsOfUser } from '~/models/guest-list.server';
 import { parseId } from '~/models/model-helpers.server';
-import { getShow, listShowsSplit } from '~/models/show.server';
+import { pageParam } from '~/models/paging.server';
+import { findShowPage, getShow } from '~/models/show.server';
 import { badRequest, loadOr503 } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
 import { joinGuestList } from '~/services/shows.server';
 import type { ShowJSON } from '~/types/entities';
 import { unlockHref } from '~/utils/access';
 import { musicEventLd, seoMeta, seoSite } from '~/utils/seo/seo';
-import { DATE_FULL, DATE_LONG, DATE_SHORT, formatSiteDate } from '~/utils/time';
+import { DATE_FULL, DATE_LONG, DATE_SHORT, formatSiteDate, siteToday } from '~/utils/time';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const site = seoSite(matches);
@@ -27,6 +29,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     description: `Upcoming and past ${site.siteName} shows, with venues, dates and tickets.`,
     url: location.pathname,
     jsonLd: shows.map((s) => musicEventLd(s, site)),
+    // The archive's pages; the upcoming list has more than one page only past 50 shows.
+    paging: data
+      ? {
+          params: { upcoming: data.upcomingPage > 1 ? data.upcomingPage : null },
+          page: data.pastPage,
+          pageCount: data.pastPageCount,
+          pageName: 'past',
+        }
+      : undefined,
   });
 };
 
@@ -34,12 +45,26 @@ const SHOWS_ERROR_TEXT = 'Unable to load upcoming shows. Please try again later.
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadOr503(request, async () => {
+    const search = new URL(request.url).searchParams;
     const user = await getUser(request);
-    const [{ upcoming, past }, onList] = await Promise.all([
-      listShowsSplit(),
+    const today = siteToday();
+    // Upcoming shows in full while they are few (a page of 50, then more pages); past shows as
+    // an archive, a page at a time, most recent first (issue 37).
+    const [upcoming, past, onList] = await Promise.all([
+      findShowPage({ when: 'upcoming', page: pageParam(search, 'upcoming'), today }),
+      findShowPage({ when: 'past', page: pageParam(search, 'past'), today }),
       user ? guestListShowIdsOfUser(user.id) : Promise.resolve([]),
     ]);
-    return { upcoming, past, member: user !== null, onList };
+    return {
+      upcoming: upcoming.items,
+      upcomingPage: upcoming.page,
+      upcomingPageCount: upcoming.pageCount,
+      past: past.items,
+      pastPage: past.page,
+      pastPageCount: past.pageCount,
+      member: user !== null,
+      onList,
+    };
   });
 }
 
@@ -272,7 +297,12 @@ function ShowRow({
 
 export default function ShowsPage() {
   const data = useLoaderData<typeof loader>();
-  const [next, ...more] = data.upcoming;
+  // The next show is the first of the first page; later pages of upcoming shows list the rest.
+  const first = data.upcomingPage === 1;
+  const next = first ? data.upcoming[0] : undefined;
+  const more = first ? data.upcoming.slice(1) : data.upcoming;
+  const upcomingParam = data.upcomingPage > 1 ? data.upcomingPage : null;
+  const pastParam = data.pastPage > 1 ? data.pastPage : null;
   return (
     <>
       <PageHeader
@@ -286,7 +316,7 @@ export default function ShowsPage() {
           </a>{' '}
           (iCalendar: Google Calendar, Apple Calendar, Outlook).
         </p>
-        {!next ? (
+        {!first ? null : !next ? (
           <EmptyState
             title="No Upcoming Shows"
             text="We're currently working on new tour dates. Check back soon for upcoming show announcements."
@@ -314,6 +344,14 @@ export default function ShowsPage() {
                 />
               ))}
             </ul>
+            <Pagination
+              label="More upcoming shows pages"
+              path="/shows"
+              params={{ past: pastParam }}
+              pageName="upcoming"
+              page={data.upcomingPage}
+              pageCount={data.upcomingPageCount}
+            />
           </section>
         ) : null}
 
@@ -327,6 +365,14 @@ export default function ShowsPage() {
                 <ShowRow key={show.id} show={show} past />
               ))}
             </ul>
+            <Pagination
+              label="Past shows pages"
+              path="/shows"
+              params={{ upcoming: upcomingParam }}
+              pageName="past"
+              page={data.pastPage}
+              pageCount={data.pastPageCount}
+            />
           </section>
         ) : null}
       </div>

@@ -155,8 +155,9 @@ test.describe('admin tracks', () => {
     await expect(card).toContainText(/\d+:\d{2}/); // duration read from the audio
     await expect(card).not.toContainText('0:00');
 
-    // On the public music page, and playable (the file is served).
-    await page.goto('/music');
+    // On the public music page (found through its search: the grid is paged), and playable
+    // (the file is served).
+    await page.goto(`/music?q=${encodeURIComponent(title)}`);
     await expect(page.getByText(title).first()).toBeVisible();
     const list = (await (await page.request.get('/api/tracks')).json()) as Array<{
       title: string;

@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import type { BlogPostJSON, ShowJSON, TrackJSON } from '~/types/entities';
 import { isMembersOnly } from '~/utils/access';
 import { isoDurationOf } from '~/utils/media-time';
+import { pageHref, type Paging } from '~/utils/page-href';
 import { showStart } from '~/utils/time';
 
 /**
@@ -100,6 +101,11 @@ export type SeoInput = Partial<SeoSite> & {
   /** For pages that must stay out of search results. */
   noindex?: boolean;
   /**
+   * A page of a paged list (issue 37): the canonical URL keeps the list's parameters and its
+   * page (page 1 without `?page=1`), and `<link rel="prev">`/`"next">` name its neighbours.
+   */
+  paging?: Paging;
+  /**
    * When the page's work came out (ISO): `article:published_time` on an article,
    * `music:release_date` on a song. Link scrapers show it as the page's date.
    */
@@ -116,7 +122,10 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     input.fullTitle ?? (input.title === siteName ? siteName : `${input.title} — ${siteName}`);
   // One URL per page: no query, no hash, no trailing slash (except the root).
   const pathOnly = (input.url.split(/[?#]/)[0] || '/').replace(/(.)\/+$/, '$1');
-  const canonical = absoluteUrl(origin, pathOnly);
+  const paging = input.paging;
+  const pagePath = (page: number) =>
+    paging ? pageHref(pathOnly, paging.params, page, paging.pageName) : pathOnly;
+  const canonical = absoluteUrl(origin, pagePath(paging?.page ?? 1));
   const image = absoluteUrl(origin, input.image || DEFAULT_OG_IMAGE);
   const description = truncate(input.description, 300);
   const tags: MetaDescriptor[] = [
@@ -149,6 +158,18 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     if (input.type === 'article') tags.push({ property: 'article:author', content: input.author });
   }
   if (input.noindex) tags.push({ name: 'robots', content: 'noindex' });
+  if (paging && paging.page > 1)
+    tags.push({
+      tagName: 'link',
+      rel: 'prev',
+      href: absoluteUrl(origin, pagePath(paging.page - 1)),
+    });
+  if (paging && paging.page < paging.pageCount)
+    tags.push({
+      tagName: 'link',
+      rel: 'next',
+      href: absoluteUrl(origin, pagePath(paging.page + 1)),
+    });
   const ld =
     input.jsonLd === undefined ? [] : Array.isArray(input.jsonLd) ? input.jsonLd : [input.jsonLd];
   for (const data of ld) tags.push({ 'script:ld+json': data });
