@@ -5,7 +5,7 @@ import { trackFor, type Viewer } from '~/utils/access';
 import { siteToday } from '~/utils/time';
 
 import { cachedFindOne } from './model-helpers.server';
-import { countRecords, findSlice, MAX_PAGE_LIMIT, positionOf } from './paging.server';
+import { findSlice, MAX_PAGE_LIMIT, positionOf } from './paging.server';
 import { toTrackJSON, Track } from './track.server';
 
 /**
@@ -67,9 +67,6 @@ export async function findQueueWindowFor(
   });
   return { total, tracks: items.map((doc) => queueTrackFor(viewer, doc)) };
 }
-
-/** The queue's size: every track (the collection's count, O(1)). */
-export const countQueue = () => countRecords(Track);
 
 /** What the viewer may play: a ready stream, and for a visitor no members-only track. */
 function playableFilter(viewer: Viewer): Record<string, unknown>[] {
