@@ -10,12 +10,12 @@ import { checkCollatedQuery, type Collation, parseCollation } from '../collation
 import type { Collection, Rec } from '../engine';
 import { badValue, MongoError, unsupported } from '../errors';
 import { QUERY_OPTIONS } from '../mingo-context';
+import { runCount, runFind, type ScanStats } from './scan';
 import {
   type Doc,
   isEmptyArrayMarker,
   isPlainObject,
   keyOf,
-  makeSorter,
   matchesNull,
   pathValues,
 } from '../values';
@@ -190,7 +190,7 @@ export function compileQuery(filter: Doc, env: QueryEnv = SIMPLE_ENV): Matcher |
 export function findRecords(
   coll: Collection | undefined,
   filter: Doc,
-  opts: { sort?: Doc; skip?: number; limit?: number } = {},
+  opts: { sort?: Doc; skip?: number; limit?: number; stats?: ScanStats } = {},
   env: QueryEnv = SIMPLE_ENV,
 ): [string, Rec][] {
   if (!coll) return [];
@@ -201,7 +201,8 @@ export function findRecords(
   if (env.collation) return collatedScan(coll, filter, q, sort, skip, limit, env.collation);
   if (sort && '$natural' in sort) {
     const dir = Number(sort.$natural) < 0 ? -1 : 1;
-    let all = [...coll.candidates(filter)].filter(([, r]) => !q || q.test(r.doc));
+    let all = [...coll.records].filter(([, r]) => !q || q.test(r.doc));
+    if (opts.stats) opts.stats.docsExamined += coll.records.size;
     if (dir < 0) all = all.reverse();
     return limit ? all.slice(skip, skip + limit) : all.slice(skip);
   }
@@ -209,41 +210,20 @@ export function findRecords(
     for (const v of Object.values(sort)) {
       if (isPlainObject(v)) throw unsupported('Sorting by $meta');
     }
-    // Walk the sort field's index (bounded by a range on that field, if any) unless an
-    // equality index already narrowed the candidates to a few records.
-    const viaIndex = coll.equalityIds(filter) ? null : coll.findIndexForSort(sort);
-    if (viaIndex) {
-      const field = viaIndex.ix.fields[0][0];
-      const entries =
-        coll.rangePlan(filter, field)?.entries ?? viaIndex.ix.orderedIds(coll.records)!;
-      const out: [string, Rec][] = [];
-      const want = limit ? skip + limit : Infinity;
-      const n = entries.length;
-      for (let i = 0; i < n && out.length < want; i++) {
-        const e = entries[viaIndex.dir > 0 ? i : n - 1 - i];
-        const rec = coll.records.get(e.id);
-        if (rec && (!q || q.test(rec.doc))) out.push([e.id, rec]);
-      }
-      return out.slice(skip);
-    }
-    const matched: [string, Rec][] = [];
-    for (const e of coll.candidates(filter)) if (!q || q.test(e[1].doc)) matched.push(e);
-    const sorter = makeSorter(sort as Record<string, number>);
-    matched.sort((a, b) => sorter(a[1].doc, b[1].doc));
-    return limit ? matched.slice(skip, skip + limit) : matched.slice(skip);
   }
-  const out: [string, Rec][] = [];
-  let skipped = 0;
-  for (const e of coll.candidates(filter)) {
-    if (q && !q.test(e[1].doc)) continue;
-    if (skipped < skip) {
-      skipped++;
-      continue;
-    }
-    out.push(e);
-    if (limit && out.length >= limit) break;
-  }
-  return out;
+  return runFind(coll, filter, q, sort, skip, limit, opts.stats);
+}
+
+/** The number of records matching a filter (no list of them is built). */
+export function countRecords(
+  coll: Collection | undefined,
+  filter: Doc,
+  env: QueryEnv = SIMPLE_ENV,
+  stats?: ScanStats,
+): number {
+  if (!coll) return 0;
+  if (env.collation) return findRecords(coll, filter, {}, env).length;
+  return runCount(coll, filter, compileQuery(filter, env), stats);
 }
 
 /**
