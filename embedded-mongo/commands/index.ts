@@ -6,6 +6,7 @@ import { collMod } from './collmod';
 import type { Handler } from './context';
 import { count, del, distinct, find, findAndModify, insert, update } from './crud';
 import { getMore, killCursors } from './cursors';
+import { explain } from './explain';
 import {
   create,
   drop,
@@ -50,6 +51,7 @@ export const HANDLERS: Record<string, Handler> = {
   aggregate,
   count,
   distinct,
+  explain,
   configurefailpoint: configureFailPoint,
   endsessions: (cmd, ctx) => {
     ctx.state.sessions.end(cmd.endSessions);

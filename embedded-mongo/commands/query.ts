@@ -10,7 +10,6 @@ import { checkCollatedQuery, type Collation, parseCollation } from '../collation
 import type { Collection, Rec } from '../engine';
 import { badValue, MongoError, unsupported } from '../errors';
 import { QUERY_OPTIONS } from '../mingo-context';
-import { runCount, runFind, type ScanStats } from './scan';
 import {
   type Doc,
   isEmptyArrayMarker,
@@ -19,6 +18,7 @@ import {
   matchesNull,
   pathValues,
 } from '../values';
+import { runCount, runFind, type ScanStats } from './scan';
 
 const UNSUPPORTED_QUERY_OPS: Record<string, string> = {
   $text: '$text search',
@@ -222,6 +222,7 @@ export function countRecords(
   stats?: ScanStats,
 ): number {
   if (!coll) return 0;
+  if (Object.keys(filter).length === 0) return runCount(coll, filter, null, stats);
   if (env.collation) return findRecords(coll, filter, {}, env).length;
   return runCount(coll, filter, compileQuery(filter, env), stats);
 }
@@ -272,6 +273,14 @@ export function project(
   env: QueryEnv = SIMPLE_ENV,
 ): Doc[] {
   if (!projection || Object.keys(projection).length === 0) return docs;
+  const fields = topLevelInclusion(projection);
+  if (fields) {
+    return docs.map((d) => {
+      const out: Doc = {};
+      for (const k of Object.keys(d)) if (fields.has(k)) out[k] = d[k];
+      return out;
+    });
+  }
   checkUnsupported(projection);
   for (const v of Object.values(projection)) {
     if (isPlainObject(v) && '$meta' in v) throw unsupported('$meta projection');
@@ -281,4 +290,22 @@ export function project(
   } catch (e) {
     throw badValue(`invalid projection: ${(e as Error).message}`);
   }
+}
+
+/**
+ * The fields of an inclusion projection of top-level fields (`{ a: 1, b: 1 }`, `_id` included
+ * unless `_id: 0`), which needs no projection engine: the included values, in document order.
+ */
+function topLevelInclusion(projection: Doc): Set<string> | null {
+  const fields = new Set<string>(['_id']);
+  let included = 0;
+  for (const [k, v] of Object.entries(projection)) {
+    if (!k || k.includes('.') || k.startsWith('$')) return null;
+    if (k === '_id' && (v === 0 || v === false)) fields.delete('_id');
+    else if (v === 1 || v === true) {
+      fields.add(k);
+      if (k !== '_id') included++;
+    } else return null;
+  }
+  return included ? fields : null;
 }

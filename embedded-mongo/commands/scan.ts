@@ -18,6 +18,17 @@ export interface ScanStats {
   indexSorted: boolean;
   /** The index bounds are the whole filter (nothing tested per document). */
   exact: boolean;
+  /** The index walked, and in which direction of its keys. */
+  index?: { name: string; keyPattern: Doc; direction: 'forward' | 'backward' };
+}
+
+function noteIndex(stats: ScanStats, plan: IndexPlan): void {
+  const indexForward = plan.forward === plan.ix.fields[0][1] > 0;
+  stats.index = {
+    name: plan.ix.name,
+    keyPattern: plan.ix.spec.key,
+    direction: indexForward ? 'forward' : 'backward',
+  };
 }
 
 export function newStats(): ScanStats {
@@ -89,6 +100,7 @@ export function runFind(
   stats.plan = planSummary(plan);
   const out: [string, Rec][] = [];
   const full = (): boolean => !limit || out.length < limit;
+  if (plan.kind === 'index') noteIndex(stats, plan);
   if (plan.kind === 'index' && (plan.sorted || !sorts)) {
     stats.indexSorted = sorts;
     stats.exact = plan.exact;
@@ -175,6 +187,7 @@ export function runCount(
     if (rec && q.test(rec.doc)) n++;
   };
   if (plan.kind === 'index') {
+    noteIndex(stats, plan);
     stats.exact = plan.exact;
     if (plan.exact) {
       stats.keysExamined = plan.size;
