@@ -80,7 +80,13 @@ export class Index {
   readonly partial?: Query;
   /** The index's collation (null: simple); its keys compare strings by it. */
   readonly collation: StringOrder | null;
-  readonly map = new Map<string, Set<string>>();
+  /**
+   * Key -> the id (or the ids) of the records holding it: for unique and single-field indexes
+   * (uniqueness, equality lookups). A lone id is kept as is, not in a Set of its own.
+   */
+  private readonly map = new Map<string, string | Set<string>>();
+  /** Whether the key map is kept: other compound indexes serve reads by their sorted entries. */
+  private readonly keepsMap: boolean;
   multikey = false;
   /** Whether every key is a direction (1 or -1), not a special type ('hashed', ...). */
   readonly plainKeys: boolean;
@@ -93,6 +99,7 @@ export class Index {
     this.plainKeys = Object.values(spec.key).every((d) => typeof d === 'number');
     this.unique = !!spec.unique || this.name === '_id_';
     this.sparse = !!spec.sparse;
+    this.keepsMap = this.unique || this.fields.length === 1 || !this.plainKeys;
     if (spec.partialFilterExpression)
       this.partial = new Query(spec.partialFilterExpression, QUERY_OPTIONS);
     this.collation = spec.collation ? parseCollation(spec.collation) : null;
@@ -144,34 +151,48 @@ export class Index {
   }
 
   add(id: string, doc: Doc, seq = 0): void {
-    const keys = this.keysFor(doc);
-    if (!keys) return;
-    for (const k of keys) {
-      let set = this.map.get(k);
-      if (!set) this.map.set(k, (set = new Set()));
-      set.add(id);
-    }
-    if (this.sorted) {
-      const e = this.multikey ? null : this.entryOf(doc, seq, id);
-      if (e) this.sorted.insert(e);
-      else this.sorted = null;
-    }
+    if (this.keepsMap) {
+      const keys = this.keysFor(doc);
+      if (!keys) return;
+      for (const k of keys) {
+        const cur = this.map.get(k);
+        if (cur === undefined) this.map.set(k, id);
+        else if (typeof cur !== 'string') cur.add(id);
+        else if (cur !== id) this.map.set(k, new Set([cur, id]));
+      }
+    } else if (this.partial && !this.partial.test(doc)) return;
+    if (!this.sorted && this.keepsMap) return;
+    // entryOf notes a multikey document (and the sorted entries are dropped for good).
+    const e = this.multikey ? null : this.entryOf(doc, seq, id);
+    if (!this.sorted) return;
+    if (e) this.sorted.insert(e);
+    else this.sorted = null;
   }
 
   remove(id: string, doc: Doc, seq = 0): void {
-    const keys = this.keysFor(doc);
-    if (!keys) return;
-    for (const k of keys) {
-      const set = this.map.get(k);
-      if (set) {
-        set.delete(id);
-        if (set.size === 0) this.map.delete(k);
+    if (this.keepsMap) {
+      const keys = this.keysFor(doc);
+      if (!keys) return;
+      for (const k of keys) {
+        const cur = this.map.get(k);
+        if (cur === id) this.map.delete(k);
+        else if (cur !== undefined && typeof cur !== 'string') {
+          cur.delete(id);
+          if (cur.size === 1) this.map.set(k, cur.values().next().value as string);
+        }
       }
     }
     if (this.sorted) {
       const e = this.entryOf(doc, seq, id);
       if (!e || !this.sorted.remove(e)) this.sorted = null;
     }
+  }
+
+  /** The ids of the records holding a key (unique and single-field indexes). */
+  idsOf(key: string): Iterable<string> {
+    const cur = this.map.get(key);
+    if (cur === undefined) return [];
+    return typeof cur === 'string' ? [cur] : cur;
   }
 
   /**
@@ -199,24 +220,43 @@ export class Index {
     return this.fields.map(([, d]) => (d < 0 ? -1 : 1) * first);
   }
 
-  /** The entry of a document: [value of each field..., seq, id]; null when one is an array. */
+  /**
+   * The entry of a document: [value of each field..., seq, id]; null (and the index noted
+   * multikey) when a field holds an array or its path goes through one.
+   */
   private entryOf(doc: Doc, seq: number, id: string): Entry | null {
     const n = this.fields.length;
     const e: Entry = new Array(n + 2);
     for (let i = 0; i < n; i++) {
       const f = this.fields[i][0];
       let v: unknown;
-      if (f.includes('.')) {
-        const vals = pathValues(doc, f);
-        if (vals.length !== 1 || isEmptyArrayMarker(vals[0])) return null;
-        v = vals[0];
-      } else v = doc[f];
-      if (Array.isArray(v)) return null;
+      if (!f.includes('.')) v = doc[f];
+      else {
+        let cur: unknown = doc;
+        for (const part of f.split('.')) {
+          if (Array.isArray(cur)) break;
+          cur = isPlainObject(cur) ? cur[part] : undefined;
+        }
+        v = cur;
+      }
+      if (Array.isArray(v)) {
+        this.multikey = true;
+        return null;
+      }
       e[i] = v;
     }
     e[n] = seq;
     e[n + 1] = id;
     return e;
+  }
+
+  /**
+   * Builds the sorted entries of a compound index now (they are what it serves reads with, the
+   * lists' sorts: a first page after a start should not pay for them); single-field ones wait
+   * for their first use.
+   */
+  warm(records: Map<string, Rec>): void {
+    if (this.fields.length > 1) this.sortedKeys(records);
   }
 
   /** The sorted entries (built on first use), or null if this index cannot keep them. */
@@ -251,10 +291,7 @@ export class Index {
     if (!this.unique) return false;
     const keys = this.keysFor(doc);
     if (!keys) return false;
-    for (const k of keys) {
-      const set = this.map.get(k);
-      if (set) for (const other of set) if (other !== selfId) return true;
-    }
+    for (const k of keys) for (const other of this.idsOf(k)) if (other !== selfId) return true;
     return false;
   }
 
@@ -349,6 +386,7 @@ export class Collection {
     for (const ix of this.indexes) {
       ix.clear();
       for (const [id, rec] of this.records) ix.add(id, rec.doc, rec.seq);
+      ix.warm(this.records);
     }
   }
 
@@ -358,6 +396,7 @@ export class Collection {
       if (ix.conflict(rec.doc, id)) throw this.dupError(ix, rec.doc);
       ix.add(id, rec.doc, rec.seq);
     }
+    ix.warm(this.records);
     this.indexes.push(ix);
   }
 
@@ -406,8 +445,7 @@ export class Collection {
       const set = new Set<string>();
       const c = ix.collation;
       for (const v of values) {
-        const ids = ix.map.get(c ? collatedKeyOf(v, c) : keyOf(v));
-        if (ids) for (const id of ids) set.add(id);
+        for (const id of ix.idsOf(c ? collatedKeyOf(v, c) : keyOf(v))) set.add(id);
       }
       if (!best || set.size < best.size) best = set;
     }
