@@ -113,6 +113,10 @@ describe('simple equality matcher', () => {
       { a: oid },
       { a: new Date(5) },
       { a: true },
+      { a: ['y', 'x'] },
+      { a: /x/, b: 'X' },
+      { a: [/x/], b: ['X', 1] },
+      { a: 'xx', b: 'xylophone' },
     ];
     const filters: Record<string, unknown>[] = [
       { a: 1 },
@@ -127,6 +131,13 @@ describe('simple equality matcher', () => {
       { a: new Date(5) },
       { a: true },
       { a: 1, b: 'x' },
+      // Search boxes: regular expressions and $or/$and of them.
+      { b: /X/i },
+      { a: /^x$/ },
+      { a: { $regex: 'X', $options: 'i' } },
+      { $or: [{ a: /x/ }, { 'b.c': 'y' }] },
+      { $or: [{ a: 1 }, { b: /x/i }], a: { $in: [1, 2] } },
+      { $and: [{ a: /x/ }, { b: { $eq: 'x' } }] },
     ];
     for (const f of filters) {
       const fast = simpleMatcher(f);

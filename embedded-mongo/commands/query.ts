@@ -1,6 +1,5 @@
 // Query matching: filters (a fast path for equality, mingo for the rest), collations, the record
 // scan with sort/skip/limit served by indexes where possible, and projections.
-import { ObjectId } from 'bson';
 import { Aggregator } from 'mingo/aggregator';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
@@ -12,12 +11,9 @@ import { badValue, MongoError, unsupported } from '../errors';
 import { QUERY_OPTIONS } from '../mingo-context';
 import {
   type Doc,
-  isEmptyArrayMarker,
   isPlainObject,
-  keyOf,
-  matchesNull,
-  pathValues,
 } from '../values';
+import { type Matcher, simpleMatcher } from './fast-match';
 import { runCount, runFind, type ScanStats } from './scan';
 
 const UNSUPPORTED_QUERY_OPS: Record<string, string> = {
@@ -108,70 +104,7 @@ export function mingoOptions(env: QueryEnv = SIMPLE_ENV): Partial<Options> {
   };
 }
 
-export interface Matcher {
-  test(doc: Doc): boolean;
-}
-
-function isSimpleScalar(v: unknown): boolean {
-  if (v === null) return true;
-  switch (typeof v) {
-    case 'string':
-    case 'boolean':
-      return true;
-    case 'number':
-      return !Number.isNaN(v);
-  }
-  return v instanceof ObjectId || v instanceof Date;
-}
-
-/**
- * Fast matcher for the most common filters: top-level fields compared for equality (or `$in`)
- * with strings, numbers, booleans, null, ObjectIds or dates. Same semantics as MongoDB: arrays
- * match when an element is equal, null matches missing paths (matchesNull). Anything else goes
- * to mingo.
- */
-export function simpleMatcher(filter: Doc): Matcher | null {
-  const conds: [string, Set<string>, boolean][] = [];
-  for (const [field, cond] of Object.entries(filter)) {
-    if (field.startsWith('$')) return null;
-    let values: unknown[];
-    if (isSimpleScalar(cond)) values = [cond];
-    else if (isPlainObject(cond)) {
-      const ks = Object.keys(cond);
-      if (ks.length !== 1) return null;
-      if (ks[0] === '$eq' && isSimpleScalar(cond.$eq)) values = [cond.$eq];
-      else if (ks[0] === '$in' && Array.isArray(cond.$in) && cond.$in.every(isSimpleScalar))
-        values = cond.$in;
-      else return null;
-    } else return null;
-    // null is matched by matchesNull (missing paths); the other values by the values found.
-    const wantsNull = values.includes(null);
-    conds.push([field, new Set(values.filter((v) => v !== null).map(keyOf)), wantsNull]);
-  }
-  return {
-    test(doc: Doc): boolean {
-      for (const [field, keys, wantsNull] of conds) {
-        let hit = wantsNull && matchesNull(doc, field);
-        if (!hit && keys.size) {
-          const vals = field.includes('.') ? pathValues(doc, field) : topValues(doc[field]);
-          for (const v of vals) {
-            if (v !== undefined && !isEmptyArrayMarker(v) && keys.has(keyOf(v))) {
-              hit = true;
-              break;
-            }
-          }
-        }
-        if (!hit) return false;
-      }
-      return true;
-    },
-  };
-}
-
-function topValues(v: unknown): unknown[] {
-  if (!Array.isArray(v)) return [v];
-  return v.length ? v : [];
-}
+export { type Matcher, simpleMatcher } from './fast-match';
 
 export function compileQuery(filter: Doc, env: QueryEnv = SIMPLE_ENV): Matcher | null {
   if (Object.keys(filter).length === 0) return null;
