@@ -150,7 +150,8 @@ export class Index {
     return keys.length > 1 ? [...new Set(keys)] : keys;
   }
 
-  add(id: string, doc: Doc, seq = 0): void {
+  add(id: string, rec: Rec): void {
+    const doc = rec.doc;
     if (this.keepsMap) {
       const keys = this.keysFor(doc);
       if (!keys) return;
@@ -163,13 +164,14 @@ export class Index {
     } else if (this.partial && !this.partial.test(doc)) return;
     if (!this.sorted && this.keepsMap) return;
     // entryOf notes a multikey document (and the sorted entries are dropped for good).
-    const e = this.multikey ? null : this.entryOf(doc, seq, id);
+    const e = this.multikey ? null : this.entryOf(rec, id);
     if (!this.sorted) return;
     if (e) this.sorted.insert(e);
     else this.sorted = null;
   }
 
-  remove(id: string, doc: Doc, seq = 0): void {
+  remove(id: string, rec: Rec): void {
+    const doc = rec.doc;
     if (this.keepsMap) {
       const keys = this.keysFor(doc);
       if (!keys) return;
@@ -183,7 +185,7 @@ export class Index {
       }
     }
     if (this.sorted) {
-      const e = this.entryOf(doc, seq, id);
+      const e = this.entryOf(rec, id);
       if (!e || !this.sorted.remove(e)) this.sorted = null;
     }
   }
@@ -221,12 +223,13 @@ export class Index {
   }
 
   /**
-   * The entry of a document: [value of each field..., seq, id]; null (and the index noted
+   * The entry of a record: [value of each field..., seq, id, record]; null (and the index noted
    * multikey) when a field holds an array or its path goes through one.
    */
-  private entryOf(doc: Doc, seq: number, id: string): Entry | null {
+  private entryOf(rec: Rec, id: string): Entry | null {
+    const doc = rec.doc;
     const n = this.fields.length;
-    const e: Entry = new Array(n + 2);
+    const e: Entry = new Array(n + 3);
     for (let i = 0; i < n; i++) {
       const f = this.fields[i][0];
       let v: unknown;
@@ -245,8 +248,9 @@ export class Index {
       }
       e[i] = v;
     }
-    e[n] = seq;
+    e[n] = rec.seq ?? 0;
     e[n + 1] = id;
+    e[n + 2] = rec;
     return e;
   }
 
@@ -265,7 +269,7 @@ export class Index {
     if (this.sorted) return this.sorted;
     const entries: Entry[] = [];
     for (const [id, rec] of records) {
-      const e = this.entryOf(rec.doc, rec.seq ?? 0, id);
+      const e = this.entryOf(rec, id);
       if (!e) return null;
       entries.push(e);
     }
@@ -356,21 +360,21 @@ export class Collection {
     this.checkUnique(rec.doc, id);
     rec.seq = ++this.nextSeq;
     this.records.set(id, rec);
-    for (const ix of this.indexes) ix.add(id, rec.doc, rec.seq);
+    for (const ix of this.indexes) ix.add(id, rec);
   }
 
   replace(id: string, old: Rec, rec: Rec): void {
     this.checkUnique(rec.doc, id);
-    for (const ix of this.indexes) ix.remove(id, old.doc, old.seq);
+    for (const ix of this.indexes) ix.remove(id, old);
     rec.seq = old.seq ?? ++this.nextSeq;
     this.records.set(id, rec);
-    for (const ix of this.indexes) ix.add(id, rec.doc, rec.seq);
+    for (const ix of this.indexes) ix.add(id, rec);
   }
 
   remove(id: string): Rec | undefined {
     const rec = this.records.get(id);
     if (!rec) return undefined;
-    for (const ix of this.indexes) ix.remove(id, rec.doc, rec.seq);
+    for (const ix of this.indexes) ix.remove(id, rec);
     this.records.delete(id);
     return rec;
   }
@@ -385,7 +389,7 @@ export class Collection {
   rebuildIndexes(): void {
     for (const ix of this.indexes) {
       ix.clear();
-      for (const [id, rec] of this.records) ix.add(id, rec.doc, rec.seq);
+      for (const [id, rec] of this.records) ix.add(id, rec);
       ix.warm(this.records);
     }
   }
@@ -394,7 +398,7 @@ export class Collection {
     const ix = new Index(spec);
     for (const [id, rec] of this.records) {
       if (ix.conflict(rec.doc, id)) throw this.dupError(ix, rec.doc);
-      ix.add(id, rec.doc, rec.seq);
+      ix.add(id, rec);
     }
     ix.warm(this.records);
     this.indexes.push(ix);

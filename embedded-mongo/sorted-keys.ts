@@ -1,4 +1,5 @@
-// The sorted entries of an index: [value of each key field..., record sequence, record id],
+// The sorted entries of an index: [value of each key field..., record sequence, record id,
+// record],
 // kept in chunks of at most MAX_CHUNK entries so that an insert or a delete anywhere moves at
 // most a chunk (a splice of one flat array of 500,000 entries would move them all), while
 // positions (skip, counts) stay cheap: each chunk's first position is a running sum.

@@ -6,7 +6,6 @@ import { collMod } from './collmod';
 import type { Handler } from './context';
 import { count, del, distinct, find, findAndModify, insert, update } from './crud';
 import { getMore, killCursors } from './cursors';
-import { explain } from './explain';
 import {
   create,
   drop,
@@ -15,6 +14,7 @@ import {
   listDatabases,
   renameCollection,
 } from './ddl';
+import { explain } from './explain';
 import { configureFailPoint } from './failpoints';
 import { authUnsupported, buildInfo, hello, transactionsUnsupported } from './handshake';
 import { createIndexes, dropIndexes, listIndexes } from './indexes';

@@ -9,10 +9,7 @@ import { checkCollatedQuery, type Collation, parseCollation } from '../collation
 import type { Collection, Rec } from '../engine';
 import { badValue, MongoError, unsupported } from '../errors';
 import { QUERY_OPTIONS } from '../mingo-context';
-import {
-  type Doc,
-  isPlainObject,
-} from '../values';
+import { type Doc, isPlainObject } from '../values';
 import { type Matcher, simpleMatcher } from './fast-match';
 import { runCount, runFind, type ScanStats } from './scan';
 

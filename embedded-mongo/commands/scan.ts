@@ -36,7 +36,12 @@ export function newStats(): ScanStats {
 }
 
 function idOf(e: Entry): string {
-  return e[e.length - 1] as string;
+  return e[e.length - 2] as string;
+}
+
+/** The record an entry was made from (entries are replaced with their record). */
+function recOf(e: Entry): Rec {
+  return e[e.length - 1] as Rec;
 }
 
 /**
@@ -106,10 +111,8 @@ export function runFind(
     stats.exact = plan.exact;
     const merge = sorts && plan.slices.length > 1;
     const take = (e: Entry): boolean => {
-      const id = idOf(e);
-      const rec = records.get(id);
       stats.docsExamined++;
-      if (rec) out.push([id, rec]);
+      out.push([idOf(e), recOf(e)]);
       return full();
     };
     if (plan.exact && !merge) {
@@ -134,15 +137,14 @@ export function runFind(
         skipped++;
         return true;
       }
-      const id = idOf(e);
-      const rec = records.get(id);
+      const rec = recOf(e);
       stats.docsExamined++;
-      if (!rec || (q && !q.test(rec.doc))) return true;
+      if (q && !q.test(rec.doc)) return true;
       if (skipped < skip) {
         skipped++;
         return true;
       }
-      out.push([id, rec]);
+      out.push([idOf(e), rec]);
       return full();
     });
     return out;
@@ -158,7 +160,7 @@ export function runFind(
     stats.keysExamined += plan.ids.length;
     for (const id of plan.ids) if (!consider(id, records.get(id))) break;
   } else if (plan.kind === 'index') {
-    stats.keysExamined += walkEntries(plan, false, (e) => consider(idOf(e), records.get(idOf(e))));
+    stats.keysExamined += walkEntries(plan, false, (e) => consider(idOf(e), recOf(e)));
   } else for (const [id, rec] of records) if (!consider(id, rec)) break;
   if (sorts) {
     const sorter = makeSorter(sort as Record<string, number>);
@@ -194,7 +196,7 @@ export function runCount(
       return plan.size;
     }
     stats.keysExamined += walkEntries(plan, false, (e) => {
-      test(records.get(idOf(e)));
+      test(recOf(e));
       return true;
     });
   } else if (plan.kind === 'ids') {
