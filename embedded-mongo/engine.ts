@@ -263,6 +263,11 @@ export class Index {
     if (this.fields.length > 1) this.sortedKeys(records);
   }
 
+  /** Whether the sorted entries are built. */
+  get hasSortedKeys(): boolean {
+    return this.sorted !== null;
+  }
+
   /** The sorted entries (built on first use), or null if this index cannot keep them. */
   sortedKeys(records: Map<string, Rec>): SortedKeys | null {
     if (!this.orderable) return null;

@@ -14,7 +14,8 @@ import { type Doc, isPlainObject, typeRank } from './values';
 export interface IndexPlan {
   kind: 'index';
   ix: Index;
-  keys: SortedKeys;
+  /** null until the chosen plan builds them (a whole-index walk of unbuilt entries). */
+  keys: SortedKeys | null;
   /** [from, to) positions of the stored entries, in stored order. */
   slices: [number, number][];
   /** Walk the stored entries forward (else backward). */
@@ -152,10 +153,15 @@ function indexPlan(
     relation = r;
   }
   if (k === 0 && !range && (!servesSort || sort.length === 0)) return null;
-  const keys = ix.sortedKeys(coll.records);
-  if (!keys) return null;
+  // A whole-index walk (a sort alone) is costed without building unbuilt entries: only the
+  // chosen plan builds them (choosePlan).
+  const whole = k === 0 && !range;
+  const keys = whole && !ix.hasSortedKeys ? null : ix.sortedKeys(coll.records);
+  if (!keys && !whole) return null;
   const dirs = ix.storedDirs;
-  const slices = slicesOf(keys, dirs, eqLists, range);
+  const slices: [number, number][] = keys
+    ? slicesOf(keys, dirs, eqLists, range)
+    : [[0, coll.records.size]];
   const forward = (relation || 1) * (ix.fields[0][1] < 0 ? -1 : 1) > 0;
   if (!forward) slices.reverse();
   let size = 0;
@@ -266,6 +272,12 @@ export function choosePlan(
       best = p;
       bestCost = c;
     }
+  }
+  if (best.kind === 'index' && !best.keys) {
+    best.keys = best.ix.sortedKeys(coll.records);
+    // A multikey document found while building: the index cannot serve; scan.
+    if (!best.keys) return plans[0];
+    best.slices = [[0, best.keys.size]];
   }
   return best;
 }

@@ -50,7 +50,8 @@ function recOf(e: Entry): Rec {
  * of entries visited.
  */
 function walkEntries(plan: IndexPlan, merge: boolean, fn: (e: Entry) => boolean): number {
-  const { keys, slices, forward } = plan;
+  const { slices, forward } = plan;
+  const keys = plan.keys!; // choosePlan builds the chosen plan's entries
   let visited = 0;
   if (!merge || slices.length <= 1) {
     for (const [from, to] of slices) {
@@ -125,7 +126,7 @@ export function runFind(
         }
         const [a, b] = plan.forward ? [from + toSkip, to] : [from, to - toSkip];
         toSkip = 0;
-        stats.keysExamined += plan.keys.walk(a, b, plan.forward, take);
+        stats.keysExamined += plan.keys!.walk(a, b, plan.forward, take);
         if (!full()) break;
       }
       return out;
