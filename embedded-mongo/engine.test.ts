@@ -3,6 +3,7 @@ import { Double, Long, ObjectId } from 'bson';
 import { describe, expect, it } from 'vitest';
 
 import { type Op, Store } from './engine';
+import { choosePlan } from './planner';
 import { ttlSweep } from './ttl';
 import { compareValues, keyOf, normalize, type TypeNote, withTypes } from './values';
 
@@ -74,13 +75,16 @@ describe('query planner', () => {
     for (let i = 0; i < 10; i++) coll.insert({ doc: { _id: i, n: i } });
     coll.addIndex({ v: 2, key: { n: 1 }, name: 'n_1', hidden: true });
     expect(coll.equalityIds({ n: 3 })).toBeNull();
-    expect(coll.rangePlan({ n: { $gte: 5 } })).toBeNull();
-    expect(coll.findIndexForSort({ n: 1 })).toBeNull();
+    expect(choosePlan(coll, { n: { $gte: 5 } }, undefined, 0).kind).toBe('scan');
+    expect(choosePlan(coll, {}, { n: 1 }, 1).kind).toBe('scan');
     // The same index, visible, serves all three.
     coll.addIndex({ v: 2, key: { n: 1 }, name: 'n_visible' });
     expect(coll.equalityIds({ n: 3 })).toEqual(['n3']);
-    expect(coll.rangePlan({ n: { $gte: 5 } })?.entries).toHaveLength(5);
-    expect(coll.findIndexForSort({ n: 1 })?.ix.name).toBe('n_visible');
+    const range = choosePlan(coll, { n: { $gte: 5 } }, undefined, 0);
+    expect(range.kind === 'index' && range.ix.name).toBe('n_visible');
+    expect(range.size).toBe(5);
+    const sorted = choosePlan(coll, {}, { n: 1 }, 1);
+    expect(sorted.kind === 'index' && sorted.sorted && sorted.ix.name).toBe('n_visible');
   });
 });
 
@@ -109,6 +113,10 @@ describe('simple equality matcher', () => {
       { a: oid },
       { a: new Date(5) },
       { a: true },
+      { a: ['y', 'x'] },
+      { a: /x/, b: 'X' },
+      { a: [/x/], b: ['X', 1] },
+      { a: 'xx', b: 'xylophone' },
     ];
     const filters: Record<string, unknown>[] = [
       { a: 1 },
@@ -123,6 +131,13 @@ describe('simple equality matcher', () => {
       { a: new Date(5) },
       { a: true },
       { a: 1, b: 'x' },
+      // Search boxes: regular expressions and $or/$and of them.
+      { b: /X/i },
+      { a: /^x$/ },
+      { a: { $regex: 'X', $options: 'i' } },
+      { $or: [{ a: /x/ }, { 'b.c': 'y' }] },
+      { $or: [{ a: 1 }, { b: /x/i }], a: { $in: [1, 2] } },
+      { $and: [{ a: /x/ }, { b: { $eq: 'x' } }] },
     ];
     for (const f of filters) {
       const fast = simpleMatcher(f);

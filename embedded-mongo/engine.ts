@@ -6,20 +6,21 @@ import { collatedKeyOf, type StringOrder } from './bson-order';
 import { type Collation, parseCollation } from './collation';
 import { MongoError } from './errors';
 import { QUERY_OPTIONS } from './mingo-context';
+import { compareKeys, type Entry, SortedKeys } from './sorted-keys';
 import {
-  compareValues,
   type Doc,
   isEmptyArrayMarker,
   isPlainObject,
   keyOf,
   pathValues,
   type TypeNote,
-  typeRank,
 } from './values';
 
 export interface Rec {
   doc: Doc;
   notes?: TypeNote[];
+  /** Insertion sequence in its collection (kept across updates): ties in index order. */
+  seq?: number;
 }
 
 export interface IndexSpec {
@@ -64,9 +65,7 @@ export function formatValue(v: unknown): string {
   return String(v);
 }
 
-const RANGE_OPS = { $gt: 1, $gte: 1, $lt: 1, $lte: 1 };
-
-function isScalarForIndex(v: unknown): boolean {
+export function isScalarForIndex(v: unknown): boolean {
   if (v === null || typeof v !== 'object') return v !== undefined;
   if (Array.isArray(v) || isPlainObject(v)) return false;
   if (v instanceof RegExp || v instanceof BSONRegExp) return false;
@@ -81,16 +80,26 @@ export class Index {
   readonly partial?: Query;
   /** The index's collation (null: simple); its keys compare strings by it. */
   readonly collation: StringOrder | null;
-  readonly map = new Map<string, Set<string>>();
+  /**
+   * Key -> the id (or the ids) of the records holding it: for unique and single-field indexes
+   * (uniqueness, equality lookups). A lone id is kept as is, not in a Set of its own.
+   */
+  private readonly map = new Map<string, string | Set<string>>();
+  /** Whether the key map is kept: other compound indexes serve reads by their sorted entries. */
+  private readonly keepsMap: boolean;
   multikey = false;
-  /** Sorted (value, id) entries for single-field indexes, built on first use. */
-  private sorted: { v: unknown; id: string }[] | null = null;
+  /** Whether every key is a direction (1 or -1), not a special type ('hashed', ...). */
+  readonly plainKeys: boolean;
+  /** Sorted entries (sorted-keys.ts), built on first use by the planner, then maintained. */
+  private sorted: SortedKeys | null = null;
 
   constructor(public readonly spec: IndexSpec) {
     this.name = spec.name;
     this.fields = Object.entries(spec.key).map(([f, d]) => [f, typeof d === 'number' ? d : 1]);
+    this.plainKeys = Object.values(spec.key).every((d) => typeof d === 'number');
     this.unique = !!spec.unique || this.name === '_id_';
     this.sparse = !!spec.sparse;
+    this.keepsMap = this.unique || this.fields.length === 1 || !this.plainKeys;
     if (spec.partialFilterExpression)
       this.partial = new Query(spec.partialFilterExpression, QUERY_OPTIONS);
     this.collation = spec.collation ? parseCollation(spec.collation) : null;
@@ -141,108 +150,149 @@ export class Index {
     return keys.length > 1 ? [...new Set(keys)] : keys;
   }
 
-  add(id: string, doc: Doc): void {
-    const keys = this.keysFor(doc);
-    if (!keys) return;
-    for (const k of keys) {
-      let set = this.map.get(k);
-      if (!set) this.map.set(k, (set = new Set()));
-      set.add(id);
-    }
-    if (this.sorted) {
-      if (this.multikey) this.sorted = null;
-      else {
-        const v = pathValues(doc, this.fields[0][0])[0];
-        this.sorted.splice(this.lowerBound(v, true), 0, { v, id });
+  add(id: string, rec: Rec): void {
+    const doc = rec.doc;
+    if (this.keepsMap) {
+      const keys = this.keysFor(doc);
+      if (!keys) return;
+      for (const k of keys) {
+        const cur = this.map.get(k);
+        if (cur === undefined) this.map.set(k, id);
+        else if (typeof cur !== 'string') cur.add(id);
+        else if (cur !== id) this.map.set(k, new Set([cur, id]));
+      }
+    } else if (this.partial && !this.partial.test(doc)) return;
+    if (!this.sorted && this.keepsMap) return;
+    // entryOf notes a multikey document (and the sorted entries are dropped for good).
+    const e = this.multikey ? null : this.entryOf(rec, id);
+    if (!this.sorted) return;
+    if (e) this.sorted.insert(e);
+    else this.sorted = null;
+  }
+
+  remove(id: string, rec: Rec): void {
+    const doc = rec.doc;
+    if (this.keepsMap) {
+      const keys = this.keysFor(doc);
+      if (!keys) return;
+      for (const k of keys) {
+        const cur = this.map.get(k);
+        if (cur === id) this.map.delete(k);
+        else if (cur !== undefined && typeof cur !== 'string') {
+          cur.delete(id);
+          if (cur.size === 1) this.map.set(k, cur.values().next().value as string);
+        }
       }
     }
-  }
-
-  remove(id: string, doc: Doc): void {
-    const keys = this.keysFor(doc);
-    if (!keys) return;
-    for (const k of keys) {
-      const set = this.map.get(k);
-      if (set) {
-        set.delete(id);
-        if (set.size === 0) this.map.delete(k);
-      }
-    }
     if (this.sorted) {
-      const v = pathValues(doc, this.fields[0][0])[0];
-      let i = this.lowerBound(v, false);
-      while (i < this.sorted.length && this.sorted[i].id !== id) i++;
-      if (i < this.sorted.length) this.sorted.splice(i, 1);
-      else this.sorted = null;
+      const e = this.entryOf(rec, id);
+      if (!e || !this.sorted.remove(e)) this.sorted = null;
     }
   }
 
-  /** First position whose value is > v (upper) or >= v (lower). */
-  private lowerBound(v: unknown, upper: boolean): number {
-    const arr = this.sorted!;
-    let lo = 0;
-    let hi = arr.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const c = compareValues(arr[mid].v, v);
-      if (c < 0 || (upper && c === 0)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  /** Record ids in index order, or null if this index cannot serve a sort. */
-  orderedIds(records: Map<string, Rec>): { v: unknown; id: string }[] | null {
-    if (!this.isSingleField || this.sparse || this.partial || this.multikey) return null;
-    if (!this.sorted) {
-      const f = this.fields[0][0];
-      const arr: { v: unknown; id: string }[] = [];
-      for (const [id, rec] of records) arr.push({ v: pathValues(rec.doc, f)[0], id });
-      if (this.multikey) return null;
-      arr.sort((a, b) => compareValues(a.v, b.v));
-      this.sorted = arr;
-    }
-    return this.sorted;
+  /** The ids of the records holding a key (unique and single-field indexes). */
+  idsOf(key: string): Iterable<string> {
+    const cur = this.map.get(key);
+    if (cur === undefined) return [];
+    return typeof cur === 'string' ? [cur] : cur;
   }
 
   /**
-   * The index entries (ascending) that can satisfy a range condition such as
-   * `{ $gte: a, $lt: b }`, bracketed to the BSON type of the bounds; null if unusable.
+   * Whether the planner may walk this index in key order: a plannable, simple-collation,
+   * non-sparse, non-partial, non-multikey index of plain directions.
    */
-  range(cond: Doc, records: Map<string, Rec>): { v: unknown; id: string }[] | null {
-    const ops = Object.keys(cond);
-    if (!ops.length || !ops.every((o) => o in RANGE_OPS)) return null;
-    const entries = this.orderedIds(records);
-    if (!entries) return null;
-    let lo = 0;
-    let hi = entries.length;
-    for (const op of ops) {
-      const v = cond[op];
-      if (!isScalarForIndex(v)) return null;
-      const rank = typeRank(v);
-      // Comparisons only match values of the same BSON type class.
-      lo = Math.max(lo, this.rankBound(rank, false));
-      hi = Math.min(hi, this.rankBound(rank, true));
-      if (op === '$gt') lo = Math.max(lo, this.lowerBound(v, true));
-      else if (op === '$gte') lo = Math.max(lo, this.lowerBound(v, false));
-      else if (op === '$lt') hi = Math.min(hi, this.lowerBound(v, false));
-      else hi = Math.min(hi, this.lowerBound(v, true));
-    }
-    return lo < hi ? entries.slice(lo, hi) : [];
+  get orderable(): boolean {
+    return (
+      this.plannable &&
+      this.binary &&
+      this.plainKeys &&
+      !this.sparse &&
+      !this.partial &&
+      !this.multikey
+    );
   }
 
-  /** First position whose type rank is >= rank (or > rank when `after`). */
-  private rankBound(rank: number, after: boolean): number {
-    const arr = this.sorted!;
-    let lo = 0;
-    let hi = arr.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const r = typeRank(arr[mid].v);
-      if (r < rank || (after && r === rank)) lo = mid + 1;
-      else hi = mid;
+  /**
+   * The key fields' directions as stored: the entries are kept with the first field ascending
+   * (an index `{ createdAt: -1, id: -1 }` is stored as `{ createdAt: 1, id: 1 }` and walked
+   * backward), so that entries for ever newer dates go at the end.
+   */
+  get storedDirs(): number[] {
+    const first = this.fields[0][1] < 0 ? -1 : 1;
+    return this.fields.map(([, d]) => (d < 0 ? -1 : 1) * first);
+  }
+
+  /**
+   * The entry of a record: [value of each field..., seq, id, record]; null (and the index noted
+   * multikey) when a field holds an array or its path goes through one.
+   */
+  private entryOf(rec: Rec, id: string): Entry | null {
+    const doc = rec.doc;
+    const n = this.fields.length;
+    const e: Entry = new Array(n + 3);
+    for (let i = 0; i < n; i++) {
+      const f = this.fields[i][0];
+      let v: unknown;
+      if (!f.includes('.')) v = doc[f];
+      else {
+        let cur: unknown = doc;
+        for (const part of f.split('.')) {
+          if (Array.isArray(cur)) break;
+          cur = isPlainObject(cur) ? cur[part] : undefined;
+        }
+        v = cur;
+      }
+      if (Array.isArray(v)) {
+        this.multikey = true;
+        return null;
+      }
+      e[i] = v;
     }
-    return lo;
+    e[n] = rec.seq ?? 0;
+    e[n + 1] = id;
+    e[n + 2] = rec;
+    return e;
+  }
+
+  /**
+   * Builds the sorted entries of a compound index now (they are what it serves reads with, the
+   * lists' sorts: a first page after a start should not pay for them); single-field ones wait
+   * for their first use.
+   */
+  warm(records: Map<string, Rec>): void {
+    if (this.fields.length > 1) this.sortedKeys(records);
+  }
+
+  /** Whether the sorted entries are built. */
+  get hasSortedKeys(): boolean {
+    return this.sorted !== null;
+  }
+
+  /** The sorted entries (built on first use), or null if this index cannot keep them. */
+  sortedKeys(records: Map<string, Rec>): SortedKeys | null {
+    if (!this.orderable) return null;
+    if (this.sorted) return this.sorted;
+    const entries: Entry[] = [];
+    for (const [id, rec] of records) {
+      const e = this.entryOf(rec, id);
+      if (!e) return null;
+      entries.push(e);
+    }
+    const dirs = this.storedDirs;
+    const n = dirs.length;
+    // Ties (equal keys) in insertion order, reversed with the first field as MongoDB's
+    // RecordId order is for a descending index walked forward.
+    const seqDir = this.fields[0][1] < 0 ? -1 : 1;
+    const cmp = (a: Entry, b: Entry): number => {
+      for (let i = 0; i < n; i++) {
+        const c = compareKeys(a[i], b[i]);
+        if (c) return c * dirs[i];
+      }
+      return ((a[n] as number) - (b[n] as number)) * seqDir;
+    };
+    entries.sort(cmp);
+    this.sorted = new SortedKeys(entries, cmp);
+    return this.sorted;
   }
 
   /** Returns the conflicting key if inserting `doc` (as record `selfId`) would violate uniqueness. */
@@ -250,10 +300,7 @@ export class Index {
     if (!this.unique) return false;
     const keys = this.keysFor(doc);
     if (!keys) return false;
-    for (const k of keys) {
-      const set = this.map.get(k);
-      if (set) for (const other of set) if (other !== selfId) return true;
-    }
+    for (const k of keys) for (const other of this.idsOf(k)) if (other !== selfId) return true;
     return false;
   }
 
@@ -266,6 +313,7 @@ export class Index {
 
 export class Collection {
   readonly records = new Map<string, Rec>();
+  private nextSeq = 0;
   readonly indexes: Index[];
   /** The collection's default collation (null: simple), from `options.collation`. */
   readonly defaultCollation: Collation | null;
@@ -315,34 +363,39 @@ export class Collection {
     const id = keyOf(rec.doc._id);
     if (this.records.has(id)) throw this.dupError(this.indexes[0], rec.doc);
     this.checkUnique(rec.doc, id);
+    rec.seq = ++this.nextSeq;
     this.records.set(id, rec);
-    for (const ix of this.indexes) ix.add(id, rec.doc);
+    for (const ix of this.indexes) ix.add(id, rec);
   }
 
   replace(id: string, old: Rec, rec: Rec): void {
     this.checkUnique(rec.doc, id);
-    for (const ix of this.indexes) ix.remove(id, old.doc);
+    for (const ix of this.indexes) ix.remove(id, old);
+    rec.seq = old.seq ?? ++this.nextSeq;
     this.records.set(id, rec);
-    for (const ix of this.indexes) ix.add(id, rec.doc);
+    for (const ix of this.indexes) ix.add(id, rec);
   }
 
   remove(id: string): Rec | undefined {
     const rec = this.records.get(id);
     if (!rec) return undefined;
-    for (const ix of this.indexes) ix.remove(id, rec.doc);
+    for (const ix of this.indexes) ix.remove(id, rec);
     this.records.delete(id);
     return rec;
   }
 
   /** Replay path: set a document without uniqueness checks (indexes rebuilt afterwards). */
   rawPut(rec: Rec): void {
-    this.records.set(keyOf(rec.doc._id), rec);
+    const id = keyOf(rec.doc._id);
+    rec.seq = this.records.get(id)?.seq ?? ++this.nextSeq;
+    this.records.set(id, rec);
   }
 
   rebuildIndexes(): void {
     for (const ix of this.indexes) {
       ix.clear();
-      for (const [id, rec] of this.records) ix.add(id, rec.doc);
+      for (const [id, rec] of this.records) ix.add(id, rec);
+      ix.warm(this.records);
     }
   }
 
@@ -350,8 +403,9 @@ export class Collection {
     const ix = new Index(spec);
     for (const [id, rec] of this.records) {
       if (ix.conflict(rec.doc, id)) throw this.dupError(ix, rec.doc);
-      ix.add(id, rec.doc);
+      ix.add(id, rec);
     }
+    ix.warm(this.records);
     this.indexes.push(ix);
   }
 
@@ -400,57 +454,11 @@ export class Collection {
       const set = new Set<string>();
       const c = ix.collation;
       for (const v of values) {
-        const ids = ix.map.get(c ? collatedKeyOf(v, c) : keyOf(v));
-        if (ids) for (const id of ids) set.add(id);
+        for (const id of ix.idsOf(c ? collatedKeyOf(v, c) : keyOf(v))) set.add(id);
       }
       if (!best || set.size < best.size) best = set;
     }
     return best ? [...best] : null;
-  }
-
-  /**
-   * Candidate records for a filter: equality on `_id` or an index, else the narrowest index
-   * range, else every record (the records map itself).
-   */
-  candidates(filter: Doc): Iterable<[string, Rec]> {
-    const ids = this.equalityIds(filter) ?? this.rangePlan(filter)?.entries.map((e) => e.id);
-    if (!ids) return this.records;
-    const out: [string, Rec][] = [];
-    for (const id of ids) {
-      const rec = this.records.get(id);
-      if (rec) out.push([id, rec]);
-    }
-    return out;
-  }
-
-  /** The narrowest index range among the filter's top-level range conditions. */
-  rangePlan(
-    filter: Doc,
-    onlyField?: string,
-  ): { field: string; entries: { v: unknown; id: string }[] } | null {
-    let best: { field: string; entries: { v: unknown; id: string }[] } | null = null;
-    for (const field of Object.keys(filter)) {
-      if (field.startsWith('$') || (onlyField && field !== onlyField)) continue;
-      const cond = filter[field];
-      if (!isPlainObject(cond)) continue;
-      const ix = this.indexes.find(
-        (i) => i.plannable && i.isSingleField && i.fields[0][0] === field && i.binary,
-      );
-      const entries = ix?.range(cond, this.records);
-      if (entries && (!best || entries.length < best.entries.length)) best = { field, entries };
-    }
-    return best;
-  }
-
-  findIndexForSort(sort: Doc): { ix: Index; dir: number } | null {
-    const keys = Object.keys(sort);
-    if (keys.length !== 1) return null;
-    const dir = Number(sort[keys[0]]) < 0 ? -1 : 1;
-    const ix = this.indexes.find(
-      (i) => i.plannable && i.isSingleField && i.fields[0][0] === keys[0] && i.binary,
-    );
-    if (!ix || !ix.orderedIds(this.records)) return null;
-    return { ix, dir };
   }
 }
 

@@ -10,7 +10,7 @@ import { type Doc, isPlainObject } from '../values';
 import { asDoc, type CmdContext, outDoc, toNumber } from './context';
 import { batchSizeOf, makeCursor } from './cursors';
 import { finalWriteStage, runWriteStage } from './out-merge';
-import { checkUnsupported, findRecords, mingoOptions, readEnv } from './query';
+import { checkUnsupported, countRecords, findRecords, mingoOptions, readEnv } from './query';
 
 const UNSUPPORTED_STAGES: Record<string, string> = {
   $changeStream: 'Change streams ($changeStream)',
@@ -68,6 +68,49 @@ export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
   }
   const coll = typeof target === 'string' ? store.getColl(ctx.db, target) : undefined;
   // Run leading $match / $sort / $skip / $limit ourselves so indexes can serve them.
+  const { filter, sort, skip, limit, rest, countGroup } = leadingStages(pipeline as Doc[]);
+  // countDocuments: [$match, ($skip), ($limit), {$group: {_id: 1, n: {$sum: 1}}}]
+  if (countGroup) {
+    let n = countRecords(coll, filter, env);
+    n = Math.max(0, n - skip);
+    if (limit) n = Math.min(n, limit);
+    const docs = n > 0 ? [{ _id: countGroup.id, [countGroup.as]: n }] : [];
+    return finish(docs);
+  }
+  const recs = findRecords(coll, filter, { sort, skip, limit }, env);
+  let docs = recs.map(([, r]) => outDoc(r));
+  if (rest.length) {
+    const resolver = (name: string): Doc[] => {
+      const c = store.getColl(ctx.db, name);
+      return c ? [...c.records.values()].map(outDoc) : [];
+    };
+    const options: Partial<Options> = {
+      ...mingoOptions(env),
+      processingMode: ProcessingMode.CLONE_INPUT,
+      collectionResolver: resolver,
+    };
+    try {
+      docs = new Aggregator(rest, options).run<Doc>(docs);
+    } catch (e) {
+      if (e instanceof MongoError) throw e;
+      throw failedToParse(`aggregation failed: ${(e as Error).message}`);
+    }
+  }
+  return finish(docs);
+}
+
+/** A pipeline's leading $match, $sort, $skip and $limit, which the indexes may serve. */
+export interface LeadingStages {
+  filter: Doc;
+  sort?: Doc;
+  skip: number;
+  limit: number;
+  rest: Doc[];
+  /** The rest is countDocuments' `$group` (the count's _id and field name). */
+  countGroup?: { id: unknown; as: string };
+}
+
+export function leadingStages(pipeline: Doc[]): LeadingStages {
   let i = 0;
   let filter: Doc = {};
   let sort: Doc | undefined;
@@ -91,41 +134,13 @@ export function aggregate(cmd: Doc, ctx: CmdContext): Doc {
     }
     i++;
   }
-  const rest = pipeline.slice(i) as Doc[];
-  // countDocuments: [$match, ($skip), ($limit), {$group: {_id: 1, n: {$sum: 1}}}]
+  const rest = pipeline.slice(i);
+  const out: LeadingStages = { filter, sort, skip, limit, rest };
   if (rest.length === 1 && isCountGroup(rest[0])) {
     const g = rest[0].$group as Doc;
-    const outKey = Object.keys(g).find((k) => k !== '_id')!;
-    let n = !coll
-      ? 0
-      : Object.keys(filter).length === 0 && !sort
-        ? coll.records.size
-        : findRecords(coll, filter, {}, env).length;
-    n = Math.max(0, n - skip);
-    if (limit) n = Math.min(n, limit);
-    const docs = n > 0 ? [{ _id: g._id, [outKey]: n }] : [];
-    return finish(docs);
+    out.countGroup = { id: g._id, as: Object.keys(g).find((k) => k !== '_id')! };
   }
-  const recs = findRecords(coll, filter, { sort, skip, limit }, env);
-  let docs = recs.map(([, r]) => outDoc(r));
-  if (rest.length) {
-    const resolver = (name: string): Doc[] => {
-      const c = store.getColl(ctx.db, name);
-      return c ? [...c.records.values()].map(outDoc) : [];
-    };
-    const options: Partial<Options> = {
-      ...mingoOptions(env),
-      processingMode: ProcessingMode.CLONE_INPUT,
-      collectionResolver: resolver,
-    };
-    try {
-      docs = new Aggregator(rest, options).run<Doc>(docs);
-    } catch (e) {
-      if (e instanceof MongoError) throw e;
-      throw failedToParse(`aggregation failed: ${(e as Error).message}`);
-    }
-  }
-  return finish(docs);
+  return out;
 }
 
 /**

@@ -118,7 +118,8 @@ export function collMod(cmd: Doc, ctx: CmdContext): Doc {
     // A fresh index with the new spec (specs may be shared with copies made by renames or $out),
     // last in the list, where replaying the journal's drop and create puts it too.
     const rebuilt = new Index(next);
-    for (const [id, rec] of coll.records) rebuilt.add(id, rec.doc);
+    for (const [id, rec] of coll.records) rebuilt.add(id, rec);
+    rebuilt.warm(coll.records);
     coll.indexes.splice(pos, 1);
     coll.indexes.push(rebuilt);
     ctx.log.push({ k: 'di', db: ctx.db, c: name, name: ix.name });

@@ -23,7 +23,7 @@ import {
   writeError,
 } from './context';
 import { makeCursor } from './cursors';
-import { findRecords, project, readEnv } from './query';
+import { countRecords, findRecords, project, readEnv } from './query';
 import { applyUpdate, doUpsert, isOperatorUpdate, updateRecord } from './update';
 
 export function insert(cmd: Doc, ctx: CmdContext): Doc {
@@ -235,10 +235,7 @@ export function count(cmd: Doc, ctx: CmdContext): Doc {
   const filter = asDoc(cmd.query, 'query');
   const skip = toNumber(cmd.skip, 0);
   const limit = Math.abs(toNumber(cmd.limit, 0));
-  let n: number;
-  if (!coll) n = 0;
-  else if (Object.keys(filter).length === 0) n = coll.records.size;
-  else n = findRecords(coll, filter, {}, env).length;
+  let n = countRecords(coll, filter, env);
   n = Math.max(0, n - skip);
   if (limit) n = Math.min(n, limit);
   return { n, ok: 1 };
@@ -251,8 +248,11 @@ export function distinct(cmd: Doc, ctx: CmdContext): Doc {
   if (typeof key !== 'string') throw failedToParse('distinct.key must be a string');
   const coll = ctx.state.store.getColl(ctx.db, name);
   const seen = new Map<string, unknown>();
+  const top = key.split('.')[0];
   for (const [, rec] of findRecords(coll, asDoc(cmd.query, 'query'), {}, env)) {
-    for (const v of pathValues(outDoc(rec), key)) {
+    // Restore stored number types only when some are noted under the key (a copy of the path).
+    const typed = rec.notes?.some((n) => n[0][0] === top) ? outDoc(rec) : rec.doc;
+    for (const v of pathValues(typed, key)) {
       if (v === undefined || isEmptyArrayMarker(v)) continue;
       const k = collatedKeyOf(v, env.collation);
       if (!seen.has(k)) seen.set(k, v);

@@ -14,6 +14,7 @@ import {
   listDatabases,
   renameCollection,
 } from './ddl';
+import { explain } from './explain';
 import { configureFailPoint } from './failpoints';
 import { authUnsupported, buildInfo, hello, transactionsUnsupported } from './handshake';
 import { createIndexes, dropIndexes, listIndexes } from './indexes';
@@ -54,6 +55,7 @@ export const HANDLERS: Record<string, Handler> = {
   aggregate,
   count,
   distinct,
+  explain,
   configurefailpoint: configureFailPoint,
   endsessions: (cmd, ctx) => {
     ctx.state.sessions.end(cmd.endSessions);

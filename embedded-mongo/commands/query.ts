@@ -1,6 +1,5 @@
 // Query matching: filters (a fast path for equality, mingo for the rest), collations, the record
 // scan with sort/skip/limit served by indexes where possible, and projections.
-import { ObjectId } from 'bson';
 import { Aggregator } from 'mingo/aggregator';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
@@ -10,15 +9,9 @@ import { checkCollatedQuery, type Collation, parseCollation } from '../collation
 import type { Collection, Rec } from '../engine';
 import { badValue, MongoError, unsupported } from '../errors';
 import { QUERY_OPTIONS } from '../mingo-context';
-import {
-  type Doc,
-  isEmptyArrayMarker,
-  isPlainObject,
-  keyOf,
-  makeSorter,
-  matchesNull,
-  pathValues,
-} from '../values';
+import { type Doc, isPlainObject } from '../values';
+import { type Matcher, simpleMatcher } from './fast-match';
+import { runCount, runFind, type ScanStats } from './scan';
 
 const UNSUPPORTED_QUERY_OPS: Record<string, string> = {
   $text: '$text search',
@@ -108,70 +101,7 @@ export function mingoOptions(env: QueryEnv = SIMPLE_ENV): Partial<Options> {
   };
 }
 
-export interface Matcher {
-  test(doc: Doc): boolean;
-}
-
-function isSimpleScalar(v: unknown): boolean {
-  if (v === null) return true;
-  switch (typeof v) {
-    case 'string':
-    case 'boolean':
-      return true;
-    case 'number':
-      return !Number.isNaN(v);
-  }
-  return v instanceof ObjectId || v instanceof Date;
-}
-
-/**
- * Fast matcher for the most common filters: top-level fields compared for equality (or `$in`)
- * with strings, numbers, booleans, null, ObjectIds or dates. Same semantics as MongoDB: arrays
- * match when an element is equal, null matches missing paths (matchesNull). Anything else goes
- * to mingo.
- */
-export function simpleMatcher(filter: Doc): Matcher | null {
-  const conds: [string, Set<string>, boolean][] = [];
-  for (const [field, cond] of Object.entries(filter)) {
-    if (field.startsWith('$')) return null;
-    let values: unknown[];
-    if (isSimpleScalar(cond)) values = [cond];
-    else if (isPlainObject(cond)) {
-      const ks = Object.keys(cond);
-      if (ks.length !== 1) return null;
-      if (ks[0] === '$eq' && isSimpleScalar(cond.$eq)) values = [cond.$eq];
-      else if (ks[0] === '$in' && Array.isArray(cond.$in) && cond.$in.every(isSimpleScalar))
-        values = cond.$in;
-      else return null;
-    } else return null;
-    // null is matched by matchesNull (missing paths); the other values by the values found.
-    const wantsNull = values.includes(null);
-    conds.push([field, new Set(values.filter((v) => v !== null).map(keyOf)), wantsNull]);
-  }
-  return {
-    test(doc: Doc): boolean {
-      for (const [field, keys, wantsNull] of conds) {
-        let hit = wantsNull && matchesNull(doc, field);
-        if (!hit && keys.size) {
-          const vals = field.includes('.') ? pathValues(doc, field) : topValues(doc[field]);
-          for (const v of vals) {
-            if (v !== undefined && !isEmptyArrayMarker(v) && keys.has(keyOf(v))) {
-              hit = true;
-              break;
-            }
-          }
-        }
-        if (!hit) return false;
-      }
-      return true;
-    },
-  };
-}
-
-function topValues(v: unknown): unknown[] {
-  if (!Array.isArray(v)) return [v];
-  return v.length ? v : [];
-}
+export { type Matcher, simpleMatcher } from './fast-match';
 
 export function compileQuery(filter: Doc, env: QueryEnv = SIMPLE_ENV): Matcher | null {
   if (Object.keys(filter).length === 0) return null;
@@ -190,7 +120,7 @@ export function compileQuery(filter: Doc, env: QueryEnv = SIMPLE_ENV): Matcher |
 export function findRecords(
   coll: Collection | undefined,
   filter: Doc,
-  opts: { sort?: Doc; skip?: number; limit?: number } = {},
+  opts: { sort?: Doc; skip?: number; limit?: number; stats?: ScanStats } = {},
   env: QueryEnv = SIMPLE_ENV,
 ): [string, Rec][] {
   if (!coll) return [];
@@ -201,7 +131,8 @@ export function findRecords(
   if (env.collation) return collatedScan(coll, filter, q, sort, skip, limit, env.collation);
   if (sort && '$natural' in sort) {
     const dir = Number(sort.$natural) < 0 ? -1 : 1;
-    let all = [...coll.candidates(filter)].filter(([, r]) => !q || q.test(r.doc));
+    let all = [...coll.records].filter(([, r]) => !q || q.test(r.doc));
+    if (opts.stats) opts.stats.docsExamined += coll.records.size;
     if (dir < 0) all = all.reverse();
     return limit ? all.slice(skip, skip + limit) : all.slice(skip);
   }
@@ -209,41 +140,21 @@ export function findRecords(
     for (const v of Object.values(sort)) {
       if (isPlainObject(v)) throw unsupported('Sorting by $meta');
     }
-    // Walk the sort field's index (bounded by a range on that field, if any) unless an
-    // equality index already narrowed the candidates to a few records.
-    const viaIndex = coll.equalityIds(filter) ? null : coll.findIndexForSort(sort);
-    if (viaIndex) {
-      const field = viaIndex.ix.fields[0][0];
-      const entries =
-        coll.rangePlan(filter, field)?.entries ?? viaIndex.ix.orderedIds(coll.records)!;
-      const out: [string, Rec][] = [];
-      const want = limit ? skip + limit : Infinity;
-      const n = entries.length;
-      for (let i = 0; i < n && out.length < want; i++) {
-        const e = entries[viaIndex.dir > 0 ? i : n - 1 - i];
-        const rec = coll.records.get(e.id);
-        if (rec && (!q || q.test(rec.doc))) out.push([e.id, rec]);
-      }
-      return out.slice(skip);
-    }
-    const matched: [string, Rec][] = [];
-    for (const e of coll.candidates(filter)) if (!q || q.test(e[1].doc)) matched.push(e);
-    const sorter = makeSorter(sort as Record<string, number>);
-    matched.sort((a, b) => sorter(a[1].doc, b[1].doc));
-    return limit ? matched.slice(skip, skip + limit) : matched.slice(skip);
   }
-  const out: [string, Rec][] = [];
-  let skipped = 0;
-  for (const e of coll.candidates(filter)) {
-    if (q && !q.test(e[1].doc)) continue;
-    if (skipped < skip) {
-      skipped++;
-      continue;
-    }
-    out.push(e);
-    if (limit && out.length >= limit) break;
-  }
-  return out;
+  return runFind(coll, filter, q, sort, skip, limit, opts.stats);
+}
+
+/** The number of records matching a filter (no list of them is built). */
+export function countRecords(
+  coll: Collection | undefined,
+  filter: Doc,
+  env: QueryEnv = SIMPLE_ENV,
+  stats?: ScanStats,
+): number {
+  if (!coll) return 0;
+  if (Object.keys(filter).length === 0) return runCount(coll, filter, null, stats);
+  if (env.collation) return findRecords(coll, filter, {}, env).length;
+  return runCount(coll, filter, compileQuery(filter, env), stats);
 }
 
 /**
@@ -292,6 +203,14 @@ export function project(
   env: QueryEnv = SIMPLE_ENV,
 ): Doc[] {
   if (!projection || Object.keys(projection).length === 0) return docs;
+  const fields = topLevelInclusion(projection);
+  if (fields) {
+    return docs.map((d) => {
+      const out: Doc = {};
+      for (const k of Object.keys(d)) if (fields.has(k)) out[k] = d[k];
+      return out;
+    });
+  }
   checkUnsupported(projection);
   for (const v of Object.values(projection)) {
     if (isPlainObject(v) && '$meta' in v) throw unsupported('$meta projection');
@@ -301,4 +220,22 @@ export function project(
   } catch (e) {
     throw badValue(`invalid projection: ${(e as Error).message}`);
   }
+}
+
+/**
+ * The fields of an inclusion projection of top-level fields (`{ a: 1, b: 1 }`, `_id` included
+ * unless `_id: 0`), which needs no projection engine: the included values, in document order.
+ */
+function topLevelInclusion(projection: Doc): Set<string> | null {
+  const fields = new Set<string>(['_id']);
+  let included = 0;
+  for (const [k, v] of Object.entries(projection)) {
+    if (!k || k.includes('.') || k.startsWith('$')) return null;
+    if (k === '_id' && (v === 0 || v === false)) fields.delete('_id');
+    else if (v === 1 || v === true) {
+      fields.add(k);
+      if (k !== '_id') included++;
+    } else return null;
+  }
+  return included ? fields : null;
 }
