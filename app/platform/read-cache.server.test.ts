@@ -19,7 +19,8 @@ const { startEmbeddedMongo } = await import('@night-shore/embedded-mongo');
 const { connectDb, disconnectDb, DB_NAME } = await import('./db.server');
 const { cachedRead, dataCacheStats, enableDataCache, noteDataWrite, disableDataCache } =
   await import('./read-cache.server');
-const { isFresh, stamp, startFreshness, wroteNothing } = await import('./data-version.server');
+const { isFresh, stamp, startFreshness } = await import('./data-version.server');
+const { wroteNothing } = await import('./driver-commands.server');
 const { cachedFind } = await import('~/models/model-helpers.server');
 const { Show, createShow, listShows, updateShow, getShow, deleteShow } =
   await import('~/models/show.server');
