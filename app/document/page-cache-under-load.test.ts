@@ -53,11 +53,14 @@ async function versionRead(): Promise<void> {
   while (!(version.versionTrusted() && (version.stamp()?.since ?? 0) > after)) await tick();
 }
 
-/** As if the event loop had been too busy to poll for `ms`: the clock moves, no timer runs. */
+/**
+ * As if the event loop had been too busy to poll for `ms` since the trusted version's poll
+ * started (a stamp's `since`): the clock moves, no timer runs.
+ */
 function loopBusyFor(ms: number): void {
-  const now = Date.now();
+  const since = version.stamp()!.since;
   vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(now + ms);
+  vi.setSystemTime(since + ms);
 }
 
 beforeAll(async () => {

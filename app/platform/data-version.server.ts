@@ -125,7 +125,7 @@ export const freshnessNow = (): number => clock();
 export const freshnessMode = () => state.mode;
 
 /** Counters: polls started (by a request, or by the timer), and the local version. */
-export const pollStats = () => ({ ...state.polls, local: state.local });
+export const pollStats = () => ({ ...state.polls, inFlight: !!state.polling, local: state.local });
 
 /** The shared version when a poll that started less than FRESH_MS ago read it, else null. */
 function trustedShared(now: number): string | null {
