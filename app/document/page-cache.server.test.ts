@@ -86,6 +86,42 @@ describe('page cache: single-flight', () => {
   });
 });
 
+describe('page cache: stale-while-revalidate', () => {
+  it('a page made long ago and made stale by a write is served to others while one request renders it', async () => {
+    await versionRead();
+    let text = 'made long ago';
+    const held = gate();
+    let holding = false;
+    const h = harness(cache, async () => {
+      const shown = text;
+      if (holding) await held.wait;
+      return pageResponse(shown);
+    });
+    await h.get('/long-ago');
+    // Five seconds on, the version read again (unchanged): the page is still good.
+    const since = version.stamp()!.since;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(since + 5_000);
+    expect((await h.get('/long-ago')).rendered).toBe(false);
+    // A write: the page holds every write until this moment, so for STALE_MS it may be served
+    // while one request renders it again.
+    await Show.collection.insertOne({ title: `Stale-while-revalidate ${since}` });
+    text = 'after the write';
+    holding = true;
+    const leader = h.get('/long-ago');
+    await settle();
+    const other = await h.get('/long-ago');
+    expect([other.rendered, other.body.includes('made long ago')]).toEqual([false, true]);
+    // Past the bound, nobody gets it any more (they wait for the render, or render).
+    vi.setSystemTime(since + 5_000 + version.STALE_MS);
+    const late = h.get('/long-ago');
+    await settle();
+    held.open();
+    expect((await leader).body).toContain('after the write');
+    expect((await late).body).toContain('after the write');
+  });
+});
+
 describe('the version, checked on the request path', () => {
   it('requests that find the version late share one poll, which the first of them starts', async () => {
     await versionRead();

@@ -79,6 +79,10 @@ type VersionState = {
   mode: FreshnessMode;
   local: number;
   shared: { value: string; startedAt: number } | null;
+  /** The version before the current one, and the start of the last poll that still read it. */
+  previous: { value: string; confirmedAt: number } | null;
+  /** When the local version last changed (a write of content by this process). */
+  localChangedAt: number;
   poller: NodeJS.Timeout | null;
   /** The poll in flight, if any, and when it started. */
   polling: Promise<void> | null;
@@ -101,6 +105,8 @@ const state: VersionState = (globalThis.__nightShoreDataVersion ??= {
   local: 0,
   shared: null,
   poller: null,
+  previous: null,
+  localChangedAt: 0,
   polling: null,
   pollingSince: 0,
   pollWait: null,
@@ -112,6 +118,8 @@ const state: VersionState = (globalThis.__nightShoreDataVersion ??= {
 state.polls ??= { started: 0, byRequests: 0 };
 state.pollWait ??= null;
 state.pollingSince ??= 0;
+state.previous ??= null;
+state.localChangedAt ??= 0;
 
 let clock: () => number = () => Date.now();
 
@@ -162,11 +170,32 @@ export function isFresh(
 }
 
 /**
- * May a memory that is no longer fresh be served while it is refreshed? Only while it holds
- * every write older than STALE_MS (decision 043).
+ * Until when a memory made under `made` is known to hold every write: the local write that
+ * made it stale when there was only one since; the start of the last poll that still read its
+ * shared version; at least its own `since`.
+ */
+function heldUntil(made: Stamp): number {
+  let until = Number.POSITIVE_INFINITY;
+  if (made.local === state.local - 1) until = state.localChangedAt;
+  else if (made.local !== state.local) return made.since;
+  if (state.mode === 'shared') {
+    if (made.shared === null) return made.since;
+    if (state.shared?.value === made.shared) until = Math.min(until, state.shared.startedAt);
+    else if (state.previous?.value === made.shared)
+      until = Math.min(until, state.previous.confirmedAt);
+    else return made.since;
+  }
+  return Math.max(until, made.since);
+}
+
+/**
+ * May a memory that is no longer fresh be served while one request refreshes it? Only while it
+ * holds every write older than STALE_MS (decision 043): a page made stale by a write is served
+ * for at most STALE_MS after that write (its bump, for another instance's), never longer.
  */
 export function withinStaleBound(made: Stamp, now = clock()): boolean {
-  return state.mode !== 'off' && now - made.since < STALE_MS;
+  if (state.mode === 'off' || now - made.since >= VERSIONED_MAX_AGE_MS) return false;
+  return now - heldUntil(made) < STALE_MS;
 }
 
 /** True when a shared version is trusted now (or none is needed: the store is ours). */
@@ -189,7 +218,10 @@ export function onWrite(listener: (collections: readonly string[] | undefined) =
 export function noteWrite(collections?: readonly string[]): void {
   const known = collections && collections.length > 0 && !collections.includes('');
   const content = !known || collections.some(isContentCollection);
-  if (content) state.local += 1;
+  if (content) {
+    state.local += 1;
+    state.localChangedAt = clock();
+  }
   for (const listener of state.listeners) listener(known ? collections : undefined);
   if (content && state.mode !== 'off') scheduleBump();
 }
@@ -296,6 +328,9 @@ async function readShared(collection: NonNullable<ReturnType<typeof versions>>):
     if (!state.shared || state.shared.value !== value) {
       // Another process wrote: what this one remembers may be stale.
       for (const listener of state.listeners) listener(undefined);
+      state.previous = state.shared
+        ? { value: state.shared.value, confirmedAt: state.shared.startedAt }
+        : null;
     }
     state.shared = { value, startedAt };
   } catch {
