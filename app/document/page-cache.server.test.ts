@@ -19,8 +19,16 @@ const { Show } = await import('~/models/show.server');
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** Until the bumps of earlier writes have landed and a poll begun after them has answered. */
 async function versionRead(): Promise<void> {
-  while (!version.versionTrusted()) await tick();
+  const bump = (globalThis as { __nightShoreDataVersion?: { bump: { done: Promise<void> } } })
+    .__nightShoreDataVersion?.bump;
+  for (let i = 0; i < 3; i++) {
+    await bump?.done;
+    await tick();
+  }
+  const after = Date.now();
+  while (!(version.versionTrusted() && (version.stamp()?.since ?? 0) > after)) await tick();
 }
 
 afterEach(() => {
