@@ -1,10 +1,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { countRoundTrips, isFresh, type Stamp, stamp } from '~/platform/data-version.server';
+import {
+  isFresh,
+  type Stamp,
+  stamp,
+  versionCheck,
+  withinStaleBound,
+} from '~/platform/data-version.server';
 import { env } from '~/platform/env.server';
 import { processCacheSizes } from '~/platform/memory.server';
+import { countRoundTrips } from '~/platform/round-trips.server';
 import { siteToday } from '~/utils/time';
 
+import {
+  flightOf,
+  knownUncacheable,
+  lead,
+  ledBy,
+  markCacheable,
+  markUncacheable,
+} from './page-flights.server';
 import { createNonce } from './security-headers.server';
 
 /**
@@ -25,6 +40,13 @@ import { createNonce } from './security-headers.server';
  * - **Freshness**: each entry keeps the stamp of the data version taken *before* its loaders
  *   ran (data-version.server.ts): every write of this process invalidates at once, another
  *   instance's within the poll (≤ 1 s); when the version cannot be read an entry lives 0.5 s.
+ *   A request asks for the version first (`versionCheck`): once the trusted one is too old it
+ *   waits for the one poll in flight rather than treat every entry as stale (decision 043).
+ * - **Under load** (decision 043): one render per key at a time (page-flights.server.ts:
+ *   requests that come meanwhile wait for it and are served from what it stored); while that
+ *   render runs, an entry that is no longer fresh but still within the bound (`STALE_MS` after
+ *   the data it holds was read) is served to the others instead (stale-while-revalidate).
+ *   The render itself is a visitor's request: the leader gets the fresh page.
  * - **Per response**: the CSP nonce is new on every hit (the stored body and headers are split
  *   at the old one); a hit of a document counts a page view, as a render does.
  */
@@ -60,7 +82,16 @@ type Entry = {
   made: Stamp;
 };
 
-type PageCacheState = { entries: Map<string, Entry>; bytes: number; hits: number; misses: number };
+type PageCacheState = {
+  entries: Map<string, Entry>;
+  bytes: number;
+  hits: number;
+  misses: number;
+  /** Served an entry no longer fresh, within the bound, while another request rendered it. */
+  stale: number;
+  /** Waited for another request's render of the same key. */
+  waits: number;
+};
 
 declare global {
   var __nightShorePageCache: PageCacheState | undefined;
@@ -71,13 +102,19 @@ const state: PageCacheState = (globalThis.__nightShorePageCache ??= {
   bytes: 0,
   hits: 0,
   misses: 0,
+  stale: 0,
+  waits: 0,
 });
+state.stale ??= 0;
+state.waits ??= 0;
 
 export const pageCacheStats = () => ({
   entries: state.entries.size,
   bytes: state.bytes,
   hits: state.hits,
   misses: state.misses,
+  stale: state.stale,
+  waits: state.waits,
 });
 
 export function clearPageCache(): void {
@@ -149,16 +186,68 @@ function servePageFromCache(
   countView: (request: ViewedRequest, status: number) => void,
 ): void {
   const key = pageCacheKey(req);
-  const entry = key ? state.entries.get(key) : undefined;
-  if (!key || !entry) {
+  if (!key) {
     next();
     return;
   }
-  if (!isFresh(entry.made)) {
-    drop(key);
+  const check = versionCheck();
+  if (!check) {
+    answerOrRender(key, req, res, next, countView);
+    return;
+  }
+  check.then(() => answerOrRender(key, req, res, next, countView)).catch(next);
+}
+
+/** A waiter that found its leader's entry already stale tries again at most this often. */
+const MAX_ROUNDS = 3;
+
+function answerOrRender(
+  key: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+  countView: (request: ViewedRequest, status: number) => void,
+  round = 0,
+): void {
+  const entry = state.entries.get(key);
+  if (entry && isFresh(entry.made)) {
+    sendEntry(key, entry, req, res, countView);
+    return;
+  }
+  const usable = entry && withinStaleBound(entry.made) ? entry : undefined;
+  if (entry && !usable) drop(key);
+  const flight = flightOf(key);
+  if (!flight) {
+    // Nobody renders this page now: this request does, for everyone.
+    lead(key, req, res);
     next();
     return;
   }
+  if (usable) {
+    state.stale += 1;
+    sendEntry(key, usable, req, res, countView);
+    return;
+  }
+  if (round >= MAX_ROUNDS || knownUncacheable(key)) {
+    next();
+    return;
+  }
+  state.waits += 1;
+  flight.done
+    .then(() => {
+      if (flight.outcome === 'stored') answerOrRender(key, req, res, next, countView, round + 1);
+      else next();
+    })
+    .catch(next);
+}
+
+function sendEntry(
+  key: string,
+  entry: Entry,
+  req: IncomingMessage,
+  res: ServerResponse,
+  countView: (request: ViewedRequest, status: number) => void,
+): void {
   state.hits += 1;
   // Most recently used last.
   state.entries.delete(key);
@@ -257,14 +346,28 @@ export async function answerAndRemember(
   const key = pageCacheKey(req);
   const made = key ? stamp() : null;
   if (key) state.misses += 1;
+  // The render others may be waiting for (page-flights.server.ts); settled however it ends.
+  const flight = ledBy(req);
   const { scope, result } = countRoundTrips(handle);
-  const response = await result;
+  let response: Response;
+  try {
+    response = await result;
+  } catch (error) {
+    flight?.settle('ended');
+    throw error;
+  }
   if (env.DB_ROUND_TRIP_HEADER)
     response.headers.append(
       'Server-Timing',
       `db;desc="commands=${scope.commands} round-trips=${scope.waves}"`,
     );
-  if (!key || !made || !isCacheableAnswer(response) || !response.body) return response;
+  // A render that read a collection whose writes bump no version (a queue, sessions, counts:
+  // content-collections.server.ts) could not be judged fresh later: not kept (decision 043).
+  if (!key || !made || scope.unversioned || !isCacheableAnswer(response) || !response.body) {
+    if (key) markUncacheable(key, made);
+    flight?.settle('uncacheable');
+    return response;
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   const recorder = new TransformStream<Uint8Array, Uint8Array>({
@@ -274,12 +377,17 @@ export async function answerAndRemember(
       controller.enqueue(chunk);
     },
     flush() {
-      if (size > MAX_ENTRY_BYTES) return;
-      const body = Buffer.concat(chunks);
+      const body = size > MAX_ENTRY_BYTES ? null : Buffer.concat(chunks);
       // A render that failed midway is not a page (documents end with </html>).
       const document = /^text\/html/i.test(response.headers.get('content-type') ?? '');
-      if (document && !body.includes('</html>')) return;
+      if (!body || (document && !body.includes('</html>'))) {
+        markUncacheable(key, made);
+        flight?.settle('uncacheable');
+        return;
+      }
       store(key, made, response, body);
+      markCacheable(key);
+      flight?.settle('stored');
     },
   });
   return new Response(response.body.pipeThrough(recorder), {

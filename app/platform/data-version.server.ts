@@ -1,8 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 import mongoose from 'mongoose';
 
+import { isContentCollection } from './content-collections.server';
 import { logger } from './logger.server';
+import { outsideScopes } from './round-trips.server';
 
 /**
  * How fresh is what this process remembers? (docs/decisions/039-anonymous-pages-near-static-speed.md)
@@ -27,6 +27,13 @@ import { logger } from './logger.server';
  *   late or failing (the database is slow, the notification path is broken), the read cache
  *   is bypassed and a page is remembered only for FALLBACK_TTL_MS after the data it shows was
  *   read: slower, never staler than the bound (≤ FRESH_MS after the last good poll).
+ *
+ *   The freshness signal does not wait for an idle event loop (decision 043): the timer polls
+ *   an idle instance, and every request that asks (`versionCheck`, on the page cache's and the
+ *   read cache's path) starts the next poll once the last one is POLL_MS old, and waits for
+ *   that one poll (shared by all, single-flight) only once the trusted version is FRESH_MS
+ *   old. On a busy instance whose timer runs late, requests keep the version fresh: a late
+ *   version costs a request one round trip, not its caches.
  * - `off` (nothing connected yet, tests of single modules): nothing is remembered.
  *
  * A write on instance A reaches instance B after: A's bump (one round trip after the write),
@@ -40,24 +47,19 @@ export const POLL_MS = 200;
 export const FRESH_MS = 600;
 /** Without a trusted shared version, a memory lives this long (the staleness bound, halved). */
 export const FALLBACK_TTL_MS = 500;
+/**
+ * A memory that is no longer fresh may still be served while one request refreshes it, for this
+ * long after `since` (it holds every write bumped before `since`): the same bound as a trusted
+ * version's (decision 043, stale-while-revalidate).
+ */
+export const STALE_MS = FRESH_MS;
+/** A request waits at most this long for the version check it joined (a hung read). */
+const CHECK_WAIT_MS = FRESH_MS;
 /** Even with an unchanged version, for writers that bump nothing. */
 export const VERSIONED_MAX_AGE_MS = 30_000;
 
 export const VERSION_COLLECTION = 'data_versions';
 const VERSION_ID = 'site';
-
-/**
- * Collections whose writes change nothing a shared page or cached read shows (per-visitor
- * state, counters, queues, the version itself).
- */
-export const UNSHOWN_COLLECTIONS: ReadonlySet<string> = new Set([
-  'sessions',
-  'rate_limits',
-  VERSION_COLLECTION,
-  'stats_daily',
-  'stats_seen',
-  'mail_deliveries',
-]);
 
 export type FreshnessMode = 'off' | 'owned' | 'shared';
 
@@ -77,14 +79,21 @@ type VersionState = {
   mode: FreshnessMode;
   local: number;
   shared: { value: string; startedAt: number } | null;
+  /** The version before the current one, and the start of the last poll that still read it. */
+  previous: { value: string; confirmedAt: number } | null;
+  /** When the local version last changed (a write of content by this process). */
+  localChangedAt: number;
   poller: NodeJS.Timeout | null;
-  /** The poll in flight, if any. */
+  /** The poll in flight, if any, and when it started. */
   polling: Promise<void> | null;
+  pollingSince: number;
+  /** What requests wait for: the poll in flight, or CHECK_WAIT_MS, whichever ends first. */
+  pollWait: Promise<void> | null;
+  /** Polls started, and how many of them a request started (counters for tests and benches). */
+  polls: { started: number; byRequests: number };
   /** `done`: the bump in flight, settled (never rejects) once it has finished. */
   bump: { running: boolean; again: boolean; failures: number; done: Promise<void> };
   listeners: Set<(collections: readonly string[] | undefined) => void>;
-  watched: WeakSet<object>;
-  pending: Map<number, { collection: string | undefined; scope: RoundTripScope | undefined }>;
 };
 
 declare global {
@@ -96,14 +105,35 @@ const state: VersionState = (globalThis.__nightShoreDataVersion ??= {
   local: 0,
   shared: null,
   poller: null,
+  previous: null,
+  localChangedAt: 0,
   polling: null,
+  pollingSince: 0,
+  pollWait: null,
+  polls: { started: 0, byRequests: 0 },
   bump: { running: false, again: false, failures: 0, done: Promise.resolve() },
   listeners: new Set(),
-  watched: new WeakSet(),
-  pending: new Map(),
 });
+// A state made by an older copy of this module (the dev server re-evaluates modules).
+state.polls ??= { started: 0, byRequests: 0 };
+state.pollWait ??= null;
+state.pollingSince ??= 0;
+state.previous ??= null;
+state.localChangedAt ??= 0;
+
+let clock: () => number = () => Date.now();
+
+/** The clock every freshness decision reads (tests move it; null: the real one). */
+export function setFreshnessClock(next: (() => number) | null): void {
+  clock = next ?? (() => Date.now());
+}
+
+export const freshnessNow = (): number => clock();
 
 export const freshnessMode = () => state.mode;
+
+/** Counters: polls started (by a request, or by the timer), and the local version. */
+export const pollStats = () => ({ ...state.polls, inFlight: !!state.polling, local: state.local });
 
 /** The shared version when a poll that started less than FRESH_MS ago read it, else null. */
 function trustedShared(now: number): string | null {
@@ -112,7 +142,7 @@ function trustedShared(now: number): string | null {
 }
 
 /** Stamp a memory being made now (before the reads it holds start). Null: do not remember. */
-export function stamp(now = Date.now()): Stamp | null {
+export function stamp(now = clock()): Stamp | null {
   if (state.mode === 'off') return null;
   if (state.mode === 'owned') return { local: state.local, shared: null, since: now };
   const shared = trustedShared(now);
@@ -127,7 +157,7 @@ export function stamp(now = Date.now()): Stamp | null {
  */
 export function isFresh(
   made: Stamp,
-  now = Date.now(),
+  now = clock(),
   options: { ignoreLocal?: boolean } = {},
 ): boolean {
   if (state.mode === 'off') return false;
@@ -139,8 +169,37 @@ export function isFresh(
   return now - made.since < FALLBACK_TTL_MS;
 }
 
+/**
+ * Until when a memory made under `made` is known to hold every write: the local write that
+ * made it stale when there was only one since; the start of the last poll that still read its
+ * shared version; at least its own `since`.
+ */
+function heldUntil(made: Stamp): number {
+  let until = Number.POSITIVE_INFINITY;
+  if (made.local === state.local - 1) until = state.localChangedAt;
+  else if (made.local !== state.local) return made.since;
+  if (state.mode === 'shared') {
+    if (made.shared === null) return made.since;
+    if (state.shared?.value === made.shared) until = Math.min(until, state.shared.startedAt);
+    else if (state.previous?.value === made.shared)
+      until = Math.min(until, state.previous.confirmedAt);
+    else return made.since;
+  }
+  return Math.max(until, made.since);
+}
+
+/**
+ * May a memory that is no longer fresh be served while one request refreshes it? Only while it
+ * holds every write older than STALE_MS (decision 043): a page made stale by a write is served
+ * for at most STALE_MS after that write (its bump, for another instance's), never longer.
+ */
+export function withinStaleBound(made: Stamp, now = clock()): boolean {
+  if (state.mode === 'off' || now - made.since >= VERSIONED_MAX_AGE_MS) return false;
+  return now - heldUntil(made) < STALE_MS;
+}
+
 /** True when a shared version is trusted now (or none is needed: the store is ours). */
-export function versionTrusted(now = Date.now()): boolean {
+export function versionTrusted(now = clock()): boolean {
   return state.mode === 'owned' || (state.mode === 'shared' && trustedShared(now) !== null);
 }
 
@@ -150,15 +209,21 @@ export function onWrite(listener: (collections: readonly string[] | undefined) =
 }
 
 /**
- * A write touched `collections` (undefined or empty: unknown, maybe all). Bumps the local
- * version now and, in shared mode or for other processes on our store, the shared one soon.
+ * A write touched `collections` (undefined or empty: unknown, maybe all). The listeners (the
+ * read cache: entries of those collections) hear of every write. A write to content (or to
+ * anything unknown) also bumps the local version now and, in shared mode or for other
+ * processes on our store, the shared one soon; a write only to background collections
+ * (content-collections.server.ts: the media queue, sessions, counts) bumps nothing.
  */
 export function noteWrite(collections?: readonly string[]): void {
   const known = collections && collections.length > 0 && !collections.includes('');
-  if (known && collections.every((c) => UNSHOWN_COLLECTIONS.has(c))) return;
-  state.local += 1;
+  const content = !known || collections.some(isContentCollection);
+  if (content) {
+    state.local += 1;
+    state.localChangedAt = clock();
+  }
   for (const listener of state.listeners) listener(known ? collections : undefined);
-  if (state.mode !== 'off') scheduleBump();
+  if (content && state.mode !== 'off') scheduleBump();
 }
 
 function versions() {
@@ -202,24 +267,70 @@ function scheduleBump(): void {
     });
 }
 
-function poll(): Promise<void> {
+/** Read the shared version (one poll in flight at most; outside any request's round trips). */
+function poll(): Promise<void> | null {
   if (state.polling) return state.polling;
   const collection = versions();
-  if (!collection) return Promise.resolve();
-  state.polling = readShared(collection).finally(() => {
+  if (!collection) return null;
+  state.polls.started += 1;
+  state.pollingSince = clock();
+  state.polling = outsideScopes(() => readShared(collection)).finally(() => {
     state.polling = null;
   });
   return state.polling;
 }
 
+/**
+ * The freshness signal on the request path (decision 043). Null when the trusted shared version
+ * is younger than FRESH_MS (a poll is started, not waited for, once it is POLL_MS old), or when
+ * none is needed (the store is ours); else what to wait for before judging a memory: the one
+ * poll in flight, shared by every request that asks, for at most CHECK_WAIT_MS. After it,
+ * `isFresh` and `versionTrusted` answer with the version it read, or (the read failed or hung)
+ * by the fallback lifetime, as before.
+ */
+export function versionCheck(now = clock()): Promise<void> | null {
+  if (state.mode !== 'shared') return null;
+  const age = state.shared ? now - state.shared.startedAt : Number.POSITIVE_INFINITY;
+  if (age < POLL_MS) return null;
+  const starting = !state.polling;
+  const polling = poll();
+  if (!polling) return null;
+  if (starting) state.polls.byRequests += 1;
+  if (age < FRESH_MS) return null;
+  if (state.pollWait) return state.pollWait;
+  // A poll that started FRESH_MS ago cannot make a version trusted: after it, one more.
+  const trusting =
+    now - state.pollingSince < FRESH_MS
+      ? polling
+      : polling.then(() => {
+          state.polls.byRequests += state.polling ? 0 : 1;
+          return poll() ?? undefined;
+        });
+  const wait: Promise<void> = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, CHECK_WAIT_MS);
+    timer.unref();
+    void trusting.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  }).finally(() => {
+    if (state.pollWait === wait) state.pollWait = null;
+  });
+  state.pollWait = wait;
+  return wait;
+}
+
 async function readShared(collection: NonNullable<ReturnType<typeof versions>>): Promise<void> {
-  const startedAt = Date.now();
+  const startedAt = clock();
   try {
     const doc = await collection.findOne({ _id: VERSION_ID }, { maxTimeMS: FRESH_MS });
     const value = String(doc?.n ?? 0);
     if (!state.shared || state.shared.value !== value) {
       // Another process wrote: what this one remembers may be stale.
       for (const listener of state.listeners) listener(undefined);
+      state.previous = state.shared
+        ? { value: state.shared.value, confirmedAt: state.shared.startedAt }
+        : null;
     }
     state.shared = { value, startedAt };
   } catch {
@@ -265,127 +376,4 @@ export async function stopFreshness(): Promise<void> {
 /** Forget the trusted shared version (tests: as if the poll had stopped answering). */
 export function forgetSharedVersion(): void {
   state.shared = null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The driver's commands: every write this process sends, and round trips per request.
-
-const WRITE_COMMANDS = new Set([
-  'insert',
-  'update',
-  'delete',
-  'findAndModify',
-  'create',
-  'drop',
-  'renameCollection',
-  'dropDatabase',
-]);
-
-/** The collection a write command names; undefined when it may touch any. */
-function writtenCollection(name: string, command: Record<string, unknown>): string | undefined {
-  if (name === 'dropDatabase' || name === 'renameCollection') return undefined;
-  const value = command[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-function isWrite(name: string, command: Record<string, unknown>): boolean {
-  if (WRITE_COMMANDS.has(name)) return true;
-  if (name !== 'aggregate') return false;
-  const pipeline = command.pipeline;
-  return (
-    Array.isArray(pipeline) &&
-    pipeline.some(
-      (stage) => typeof stage === 'object' && stage && ('$out' in stage || '$merge' in stage),
-    )
-  );
-}
-
-/**
- * Round trips of one request: commands in flight at once count once ("waves": how many times
- * the request went from no command in flight to one). Waves × the network's round trip is what
- * the request waits for the database.
- */
-export type RoundTripScope = { commands: number; waves: number; inFlight: number };
-
-const scopes = new AsyncLocalStorage<RoundTripScope>();
-
-/** Run `fn` counting the database commands it causes. */
-export function countRoundTrips<T>(fn: () => T): { scope: RoundTripScope; result: T } {
-  const scope: RoundTripScope = { commands: 0, waves: 0, inFlight: 0 };
-  return { scope, result: scopes.run(scope, fn) };
-}
-
-type CommandEvent = {
-  requestId: number;
-  commandName: string;
-  command?: Record<string, unknown>;
-  reply?: unknown;
-};
-
-const count = (value: unknown): number | undefined =>
-  typeof value === 'number' ? value : undefined;
-
-/**
- * Whether a write command that succeeded changed no document, by its reply: an insert or delete
- * with `n: 0`, an update with `nModified: 0` and nothing upserted, a findAndModify whose
- * `lastErrorObject.n` is 0. A worker polling a queue with `findOneAndUpdate` (the media jobs'
- * claim, every second) makes such writes all day: counted as writes, each emptied every cache
- * of every instance. Unknown reply shapes count as writes.
- */
-export function wroteNothing(commandName: string, reply: unknown): boolean {
-  if (!reply || typeof reply !== 'object') return false;
-  const r = reply as Record<string, unknown>;
-  if (commandName === 'insert' || commandName === 'delete') return count(r.n) === 0;
-  if (commandName === 'update')
-    return count(r.nModified) === 0 && !(Array.isArray(r.upserted) && r.upserted.length > 0);
-  if (commandName === 'findAndModify') {
-    const last = r.lastErrorObject;
-    return (
-      !!last &&
-      typeof last === 'object' &&
-      count((last as Record<string, unknown>).n) === 0 &&
-      (last as Record<string, unknown>).upserted === undefined
-    );
-  }
-  return false;
-}
-
-/**
- * Listen to the driver's command events (the client must be created with
- * `monitorCommands: true`): every write becomes `noteWrite`, every command counts in the
- * round-trip scope of the code that sent it.
- */
-export function watchDriverWrites(client: {
-  on(event: string, listener: (event: CommandEvent) => void): unknown;
-}): void {
-  if (state.watched.has(client)) return;
-  state.watched.add(client);
-  client.on('commandStarted', (event) => {
-    const scope = scopes.getStore();
-    if (scope) {
-      scope.commands += 1;
-      if (scope.inFlight === 0) scope.waves += 1;
-      scope.inFlight += 1;
-    }
-    const command = event.command ?? {};
-    const write = isWrite(event.commandName, command);
-    if (!scope && !write) return;
-    state.pending.set(event.requestId, {
-      collection: write ? (writtenCollection(event.commandName, command) ?? '') : undefined,
-      scope,
-    });
-  });
-  const finished = (event: CommandEvent, succeeded: boolean) => {
-    const pending = state.pending.get(event.requestId);
-    if (!pending) return;
-    state.pending.delete(event.requestId);
-    if (pending.scope) pending.scope.inFlight -= 1;
-    if (pending.collection === undefined) return;
-    // A write that changed nothing changes nothing shown. A failed write may still have
-    // written part of its documents: note it.
-    if (succeeded && wroteNothing(event.commandName, event.reply)) return;
-    noteWrite(pending.collection === '' ? undefined : [pending.collection]);
-  };
-  client.on('commandSucceeded', (event) => finished(event, true));
-  client.on('commandFailed', (event) => finished(event, false));
 }

@@ -3,13 +3,8 @@ import path from 'node:path';
 import { findRunningStore, startEmbeddedMongo } from '@night-shore/embedded-mongo';
 import mongoose from 'mongoose';
 
-import {
-  noteWrite,
-  onWrite,
-  startFreshness,
-  stopFreshness,
-  watchDriverWrites,
-} from './data-version.server';
+import { noteWrite, onWrite, startFreshness, stopFreshness } from './data-version.server';
+import { watchDriverWrites } from './driver-commands.server';
 import { env } from './env.server';
 import { enableDataCache, noteDataWrite } from './read-cache.server';
 

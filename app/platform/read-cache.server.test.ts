@@ -19,7 +19,8 @@ const { startEmbeddedMongo } = await import('@night-shore/embedded-mongo');
 const { connectDb, disconnectDb, DB_NAME } = await import('./db.server');
 const { cachedRead, dataCacheStats, enableDataCache, noteDataWrite, disableDataCache } =
   await import('./read-cache.server');
-const { isFresh, stamp, startFreshness, wroteNothing } = await import('./data-version.server');
+const { isFresh, stamp, startFreshness } = await import('./data-version.server');
+const { wroteNothing } = await import('./driver-commands.server');
 const { cachedFind } = await import('~/models/model-helpers.server');
 const { Show, createShow, listShows, updateShow, getShow, deleteShow } =
   await import('~/models/show.server');
@@ -272,17 +273,26 @@ describe('data cache', () => {
     let reads = 0;
     const read = async () => {
       reads += 1;
-      if (reads === 1) noteDataWrite(['overlap']); // a write lands while we read
+      if (reads === 1) noteDataWrite(['shows']); // a write lands while we read
       return { reads };
     };
-    expect(await cachedRead(['overlap', 'x'], read)).toEqual({ reads: 1 });
-    expect(await cachedRead(['overlap', 'x'], read)).toEqual({ reads: 2 });
-    expect(await cachedRead(['overlap', 'x'], read)).toEqual({ reads: 2 });
+    expect(await cachedRead(['shows', 'overlap'], read)).toEqual({ reads: 1 });
+    expect(await cachedRead(['shows', 'overlap'], read)).toEqual({ reads: 2 });
+    expect(await cachedRead(['shows', 'overlap'], read)).toEqual({ reads: 2 });
+    expect(reads).toBe(2);
+  });
+
+  it('remembers reads of content collections only (decision 043)', async () => {
+    let reads = 0;
+    const read = async () => ++reads;
+    await cachedRead(['media_jobs', 'queue'], read);
+    await cachedRead(['media_jobs', 'queue'], read);
     expect(reads).toBe(2);
   });
 
   it('keeps a bounded number of entries, and is a plain pass-through when off', async () => {
-    for (let i = 0; i < 600; i += 1) await cachedRead(['bounded', i], async () => i);
+    for (let i = 0; i < 600; i += 1) await cachedRead(['shows', 'bounded', i], async () => i);
+    expect(dataCacheStats().entries).toBeGreaterThan(400);
     expect(dataCacheStats().entries).toBeLessThanOrEqual(500);
     disableDataCache();
     try {

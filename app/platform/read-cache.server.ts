@@ -23,11 +23,25 @@
  * version every writer bumps is unchanged, or for half a second when it cannot be read.
  * This process's own writes still drop the entries of their collections at once.
  *
+ * Only content collections are remembered (content-collections.server.ts, decision 043): a
+ * write to any other bumps no version, so a read of one could not be judged fresh on another
+ * instance; it goes to the database every time. In shared mode a read first asks
+ * `versionCheck` (on the request path, one poll shared by every request): a late version makes
+ * a read wait one round trip, it does not turn the cache off.
+ *
  * Results are deep-copied in and out, so callers may mutate what they get. A read that overlaps
  * a write to its collection is not stored. At most MAX_ENTRIES entries are kept (oldest out).
  */
 
-import { freshnessMode, isFresh, type Stamp, stamp, versionTrusted } from './data-version.server';
+import { isContentCollection } from './content-collections.server';
+import {
+  freshnessMode,
+  isFresh,
+  type Stamp,
+  stamp,
+  versionCheck,
+  versionTrusted,
+} from './data-version.server';
 
 /** Collections whose writes cannot change what a page shows (per-visitor state). */
 const IGNORED_COLLECTIONS = new Set(['sessions', 'rate_limits']);
@@ -127,14 +141,20 @@ function keyReplacer(_key: string, value: unknown): unknown {
  */
 export async function cachedRead<T>(key: ReadKey, read: () => Promise<T>): Promise<T> {
   const collection = key[0];
-  if (!state.enabled || IGNORED_COLLECTIONS.has(collection)) return read();
-  const id = JSON.stringify(key, keyReplacer);
+  if (!state.enabled || IGNORED_COLLECTIONS.has(collection) || !isContentCollection(collection))
+    return read();
   const shared = freshnessMode() === 'shared';
-  // Without a trusted shared version every read goes to the database (the page cache's
-  // short fallback lifetime must count from fresh data, decision 039).
-  if (shared && !versionTrusted()) return read();
+  if (shared) {
+    // The version is checked on the request path (decision 043), not only by the timer.
+    const check = versionCheck();
+    if (check) await check;
+    // Still no trusted shared version (its read fails or hangs): every read goes to the
+    // database (the page cache's short fallback lifetime must count from fresh data, 039).
+    if (!versionTrusted()) return read();
+  }
+  const id = JSON.stringify(key, keyReplacer);
   let hit = state.entries.get(id);
-  if (hit && shared && !(hit.made && isFresh(hit.made, Date.now(), { ignoreLocal: true }))) {
+  if (hit && shared && !(hit.made && isFresh(hit.made, undefined, { ignoreLocal: true }))) {
     state.entries.delete(id);
     hit = undefined;
   }
