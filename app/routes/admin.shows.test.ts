@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const listShows = vi.fn();
 const requireAdmin = vi.fn();
-vi.mock('~/models/show.server', () => ({ listShows: () => listShows() }));
+vi.mock('~/models/show.server', () => ({
+  pageShows: (options: unknown) => listShows(options),
+}));
 vi.mock('~/auth/auth.server', () => ({ requireAdmin: (r: Request) => requireAdmin(r) }));
 
 const { loader } = await import('./admin.shows');
@@ -20,8 +22,19 @@ describe('admin shows loader', () => {
   });
 
   it('returns the shows', async () => {
-    listShows.mockResolvedValue([{ id: 1, title: 'A show' }]);
-    expect(await loader(args())).toEqual({ shows: [{ id: 1, title: 'A show' }] });
+    listShows.mockResolvedValue({
+      items: [{ id: 1, title: 'A show' }],
+      page: 1,
+      pageCount: 1,
+      total: 1,
+      perPage: 24,
+    });
+    expect(await loader(args())).toMatchObject({
+      shows: [{ id: 1, title: 'A show' }],
+      page: 1,
+      pageCount: 1,
+    });
+    expect(listShows).toHaveBeenCalledWith(expect.objectContaining({ page: 1 }));
   });
 
   it("throws a 503 when the database cannot answer (the boundary's 'Error loading shows')", async () => {
