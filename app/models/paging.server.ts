@@ -42,13 +42,6 @@ export type KeysetPage<T> = {
   next: string | null;
 };
 
-/** `?page=N` as a positive integer (1 when absent or not one). */
-export function pageParam(search: URLSearchParams, name = 'page'): number {
-  const raw = search.get(name);
-  if (!raw || !/^\d{1,6}$/.test(raw)) return 1;
-  return Math.max(1, Number(raw));
-}
-
 /**
  * The API's `limit` parameter: null when absent (the caller answers in full, as documented),
  * a number 1..MAX_PAGE_LIMIT, or 'invalid'.

@@ -11,7 +11,8 @@ import { MembersOnlyBadge } from '~/components/site/members-only';
 import { buttonClass } from '~/components/ui/button';
 import { pageBlogPosts } from '~/models/blog-post.server';
 import { isMembersOnly } from '~/utils/access';
-import { BLOG_TAB_CATEGORIES, blogListUrl, keepSearch, pageNumber } from '~/utils/admin-urls';
+import { BLOG_TAB_CATEGORIES, blogListUrl, keepSearch } from '~/utils/admin-urls';
+import { pageParam } from '~/utils/page-href';
 import { adminTitle } from '~/utils/seo/seo';
 import { DATE_SHORT, formatSiteDate } from '~/utils/time';
 
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const raw = search.get('category');
   const category = BLOG_TAB_CATEGORIES.find((c) => c === raw) ?? null;
   // The category tabs filter on the server, over every post (issue 37).
-  const list = await pageBlogPosts({ category, page: pageNumber(search), perPage: POSTS_PER_PAGE });
+  const list = await pageBlogPosts({ category, page: pageParam(search), perPage: POSTS_PER_PAGE });
   return {
     category,
     posts: list.items,

@@ -7,8 +7,9 @@ import { Eye, Plus } from '~/components/admin/icons';
 import { AdminPagination } from '~/components/admin/list-paging';
 import { buttonClass } from '~/components/ui/button';
 import { pageGalleryImages } from '~/models/gallery-image.server';
-import { galleryListUrl, keepSearch, pageNumber } from '~/utils/admin-urls';
+import { galleryListUrl, keepSearch } from '~/utils/admin-urls';
 import { cn } from '~/utils/cn';
+import { pageParam } from '~/utils/page-href';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Gallery');
@@ -19,7 +20,7 @@ const IMAGES_PER_PAGE = 24;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const list = await pageGalleryImages({
-    page: pageNumber(new URL(request.url).searchParams),
+    page: pageParam(new URL(request.url).searchParams),
     perPage: IMAGES_PER_PAGE,
   });
   return {

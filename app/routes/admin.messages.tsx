@@ -6,7 +6,8 @@ import { ArrowLeft, Eye, Trash2 } from '~/components/admin/icons';
 import { AdminPagination } from '~/components/admin/list-paging';
 import { buttonClass } from '~/components/ui/button';
 import { pageContactMessages } from '~/models/contact-message.server';
-import { keepSearch, messagesListUrl, pageNumber } from '~/utils/admin-urls';
+import { keepSearch, messagesListUrl } from '~/utils/admin-urls';
+import { pageParam } from '~/utils/page-href';
 import { adminTitle } from '~/utils/seo/seo';
 import { formatMessageDate } from '~/utils/time';
 
@@ -18,7 +19,7 @@ const MESSAGES_PER_PAGE = 50;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const list = await pageContactMessages({
-    page: pageNumber(new URL(request.url).searchParams),
+    page: pageParam(new URL(request.url).searchParams),
     perPage: MESSAGES_PER_PAGE,
   });
   return {

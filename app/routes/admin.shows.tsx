@@ -9,7 +9,8 @@ import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { pageShows } from '~/models/show.server';
 import { loadOr503 } from '~/platform/http-errors.server';
-import { keepSearch, pageNumber, showsListUrl } from '~/utils/admin-urls';
+import { keepSearch, showsListUrl } from '~/utils/admin-urls';
+import { pageParam } from '~/utils/page-href';
 import { adminTitle } from '~/utils/seo/seo';
 import { formatShowDate } from '~/utils/time';
 
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return loadOr503(request, async () => {
     await requireAdmin(request);
     const list = await pageShows({
-      page: pageNumber(new URL(request.url).searchParams),
+      page: pageParam(new URL(request.url).searchParams),
       perPage: SHOWS_PER_PAGE,
     });
     return {

@@ -20,9 +20,10 @@ import {
 import { readForm } from '~/platform/request-body.server';
 import { playsForTracks } from '~/services/stats.server';
 import { isMembersOnly } from '~/utils/access';
-import { keepSearch, pageNumber, searchText, tracksListUrl } from '~/utils/admin-urls';
+import { keepSearch, searchText, tracksListUrl } from '~/utils/admin-urls';
 import { cn } from '~/utils/cn';
 import { errorMessage } from '~/utils/error-message';
+import { pageParam } from '~/utils/page-href';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Tracks');
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageTracks({
       q,
       featured: tab === 'featured' ? true : undefined,
-      page: pageNumber(search),
+      page: pageParam(search),
       perPage: TRACKS_PER_PAGE,
     }),
     getTheme(),

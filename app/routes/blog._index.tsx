@@ -8,9 +8,9 @@ import { Pagination } from '~/components/site/pagination';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { imageInfos } from '~/files/image-derivatives.server';
 import { findBlogPostCardPage } from '~/models/blog-post.server';
-import { pageParam } from '~/models/paging.server';
 import { BLOG_CATEGORIES, type BlogCategory } from '~/types/entities';
 import { cn } from '~/utils/cn';
+import { pageParam } from '~/utils/page-href';
 import { blogPostingLd, seoMeta, seoSite } from '~/utils/seo/seo';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {

@@ -7,7 +7,7 @@ import { Pagination } from '~/components/site/pagination';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { imageInfos } from '~/files/image-derivatives.server';
 import { findGalleryImagePage } from '~/models/gallery-image.server';
-import { pageParam } from '~/models/paging.server';
+import { pageParam } from '~/utils/page-href';
 import { seoMeta, seoSite } from '~/utils/seo/seo';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {

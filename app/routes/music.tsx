@@ -11,12 +11,12 @@ import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { inputClass } from '~/components/ui/field';
 import { imageInfos } from '~/files/image-derivatives.server';
-import { pageParam } from '~/models/paging.server';
 import { findTrackPageFor } from '~/models/track-lists.server';
 import { trackIdFromSearch, useMusicQueue } from '~/player/music-queue';
 import { TRACK_GRID_CLASS, TRACK_GRID_SIZES, TrackCard } from '~/player/track-card';
 import { MIX_TYPES } from '~/schemas/track';
 import { cn } from '~/utils/cn';
+import { pageParam } from '~/utils/page-href';
 import { musicRecordingLd, seoMeta, seoSite } from '~/utils/seo/seo';
 import { normalizeTrackQuery } from '~/utils/track-search';
 

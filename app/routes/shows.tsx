@@ -10,13 +10,13 @@ import { EmptyState, PageHeader } from '~/components/site/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { cancelGuestListSpot, guestListShowIdsOfUser } from '~/models/guest-list.server';
 import { parseId } from '~/models/model-helpers.server';
-import { pageParam } from '~/models/paging.server';
 import { findShowPage, getShow } from '~/models/show.server';
 import { badRequest, loadOr503 } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
 import { joinGuestList } from '~/services/shows.server';
 import type { ShowJSON } from '~/types/entities';
 import { unlockHref } from '~/utils/access';
+import { pageParam } from '~/utils/page-href';
 import { musicEventLd, seoMeta, seoSite } from '~/utils/seo/seo';
 import { DATE_FULL, DATE_LONG, DATE_SHORT, formatSiteDate, siteToday } from '~/utils/time';
 

@@ -1,5 +1,7 @@
 import { SUBSCRIBER_STATUSES } from '~/types/entities';
 
+import { pageHref, pageParam } from './page-href';
+
 /**
  * The admin lists keep their state in the URL: tab or filter (`?tab=featured`,
  * `?category=NEWS`), search (`?q=`) and page (`?page=N`). Their child dialogs (new, edit,
@@ -8,15 +10,6 @@ import { SUBSCRIBER_STATUSES } from '~/types/entities';
  * parameters, so it can only lead back into the back office.
  */
 
-/** `path` with the non-empty `params` and `page` (page 1 is the address without `page`). */
-export function listHref(path: string, params: Record<string, string | null>, page = 1): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value) search.set(name, value);
-  if (page > 1) search.set('page', String(page));
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
-}
-
 const params = (url: string) => new URL(url, 'http://x').searchParams;
 
 const oneOf = (value: string | null, allowed: readonly string[]) =>
@@ -24,12 +17,6 @@ const oneOf = (value: string | null, allowed: readonly string[]) =>
 
 /** A list's search text as its loader reads it (trimmed, at most 200 characters). */
 export const searchText = (search: URLSearchParams) => (search.get('q') ?? '').trim().slice(0, 200);
-
-/** A list's `?page=N` as a positive integer (1 when absent or not one). */
-export function pageNumber(search: URLSearchParams): number {
-  const raw = search.get('page');
-  return raw && /^\d{1,6}$/.test(raw) ? Math.max(1, Number(raw)) : 1;
-}
 
 /** The URL of a list with what `url` carries of its tab/filter, search and page. */
 function listUrlOf(
@@ -43,7 +30,7 @@ function listUrlOf(
   for (const [name, allowed] of Object.entries(filters))
     kept[name] = oneOf(search.get(name), allowed);
   if (options.search) kept.q = searchText(search) || null;
-  return listHref(path, kept, pageNumber(search));
+  return pageHref(path, kept, pageParam(search));
 }
 
 export const TRACK_TABS = ['featured'] as const;

@@ -10,13 +10,15 @@
  */
 export type ListParams = Readonly<Record<string, string | number | null | undefined>>;
 
+/** `?page=N` as a positive integer (1 when absent or not one). */
+export function pageParam(search: URLSearchParams, name = 'page'): number {
+  const raw = search.get(name);
+  if (!raw || !/^\d{1,6}$/.test(raw)) return 1;
+  return Math.max(1, Number(raw));
+}
+
 /** The URL of page `page` of the list at `path` (`pageName`: its page parameter, `page`). */
-export function pageHref(
-  path: string,
-  params: ListParams,
-  page: number,
-  pageName = 'page',
-): string {
+export function pageHref(path: string, params: ListParams, page = 1, pageName = 'page'): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
     if (name === pageName || value === null || value === undefined || value === '') continue;

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import type * as MessagesModule from '~/models/contact-message.server';
 import type * as PagingModule from '~/models/paging.server';
+import { pageParam } from '~/utils/page-href';
 
 import { setupTestDatabase } from '../helpers/test-db';
 
@@ -70,10 +71,10 @@ describe('cursors', () => {
 describe('parameters', () => {
   it('read ?page and ?limit', () => {
     const p = (q: string) => new URLSearchParams(q);
-    expect(paging.pageParam(p(''))).toBe(1);
-    expect(paging.pageParam(p('page=3'))).toBe(3);
-    expect(paging.pageParam(p('page=0'))).toBe(1);
-    expect(paging.pageParam(p('page=-2'))).toBe(1);
+    expect(pageParam(p(''))).toBe(1);
+    expect(pageParam(p('page=3'))).toBe(3);
+    expect(pageParam(p('page=0'))).toBe(1);
+    expect(pageParam(p('page=-2'))).toBe(1);
     expect(paging.limitParam(p(''))).toBeNull();
     expect(paging.limitParam(p('limit=20'))).toBe(20);
     expect(paging.limitParam(p('limit=1000'))).toBe(paging.MAX_PAGE_LIMIT);

@@ -3,8 +3,8 @@ import { Form, Link } from '@remix-run/react';
 import { Search } from '~/components/admin/icons';
 import { Button, buttonClass } from '~/components/ui/button';
 import { InputField } from '~/components/ui/field';
-import { listHref } from '~/utils/admin-urls';
 import { cn } from '~/utils/cn';
+import { pageHref } from '~/utils/page-href';
 
 /**
  * The back office's paging and search (issue 37): real links (`?page=N`) and GET forms, so a
@@ -44,7 +44,7 @@ export function AdminPagination({
   className?: string;
 }) {
   if (pageCount <= 1) return null;
-  const href = (p: number) => listHref(path, params, p);
+  const href = (p: number) => pageHref(path, params, p);
   const edge = 'min-w-24';
   return (
     <nav aria-label="Pagination" className={cn('mt-6', className)} data-testid="admin-pagination">

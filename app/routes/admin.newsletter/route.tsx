@@ -24,7 +24,7 @@ import { readForm } from '~/platform/request-body.server';
 import { logError } from '~/platform/request-tracking.server';
 import { ComposeNewsletterSchema } from '~/schemas/subscriber';
 import { sendNewsletter } from '~/services/mail.server';
-import { pageNumber } from '~/utils/admin-urls';
+import { pageParam } from '~/utils/page-href';
 import { adminTitle } from '~/utils/seo/seo';
 
 import { ComposeTab } from './compose-tab';
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { q, status } = subscriberQueryOf(url.searchParams);
   const [subscribers, composeTotal, newsletters] = await Promise.all([
     tab === 'subscribers'
-      ? loadSubscribersTab({ q, status, page: pageNumber(url.searchParams) })
+      ? loadSubscribersTab({ q, status, page: pageParam(url.searchParams) })
       : null,
     tab === 'compose' ? countSubscribers('active') : null,
     tab === 'compose'

@@ -8,7 +8,7 @@ import { Button, buttonClass } from '~/components/ui/button';
 import { InputField, SelectField } from '~/components/ui/field';
 import { useHydrated } from '~/player/use-hydrated';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '~/types/entities';
-import { listHref } from '~/utils/admin-urls';
+import { pageHref } from '~/utils/page-href';
 
 import { plural } from './plural';
 import { STATUS_LABELS, SubscriberTable } from './subscriber-table';
@@ -42,8 +42,8 @@ export function SubscribersTab({
   const subscribers = list.items;
   const filters = { q: q || null, status };
   // Links to the delete dialog keep the search, filter and page.
-  const search = listHref('', filters, list.page);
-  const exportQuery = listHref('', filters);
+  const search = pageHref('', filters, list.page);
+  const exportQuery = pageHref('', filters);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
