@@ -106,16 +106,19 @@ export async function enqueueMessage(message: {
 
 /**
  * A newsletter's copies, one per recipient, inserted in batches. Safe to run twice for
- * the same issue: a recipient who already has a copy keeps that one (unique index).
+ * the same issue: a recipient who already has a copy keeps that one (unique index). The recipients
+ * are read as they come (a stream); returns how many were given to the queue.
  */
 export async function enqueueNewsletterDeliveries(
   newsletterId: number,
-  recipients: { id: number; name: string; email: string }[],
-): Promise<void> {
+  recipients: AsyncIterable<{ id: number; name: string; email: string }>,
+): Promise<number> {
   const now = new Date();
   const BATCH = 1000;
-  for (let i = 0; i < recipients.length; i += BATCH) {
-    const docs = recipients.slice(i, i + BATCH).map((r) => ({
+  let batch: { id: number; name: string; email: string }[] = [];
+  let queued = 0;
+  const flush = async () => {
+    const docs = batch.map((r) => ({
       kind: 'newsletter' as const,
       newsletterId,
       subscriberId: r.id,
@@ -126,6 +129,8 @@ export async function enqueueNewsletterDeliveries(
       notBefore: now,
       createdAt: now,
     }));
+    queued += batch.length;
+    batch = [];
     try {
       await MailDelivery.insertMany(docs, { ordered: false });
     } catch (error) {
@@ -133,7 +138,13 @@ export async function enqueueNewsletterDeliveries(
       const writeErrors = (error as { writeErrors?: { code?: number }[] }).writeErrors;
       if (!writeErrors || writeErrors.some((e) => e.code !== 11000)) throw error;
     }
+  };
+  for await (const recipient of recipients) {
+    batch.push(recipient);
+    if (batch.length >= BATCH) await flush();
   }
+  if (batch.length > 0) await flush();
+  return queued;
 }
 
 /**

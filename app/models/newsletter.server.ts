@@ -10,7 +10,7 @@ import {
 } from './mail-delivery.server';
 import { cachedCount, cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
 import { countRecords, streamRecords } from './paging.server';
-import { listActiveRecipients } from './subscriber.server';
+import { countSubscribers, streamActiveRecipients } from './subscriber.server';
 
 type NewsletterDoc = {
   id: number;
@@ -83,17 +83,16 @@ export async function createNewsletterIssue(input: {
   delivery: 'smtp' | 'outbox';
   baseUrl: string;
 }): Promise<NewsletterJSON> {
-  const recipients = await listActiveRecipients();
-  if (recipients.length === 0) throw new NoSubscribersError();
-  const doc = await Newsletter.create({
-    ...input,
-    sentAt: new Date(),
-    sentCount: recipients.length,
-  });
+  // An indexed count, then the recipients streamed into the queue in batches: tens of
+  // thousands of subscribers are never in memory at once (issue 37). The count sent is what
+  // was queued (a sign-up between the two counts too).
+  const active = await countSubscribers('active');
+  if (active === 0) throw new NoSubscribersError();
+  const doc = await Newsletter.create({ ...input, sentAt: new Date(), sentCount: active });
   const slug = slugOf(doc.id, doc.subject);
-  await Newsletter.updateOne({ id: doc.id }, { $set: { slug } });
-  await enqueueNewsletterDeliveries(doc.id, recipients);
-  return toJSON({ ...doc.toObject(), slug });
+  const sentCount = await enqueueNewsletterDeliveries(doc.id, streamActiveRecipients());
+  await Newsletter.updateOne({ id: doc.id }, { $set: { slug, sentCount } });
+  return toJSON({ ...doc.toObject(), slug, sentCount });
 }
 
 export async function listNewsletters(options: { limit?: number } = {}): Promise<NewsletterJSON[]> {

@@ -332,13 +332,20 @@ export async function markSubscriberBounced(id: number, reason: string): Promise
   );
 }
 
-/** Every active subscriber, in id order (the recipients of a newsletter). */
-export async function listActiveRecipients(): Promise<
-  { id: number; name: string; email: string }[]
-> {
-  return Subscriber.find({ status: 'active' }, { id: 1, name: 1, email: 1, _id: 0 })
-    .sort({ id: 1 })
-    .lean<{ id: number; name: string; email: string }[]>();
+/**
+ * Every active subscriber, in id order (the recipients of a newsletter), streamed from a cursor
+ * with a projection (index `{ status: 1, id: 1 }`): memory does not grow with the list.
+ */
+export function streamActiveRecipients(): AsyncIterable<{
+  id: number;
+  name: string;
+  email: string;
+}> {
+  return streamRecords(Subscriber, {
+    filter: { status: 'active' },
+    sort: { id: 1 },
+    fields: ['id', 'name', 'email'],
+  });
 }
 
 /** Newest first; `q` matches name or email, case-insensitively; `status` filters. */
