@@ -3,7 +3,6 @@ import mongoose, { Schema } from 'mongoose';
 import { deleteUploadedFile } from '~/files/stored-files.server';
 import type { BlogPostJSON, BlogPostView, Visibility } from '~/types/entities';
 import { isMembersOnly, postFor, type Viewer } from '~/utils/access';
-import { neighboursInList } from '~/utils/blog-nav';
 
 import { serialIdPlugin } from './counter.server';
 import {
@@ -14,9 +13,11 @@ import {
   iso,
 } from './model-helpers.server';
 import {
+  afterFilter,
   countRecords,
   findNumberedPage,
   type NumberedPage,
+  type PageSort,
   type RecordList,
   streamRecords,
 } from './paging.server';
@@ -191,7 +192,8 @@ export async function getBlogPost(id: number): Promise<BlogPostJSON | null> {
 
 /**
  * A post with its neighbours in list order (newest first): `previous` is the newer
- * post before it in the list, `next` the older one after it (`neighboursInList`).
+ * post before it in the list, `next` the older one after it. Two indexed reads of one post
+ * each, on either side of the post's own sort key (issue 37), never the list.
  */
 export async function getBlogPostWithNeighbours(
   viewer: Viewer,
@@ -204,8 +206,15 @@ export async function getBlogPostWithNeighbours(
   const found = await getBlogPostBySlug(slug);
   if (!found) return null;
   const post = postFor(viewer, found);
-  const list = await cachedFind(BlogPost, { sort: NEWEST_FIRST, fields: ['slug', 'title'] });
-  const { previous, next } = neighboursInList(list, slug);
+  const key = [new Date(found.createdAt), found.id];
+  const OLDEST_FIRST = { createdAt: 1, id: 1 } as const;
+  const neighbour = (sort: PageSort) =>
+    cachedFindOne(BlogPost, {
+      filter: afterFilter(sort, key),
+      sort: { ...sort },
+      fields: ['slug', 'title'],
+    });
+  const [previous, next] = await Promise.all([neighbour(OLDEST_FIRST), neighbour(NEWEST_FIRST)]);
   const pick = (p: { slug: string; title: string } | null) =>
     p ? { slug: p.slug, title: p.title } : null;
   return { post, previous: pick(previous), next: pick(next) };
