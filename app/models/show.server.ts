@@ -73,19 +73,6 @@ export async function listShows(): Promise<ShowJSON[]> {
   return docs.map(toShowJSON).sort(compareShows);
 }
 
-/** Today or later (site time zone), soonest first. */
-export async function listUpcomingShows(
-  options: { limit?: number; today?: string } = {},
-): Promise<ShowJSON[]> {
-  const today = options.today ?? siteToday();
-  const docs = await cachedFind(Show, {
-    filter: { date: mongoose.trusted({ $gte: today }) },
-    sort: { date: 1, id: 1 },
-  });
-  const shows = docs.map(toShowJSON).sort(compareShows);
-  return options.limit ? shows.slice(0, options.limit) : shows;
-}
-
 export async function listShowsSplit(today: string = siteToday()) {
   return splitShows(await listShows(), today);
 }
