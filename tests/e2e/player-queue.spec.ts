@@ -92,6 +92,9 @@ test.describe('the queue over every track', () => {
         (p) =>
           p !== '/api/tracks/queue' &&
           p !== '/api/plays' &&
+          p !== '/api/plays/token' &&
+          // The browser's own request for the tab's icon (the Media Session shows it too).
+          p !== '/favicon.svg' &&
           p !== '/__manifest' &&
           !/^\/(build|uploads)\//.test(p) &&
           !/^\/api\/tracks\/\d+\/peaks$/.test(p),
