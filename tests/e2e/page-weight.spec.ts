@@ -5,15 +5,16 @@ import type { Response } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
 
 /**
- * Page-weight budget: a first visit to `/` downloads at most 120 KB of JavaScript (decision 027:
- * the framework alone is 83 KB; `npm run bundle:report` shows where the bytes go)
+ * Page-weight budget: a first visit to `/` downloads at most 124 KB of JavaScript (decision 027:
+ * the framework alone is 80 KB; 120 KB until the queue over every track, issue 37;
+ * `npm run bundle:report` shows where the bytes go)
  * and 30 KB of CSS, gzipped (linked stylesheets and any inline `<style>` elements), and the
  * document itself is at most 60 KB uncompressed (issue 19: the markup, the JSON-LD and the
  * loader data written for hydration; it was 124.6 KB with the stylesheets inlined).
  * Fonts are not counted: neither font files nor the @fontsource
  * stylesheets made only of @font-face rules.
  */
-const JS_BUDGET = 120 * 1024;
+const JS_BUDGET = 124 * 1024;
 const CSS_BUDGET = 30 * 1024;
 const HTML_BUDGET = 60 * 1024;
 
