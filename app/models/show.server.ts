@@ -9,6 +9,7 @@ import {
   countRecords,
   findNumberedPage,
   type NumberedPage,
+  positionOf,
   type RecordList,
   streamRecords,
 } from './paging.server';
@@ -75,6 +76,19 @@ export async function listShows(): Promise<ShowJSON[]> {
 
 export async function listShowsSplit(today: string = siteToday()) {
   return splitShows(await listShows(), today);
+}
+
+/** Shows on one page of the back office's list (the latest date first). */
+export const ADMIN_SHOWS_PER_PAGE = 24;
+const ADMIN_SHOWS_ORDER = { date: -1, id: -1 } as const;
+
+/**
+ * The page of the back office's list a show is on (1-based): an indexed count of the shows
+ * before it, so that after a save the admin lands where the show is.
+ */
+export async function adminPageOfShow(show: Pick<ShowJSON, 'id' | 'date'>): Promise<number> {
+  const before = await positionOf(Show, { sort: ADMIN_SHOWS_ORDER }, show);
+  return Math.floor(before / ADMIN_SHOWS_PER_PAGE) + 1;
 }
 
 /** Upcoming shows listed on /shows before the list pages (more is a link to the next page). */
@@ -173,20 +187,21 @@ export async function deleteShow(id: number): Promise<ShowJSON | null> {
 export const countShows = () => countRecords(Show);
 
 /**
- * One page of the back office's list, ascending by date (issue 37; indexed `{ date: 1, id: 1 }`).
- * The time is free text, so the page is put in show order (`compareShows`: '8:00 PM' before
- * '10:00 PM') once read.
+ * One page of the back office's list, the latest date first (issue 37; the `{ date: 1, id: 1 }`
+ * index walked backwards): the shows being planned open the list, the archive is paged behind
+ * them. The time is free text, so the page is put in show order (`compareShows`, reversed:
+ * '10:00 PM' before '8:00 PM') once read.
  */
 export async function pageShows(options: {
   page: number;
   perPage: number;
 }): Promise<NumberedPage<ShowJSON>> {
   const found = await findNumberedPage(Show, {
-    sort: { date: 1, id: 1 },
+    sort: ADMIN_SHOWS_ORDER,
     page: options.page,
     perPage: options.perPage,
   });
-  return { ...found, items: found.items.map(toShowJSON).sort(compareShows) };
+  return { ...found, items: found.items.map(toShowJSON).sort((a, b) => compareShows(b, a)) };
 }
 
 // --- the API's list and the calendar feed (issue 37, decision 045) ---

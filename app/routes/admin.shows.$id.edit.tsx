@@ -13,12 +13,13 @@ import { ShowForm } from '~/components/admin/show-form';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { findByIdParam, parseId } from '~/models/model-helpers.server';
-import { getShow, updateShow } from '~/models/show.server';
+import { adminPageOfShow, getShow, updateShow } from '~/models/show.server';
 import { HTTP_STATUS, notFound, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
 import { logError } from '~/platform/request-tracking.server';
 import { ShowSchema } from '~/schemas/show';
 import { showsListUrl } from '~/utils/admin-urls';
+import { pageHref } from '~/utils/page-href';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Show');
@@ -44,7 +45,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         description: 'Show not found',
       });
     }
-    return redirectWithToast(showsListUrl(request.url), {
+    // To the page of the list the show is on now (a new date may have moved it).
+    return redirectWithToast(pageHref('/admin/shows', {}, await adminPageOfShow(show)), {
       type: 'success',
       title: 'Show updated',
       description: `${show.title} was updated.`,

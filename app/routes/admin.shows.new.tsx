@@ -11,11 +11,12 @@ import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { ShowForm } from '~/components/admin/show-form';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { createShow } from '~/models/show.server';
+import { adminPageOfShow, createShow } from '~/models/show.server';
 import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
 import { logError } from '~/platform/request-tracking.server';
 import { ShowSchema } from '~/schemas/show';
+import { pageHref } from '~/utils/page-href';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Add New Show');
@@ -31,7 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   try {
     const show = await createShow(submission.value);
-    return redirectWithToast('/admin/shows', {
+    // To the page of the list the new show is on.
+    return redirectWithToast(pageHref('/admin/shows', {}, await adminPageOfShow(show)), {
       type: 'success',
       title: 'Show created',
       description: `${show.title} was added.`,

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const listShows = vi.fn();
 const requireAdmin = vi.fn();
 vi.mock('~/models/show.server', () => ({
+  ADMIN_SHOWS_PER_PAGE: 24,
   pageShows: (options: unknown) => listShows(options),
 }));
 vi.mock('~/auth/auth.server', () => ({ requireAdmin: (r: Request) => requireAdmin(r) }));

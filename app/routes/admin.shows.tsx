@@ -7,7 +7,7 @@ import { CalendarDays, ExternalLink, MapPin, Plus, Users } from '~/components/ad
 import { AdminPagination } from '~/components/admin/list-paging';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
-import { pageShows } from '~/models/show.server';
+import { ADMIN_SHOWS_PER_PAGE, pageShows } from '~/models/show.server';
 import { loadOr503 } from '~/platform/http-errors.server';
 import { keepSearch, showsListUrl } from '~/utils/admin-urls';
 import { pageParam } from '~/utils/page-href';
@@ -17,14 +17,13 @@ import { formatShowDate } from '~/utils/time';
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Shows');
 
 /** Cards per page of the list. */
-const SHOWS_PER_PAGE = 24;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadOr503(request, async () => {
     await requireAdmin(request);
     const list = await pageShows({
       page: pageParam(new URL(request.url).searchParams),
-      perPage: SHOWS_PER_PAGE,
+      perPage: ADMIN_SHOWS_PER_PAGE,
     });
     return {
       shows: list.items,

@@ -367,7 +367,9 @@ test.describe('admin shows', () => {
     await create.getByLabel('Description (optional)').fill('A late set by the water.');
     await create.getByRole('button', { name: 'Create Show' }).click();
 
-    await expect(page).toHaveURL(/\/admin\/shows$/);
+    // The list is paged by date: a save lands on the page the show is on.
+    await expect(page).toHaveURL(/\/admin\/shows(\?page=\d+)?$/);
+    const showsPage = new URL(page.url()).pathname + new URL(page.url()).search;
     const card = page.getByTestId('admin-show-card').filter({ hasText: title });
     await expect(card).toContainText('July 19, 2031 at 9:00 PM');
     await expect(card).toContainText('The Stone Pony, Asbury Park, NJ');
@@ -380,7 +382,7 @@ test.describe('admin shows', () => {
     await page.goto('/shows');
     await expect(page.getByText(title).first()).toBeVisible();
 
-    await open(page, '/admin/shows');
+    await open(page, showsPage);
     await page.getByRole('link', { name: `Edit ${title}` }).click();
     await expect(page).toHaveURL(/\/admin\/shows\/\d+\/edit$/);
     const edit = page.getByRole('dialog', { name: 'Edit Show' });
@@ -391,7 +393,7 @@ test.describe('admin shows', () => {
     await edit.getByLabel('Ticket URL (optional)').fill('');
     await edit.getByRole('button', { name: 'Update Show' }).click();
 
-    await expect(page).toHaveURL(/\/admin\/shows$/);
+    await expect(page).toHaveURL(/\/admin\/shows(\?page=\d+)?$/);
     const edited = page.getByTestId('admin-show-card').filter({ hasText: renamed });
     await expect(edited).toContainText('July 19, 2031 at 10:30 PM');
     await expect(edited.getByRole('link', { name: /Get Tickets/ })).toHaveCount(0);
@@ -401,14 +403,14 @@ test.describe('admin shows', () => {
     await expect(page.getByText(renamed).first()).toBeVisible();
     await expect(page.getByText(title)).toHaveCount(0);
 
-    await open(page, '/admin/shows');
+    await open(page, showsPage);
     await page.getByRole('link', { name: `Delete ${renamed}` }).click();
     await expect(page).toHaveURL(/\/admin\/shows\/\d+\/delete$/);
     const confirm = page.getByRole('dialog', { name: 'Confirm Deletion' });
     await expect(confirm).toContainText(renamed);
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
 
-    await expect(page).toHaveURL(/\/admin\/shows$/);
+    await expect(page).toHaveURL(/\/admin\/shows(\?page=\d+)?$/);
     await expect(page.getByTestId('admin-show-card').filter({ hasText: renamed })).toHaveCount(0);
     await page.goto('/shows');
     await expect(page.getByText(renamed)).toHaveCount(0);

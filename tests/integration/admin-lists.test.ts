@@ -106,14 +106,15 @@ describe('subscriber list', () => {
 });
 
 describe('shows and tracks', () => {
-  it('pages shows by date, then time as a show is read', async () => {
+  it('pages shows latest first, then by time as a show is read', async () => {
     const base = { venue: 'V', location: 'City, ST', ticketUrl: null, description: null };
     await shows.createShow({ ...base, title: 'Late', date: '2030-01-02', time: '10:00 PM' });
     await shows.createShow({ ...base, title: 'Early', date: '2030-01-02', time: '8:00 PM' });
     await shows.createShow({ ...base, title: 'First', date: '2030-01-01', time: '9:00 PM' });
     await shows.createShow({ ...base, title: 'Old', date: '2001-01-01', time: '9:00 PM' });
     const page = await shows.pageShows({ page: 1, perPage: 10 });
-    expect(page.items.map((s) => s.title)).toEqual(['Old', 'First', 'Early', 'Late']);
+    expect(page.items.map((s) => s.title)).toEqual(['Late', 'Early', 'First', 'Old']);
+    expect(await shows.adminPageOfShow(page.items[3]!)).toBe(1);
     const next = await shows.listNextShows(2, '2029-12-31');
     expect(next.map((s) => s.title)).toEqual(['First', 'Early']);
   });
