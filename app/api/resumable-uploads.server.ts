@@ -55,9 +55,11 @@ function sessionUser(request: IncomingMessage) {
  * files it made are removed: `onResponseError` in app/files/resumable-uploads.server.ts.)
  */
 function creationBodyTooLong(request: IncomingMessage): boolean {
-  const declared = Number(request.headers['upload-length']);
+  // Only a valid length is compared: tus answers a malformed one (400) itself.
+  const header = request.headers['upload-length'];
+  if (typeof header !== 'string' || !/^\d{1,15}$/.test(header)) return false;
   const body = Number(request.headers['content-length'] ?? 0);
-  return Number.isSafeInteger(declared) && Number.isSafeInteger(body) && body > declared;
+  return Number.isSafeInteger(body) && body > Number(header);
 }
 
 /** Express-style middleware: the tus endpoint, or `next()` for any other path. */
