@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 import { expect, type Page, type Response, test as base } from '@playwright/test';
 
@@ -23,20 +24,42 @@ export const e2eUploadsDir = () => path.join(serverRoot(), 'uploads');
 export const ADMIN = { username: 'e2e-admin', password: 'admin-password-123' };
 export const USER = { username: 'e2e-user', password: 'user-password-123' };
 
+const execFileAsync = promisify(execFile);
+
+const scriptArgs = (script: string) => ['node_modules/tsx/dist/cli.mjs', script];
+const scriptEnv = (env: Record<string, string>) => ({
+  ...process.env,
+  DATA_DIR: e2eDataDir(),
+  UPLOADS_DIR: e2eUploadsDir(),
+  MONGODB_URI: '',
+  SEED: 'false',
+  LOG_LEVEL: 'error',
+  ...env,
+});
+
 /** Run a project script (create-admin, …) against the running e2e server's store. */
 export function runScript(script: string, env: Record<string, string> = {}): string {
-  return execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', script], {
-    env: {
-      ...process.env,
-      DATA_DIR: e2eDataDir(),
-      UPLOADS_DIR: e2eUploadsDir(),
-      MONGODB_URI: '',
-      SEED: 'false',
-      LOG_LEVEL: 'error',
-      ...env,
-    },
+  return execFileSync(process.execPath, scriptArgs(script), {
+    env: scriptEnv(env),
     encoding: 'utf8',
   });
+}
+
+/**
+ * `runScript` without blocking the test's event loop: for a test that goes on using its HTTP
+ * connections. While a synchronous script runs, a kept-alive connection the server closes
+ * (after its 5 s idle timeout) is never noticed, and the next request on it fails with
+ * ECONNRESET.
+ */
+export async function runScriptAsync(
+  script: string,
+  env: Record<string, string> = {},
+): Promise<string> {
+  const { stdout } = await execFileAsync(process.execPath, scriptArgs(script), {
+    env: scriptEnv(env),
+    encoding: 'utf8',
+  });
+  return stdout;
 }
 
 /** Log in through the real /auth form action; cookies land in the page's context. */

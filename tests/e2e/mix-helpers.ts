@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 import { coverFile, unique } from './admin-helpers';
-import { expect, runScript } from './fixtures';
+import { expect, runScriptAsync } from './fixtures';
 
 /**
  * Mixes made by the tests that need one (mixes.spec.ts, mix-page-layout.spec.ts): created
@@ -65,7 +65,7 @@ export async function createMix(
   expect(response.status(), await response.text()).toBe(201);
   const track = (await response.json()) as CreatedMix;
   if (options.peaks) {
-    runScript('tests/e2e/scripts/save-peaks.ts', {
+    await runScriptAsync('tests/e2e/scripts/save-peaks.ts', {
       TRACK_ID: String(track.id),
       AUDIO_FILE: track.audioFile,
       PEAKS: JSON.stringify(options.peaks),
