@@ -1,12 +1,16 @@
 import { MongoClient } from 'mongodb';
 
+import { rssMb, startShapedServer, type StoreShape, waitForQuiet } from './bench-stores';
 import {
-  roundTripsOf,
-  rssMb,
-  startShapedServer,
-  type StoreShape,
-  waitForQuiet,
-} from './bench-stores';
+  type Answer,
+  login,
+  netCommands,
+  ratesBetween,
+  request,
+  sleep,
+  storeStatus,
+  waitResponsive,
+} from './catalogue-http';
 import {
   type Baselines,
   type Counts,
@@ -18,6 +22,7 @@ import {
   misses,
   type Options,
   type Page,
+  PAGES,
   parseOptions,
   targetCounts,
 } from './catalogue-lib';
@@ -25,8 +30,9 @@ import { buildIfNeeded } from './prod-server';
 
 /**
  * `npm run bench:catalogue [-- --scale N | --sizes demo,1,10] [--store external|embedded]
- * [--timeout S] [--runs N] [--latency MS] [--pages LIST|none]`: the cost of every page as the catalogue grows
- * (issue 37, "A bench of growth"; docs/benchmarks.md).
+ * [--timeout S] [--runs N] [--latency MS] [--pages LIST|none] [--pair A,B]`: the cost of every page as
+ * the catalogue grows (issue 37, "A bench of growth"; docs/benchmarks.md). `--pair 1,10`: two
+ * sizes side by side, requests alternated (scripts/catalogue-pair.ts).
  *
  * The production build (built first when stale) against an external store (`npm run db` in its
  * own process on a temporary data directory, the app through MONGODB_URI; `--store embedded`:
@@ -58,30 +64,6 @@ try {
   process.exit(2);
 }
 
-const PAGES: Page[] = [
-  { path: '/', role: 'member' },
-  { path: '/music', role: 'member' },
-  { path: '/music?page=2', role: 'member' },
-  { path: '/music?q=boardwalk', role: 'member' },
-  { path: '/blog', role: 'member' },
-  { path: '/gallery', role: 'member' },
-  { path: '/shows', role: 'member' },
-  { path: '/music/{mix}', role: 'member' },
-  { path: '/api/tracks?limit=20', role: 'member' },
-  { path: '/api/tracks', role: 'member', complete: true },
-  { path: '/podcast.xml', role: 'member', complete: true },
-  { path: '/sitemap.xml', role: 'member', complete: true },
-  { path: '/admin', role: 'admin' },
-  { path: '/admin/tracks', role: 'admin' },
-  { path: '/admin/gallery', role: 'admin' },
-  { path: '/admin/blog', role: 'admin' },
-  { path: '/admin/shows', role: 'admin' },
-  { path: '/admin/messages', role: 'admin' },
-  { path: '/admin/newsletter', role: 'admin', newsletter: true },
-  { path: '/admin/newsletter?q=priya', role: 'admin', newsletter: true },
-  { path: '/admin/newsletter?page=3', role: 'admin', newsletter: true },
-];
-
 const unknown = options.pages?.filter((path) => !PAGES.some((p) => p.path === path)) ?? [];
 if (unknown.length) {
   console.error(
@@ -90,105 +72,6 @@ if (unknown.length) {
   process.exit(2);
 }
 const MEASURED = PAGES.filter((p) => options.pages === null || options.pages.includes(p.path));
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-type Answer = {
-  ms: number;
-  status: number;
-  bytes: number;
-  trips: { commands: number; roundTrips: number } | null;
-};
-
-/** One request, its body read to the end (counted, not kept); null when past the bound. */
-async function request(url: string, cookie: string, timeoutMs: number): Promise<Answer | null> {
-  const started = performance.now();
-  try {
-    const res = await fetch(url, {
-      headers: { Cookie: cookie },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    let bytes = 0;
-    const reader = res.body?.getReader();
-    for (;;) {
-      const chunk = await reader?.read();
-      if (!chunk || chunk.done) break;
-      bytes += chunk.value.byteLength;
-    }
-    return { ms: performance.now() - started, status: res.status, bytes, trips: roundTripsOf(res) };
-  } catch (error) {
-    if ((error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError')
-      return null;
-    throw error;
-  }
-}
-
-async function login(origin: string, account: { username: string; password: string }) {
-  const res = await fetch(`${origin}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: origin },
-    body: JSON.stringify(account),
-  });
-  if (res.status !== 200) throw new Error(`login of ${account.username}: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
-type Status = { byNamespace: Map<string, number>; residentMb: number };
-
-/**
- * The store's commands so far per namespace (`top`: the commands that named a collection) and
- * its resident memory (`serverStatus`): mongod answers both in the same shape.
- */
-async function storeStatus(client: MongoClient): Promise<Status> {
-  const admin = client.db('admin');
-  const top = await admin.command({ top: 1 });
-  const byNamespace = new Map<string, number>();
-  for (const [ns, entry] of Object.entries((top.totals ?? {}) as Record<string, unknown>)) {
-    const total = (entry as { total?: { count?: unknown } } | null)?.total?.count;
-    if (total !== undefined) byNamespace.set(ns, Number(total));
-  }
-  const status = await admin.command({ serverStatus: 1 });
-  return { byNamespace, residentMb: Number(status.mem?.resident ?? 0) };
-}
-
-/** Commands per second on each namespace between two readings (the site's background). */
-function ratesBetween(a: Status, b: Status, seconds: number): Map<string, number> {
-  const rates = new Map<string, number>();
-  for (const [ns, count] of b.byNamespace) {
-    const delta = count - (a.byNamespace.get(ns) ?? 0);
-    if (delta > 0) rates.set(ns, delta / seconds);
-  }
-  return rates;
-}
-
-/**
- * The commands between two readings, less the background: on each namespace the site touches
- * while idle (its data-version poll, its job queues), its idle rate over the same time (never
- * below zero: a page that blocks the event loop also holds the polls back).
- */
-function netCommands(a: Status, b: Status, seconds: number, background: Map<string, number>) {
-  let net = 0;
-  for (const [ns, count] of b.byNamespace) {
-    const delta = count - (a.byNamespace.get(ns) ?? 0);
-    net += Math.max(0, delta - (background.get(ns) ?? 0) * seconds);
-  }
-  return net;
-}
-
-/** After a timeout the server may still be working on it: wait until it answers again. */
-async function waitResponsive(origin: string): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < 180_000) {
-    const answer = await request(`${origin}/healthz`, '', 2_000).catch(() => null);
-    if (answer && answer.status === 200 && answer.ms < 500) break;
-    await sleep(1_000);
-  }
-  return Math.round((Date.now() - started) / 1000);
-}
 
 async function measurePage(
   origin: string,
@@ -260,6 +143,10 @@ function idle(background: Map<string, number>): string {
 
 async function main() {
   buildIfNeeded();
+  if (options.pair) {
+    const { runPair } = await import('./catalogue-pair');
+    return runPair(options, MEASURED);
+  }
   const shape: StoreShape =
     options.store === 'embedded'
       ? { kind: 'embedded' }

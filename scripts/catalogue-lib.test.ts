@@ -41,6 +41,16 @@ describe('parseOptions', () => {
     expect(parseOptions(['--pages', 'none']).pages).toEqual([]);
   });
 
+  it('takes --pair: two grown sizes side by side, the smaller first', () => {
+    expect(parseOptions([]).pair).toBeNull();
+    expect(parseOptions(['--pair', '1,10']).pair?.map((s) => s.label)).toEqual(['1×', '10×']);
+    expect(() => parseOptions(['--pair', '10,1'])).toThrow(/smaller first/);
+    expect(() => parseOptions(['--pair', 'demo,1'])).toThrow(/two grown sizes/);
+    expect(() => parseOptions(['--pair', '1,2,3'])).toThrow(/two grown sizes/);
+    expect(() => parseOptions(['--pair', '1,10', '--scale', '2'])).toThrow(/--pair or/);
+    expect(() => parseOptions(['--pair', '1,10', '--store', 'embedded'])).toThrow(/external/);
+  });
+
   it('refuses sizes that shrink, a late demo, a bad store or a missing value', () => {
     expect(() => parseOptions(['--sizes', 'demo,1,0.1'])).toThrow(/increase/);
     expect(() => parseOptions(['--sizes', '1,demo'])).toThrow(/first/);

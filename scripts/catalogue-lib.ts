@@ -33,6 +33,11 @@ export type Options = {
   latencyMs: number;
   /** Only these pages (as listed by the bench, `{mix}` for the mix page); null: all. */
   pages: string[] | null;
+  /**
+   * `--pair 1,10`: two stores side by side, one at each size, every page requested on both in
+   * alternation (scripts/catalogue-pair.ts); null: one store grown in steps through `sizes`.
+   */
+  pair: [Size, Size] | null;
 };
 
 function parseSize(text: string): Size {
@@ -79,6 +84,18 @@ export function parseOptions(argv: readonly string[]): Options {
   const latencyMs = number('--latency', 0);
   const pages = value('--pages');
   if (latencyMs > 0 && store === 'embedded') throw new Error('--latency needs the external store');
+  const pairText = value('--pair');
+  let pair: [Size, Size] | null = null;
+  if (pairText !== undefined) {
+    if (list !== undefined || scale !== undefined)
+      throw new Error('give --pair or --sizes/--scale');
+    if (store === 'embedded') throw new Error('--pair needs the external store (two of them)');
+    const both = pairText.split(',').map(parseSize);
+    const [a, b] = both;
+    if (both.length !== 2 || !a || !b || a.scale === null || b.scale === null || a.scale >= b.scale)
+      throw new Error('--pair needs two grown sizes, the smaller first (e.g. 1,10)');
+    pair = [a, b];
+  }
   return {
     sizes,
     store,
@@ -86,6 +103,7 @@ export function parseOptions(argv: readonly string[]): Options {
     runs: Math.max(1, Math.round(number('--runs', 5))),
     latencyMs,
     pages: pages === undefined ? null : pages === 'none' ? [] : pages.split(','),
+    pair,
   };
 }
 
@@ -200,6 +218,31 @@ export type Page = {
   /** `/admin/newsletter` open/search/page: < 500 ms at 10× (500,000 subscribers). */
   newsletter?: boolean;
 };
+
+/** The pages the bench requests, in this order (`{mix}`: the demo's first mix). */
+export const PAGES: Page[] = [
+  { path: '/', role: 'member' },
+  { path: '/music', role: 'member' },
+  { path: '/music?page=2', role: 'member' },
+  { path: '/music?q=boardwalk', role: 'member' },
+  { path: '/blog', role: 'member' },
+  { path: '/gallery', role: 'member' },
+  { path: '/shows', role: 'member' },
+  { path: '/music/{mix}', role: 'member' },
+  { path: '/api/tracks?limit=20', role: 'member' },
+  { path: '/api/tracks', role: 'member', complete: true },
+  { path: '/podcast.xml', role: 'member', complete: true },
+  { path: '/sitemap.xml', role: 'member', complete: true },
+  { path: '/admin', role: 'admin' },
+  { path: '/admin/tracks', role: 'admin' },
+  { path: '/admin/gallery', role: 'admin' },
+  { path: '/admin/blog', role: 'admin' },
+  { path: '/admin/shows', role: 'admin' },
+  { path: '/admin/messages', role: 'admin' },
+  { path: '/admin/newsletter', role: 'admin', newsletter: true },
+  { path: '/admin/newsletter?q=priya', role: 'admin', newsletter: true },
+  { path: '/admin/newsletter?page=3', role: 'admin', newsletter: true },
+];
 
 /** What one page measured at one size. */
 export type Measured = {
