@@ -26,7 +26,7 @@ import { buildIfNeeded } from './prod-server';
 /**
  * `npm run bench:catalogue [-- --scale N | --sizes demo,1,10] [--store external|embedded]
  * [--timeout S] [--runs N] [--latency MS] [--pages LIST|none]`: the cost of every page as the catalogue grows
- * (issue 37, "A bench of growth"; docs/benchmarks.md).
+ * (issue 37, "A bench of growth"; docs/bench.md).
  *
  * The production build (built first when stale) against an external store (`npm run db` in its
  * own process on a temporary data directory, the app through MONGODB_URI; `--store embedded`:
