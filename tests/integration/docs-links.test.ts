@@ -27,9 +27,11 @@ function markdownFiles(): string[] {
   return found.sort();
 }
 
-/** The text without fenced code blocks and inline code, where a `[x](y)` is not a link. */
-const withoutCode = (text: string) =>
-  text.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').replace(/`[^`\n]*`/g, '');
+/** The text without fenced code blocks, where a `#` line is no heading and `[x](y)` no link. */
+const withoutFences = (text: string) => text.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '');
+
+/** The text without code blocks and inline code. */
+const withoutCode = (text: string) => withoutFences(text).replace(/`[^`\n]*`/g, '');
 
 /** Inline links `[text](target "title")` and reference definitions `[id]: target`. */
 function linkTargets(text: string): string[] {
@@ -55,7 +57,7 @@ function headingAnchor(heading: string): string {
 }
 
 function anchorsOf(file: string): Set<string> {
-  const text = withoutCode(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+  const text = withoutFences(fs.readFileSync(path.join(ROOT, file), 'utf8'));
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
   for (const [, heading = ''] of text.matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
@@ -67,7 +69,8 @@ function anchorsOf(file: string): Set<string> {
   return anchors;
 }
 
-const isExternal = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//');
+const isExternal = (target: string) =>
+  /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//');
 
 function brokenLinks(file: string): string[] {
   const broken: string[] = [];
