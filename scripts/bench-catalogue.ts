@@ -31,7 +31,7 @@ import { buildIfNeeded } from './prod-server';
 /**
  * `npm run bench:catalogue [-- --scale N | --sizes demo,1,10] [--store external|embedded]
  * [--timeout S] [--runs N] [--latency MS] [--pages LIST|none] [--pair A,B]`: the cost of every page as
- * the catalogue grows (issue 37, "A bench of growth"; docs/benchmarks.md). `--pair 1,10`: two
+ * the catalogue grows (issue 37, "A bench of growth"; docs/bench.md). `--pair 1,10`: two
  * sizes side by side, requests alternated (scripts/catalogue-pair.ts).
  *
  * The production build (built first when stale) against an external store (`npm run db` in its

@@ -3,7 +3,7 @@ import mongoose, { type Model, type QueryFilter } from 'mongoose';
 import { cachedRead } from '~/platform/read-cache.server';
 
 /**
- * Pages of a collection (ARCHITECTURE.md, "Lists at any size"): no request path reads a whole
+ * Pages of a collection (docs/architecture.md, "Lists at any size"): no request path reads a whole
  * collection. Two ways to ask for a page, both over a sort that ends in the unique `id`, with an
  * index behind it (the model declares `Schema.index(sort)` for each sort it pages):
  *

@@ -71,6 +71,41 @@ export function TrackCard({
   );
 }
 
+/**
+ * A list of track cards that queue each other: the home page's three and /account/favourites.
+ * `className` lays out the grid (TRACK_GRID_CLASS on a full-width page); `sizes` is a card's
+ * width in it. Every `<li>` is `data-testid="track-card"`.
+ */
+export function TrackGrid({
+  tracks,
+  infos,
+  className,
+  sizes,
+  testId,
+}: {
+  tracks: TrackView[];
+  infos: Readonly<Record<string, ImageInfo | null | undefined>>;
+  className: string;
+  sizes: string;
+  testId?: string;
+}) {
+  return (
+    <ul className={className} data-testid={testId}>
+      {tracks.map((track) => (
+        <li key={track.id} data-testid="track-card">
+          <TrackCard
+            track={track}
+            queue={tracks}
+            image={infos[track.coverImage]}
+            sizes={sizes}
+            className="h-full"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 type CardProps<T> = {
   track: T;
   className?: string;

@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { Headphones, Mail } from '~/components/site/icons';
 import { ImageGrid } from '~/components/site/image-grid';
 import { NewsletterForm } from '~/components/site/newsletter-form';
-import { SectionHeading } from '~/components/site/section-heading';
+import { HeadedSection, SectionHeading } from '~/components/site/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { useRootData } from '~/document/use-root-data';
@@ -20,7 +20,7 @@ import { badRequest } from '~/platform/http-errors.server';
 import { retryAfterFromAction } from '~/platform/rate-limit.server';
 import { readForm } from '~/platform/request-body.server';
 import { FeaturedPlayer } from '~/player/featured-player';
-import { TrackCard } from '~/player/track-card';
+import { TrackGrid } from '~/player/track-card';
 import { SUBSCRIBE_INTENT, subscribeAction } from '~/services/public-forms.server';
 import { musicGroupLd, seoMeta, seoSite, socialLinks } from '~/utils/seo/seo';
 
@@ -137,57 +137,37 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="featured-title" className="container py-16">
-        <SectionHeading id="featured-title" title="Featured Track" />
+      <HeadedSection id="featured-title" title="Featured Track" className="container py-16">
         {/* Below the hero (the page's main image): not a priority, lazy. */}
         <FeaturedPlayer track={featured} image={featured && infos[featured.coverImage]} />
-      </section>
+      </HeadedSection>
 
-      <section
-        aria-labelledby="music-title"
+      <HeadedSection
+        id="music-title"
+        title="Our Music"
+        intro="Late-night synths and boardwalk rhythms, straight from the shore."
+        link={{ to: '/music', label: 'View all tracks' }}
         className="render-when-visible container py-16 [--placeholder-height:1860px] md:[--placeholder-height:670px]"
+        empty={tracks.length === 0 ? 'No tracks available yet.' : null}
       >
-        <SectionHeading
-          id="music-title"
-          title="Our Music"
-          intro="Late-night synths and boardwalk rhythms, straight from the shore."
-          link={{ to: '/music', label: 'View all tracks' }}
+        <TrackGrid
+          tracks={tracks}
+          infos={infos}
+          className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+          sizes={TRACK_SIZES}
         />
-        {tracks.length === 0 ? (
-          <p className="text-muted-foreground">No tracks available yet.</p>
-        ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {tracks.map((track) => (
-              <li key={track.id} data-testid="track-card">
-                <TrackCard
-                  track={track}
-                  queue={tracks}
-                  image={infos[track.coverImage]}
-                  sizes={TRACK_SIZES}
-                  className="h-full"
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      </HeadedSection>
 
-      <section
-        aria-labelledby="gallery-title"
+      <HeadedSection
+        id="gallery-title"
+        title="Gallery"
+        intro="Moments from the stage, the studio and the boardwalk."
+        link={{ to: '/gallery', label: 'View gallery' }}
         className="render-when-visible container py-16 [--placeholder-height:1080px] md:[--placeholder-height:400px]"
+        empty={images.length === 0 ? 'No images yet.' : null}
       >
-        <SectionHeading
-          id="gallery-title"
-          title="Gallery"
-          intro="Moments from the stage, the studio and the boardwalk."
-          link={{ to: '/gallery', label: 'View gallery' }}
-        />
-        {images.length === 0 ? (
-          <p className="text-muted-foreground">No images yet.</p>
-        ) : (
-          <ImageGrid images={images} columns={3} headingLevel={3} infos={infos} />
-        )}
-      </section>
+        <ImageGrid images={images} columns={3} headingLevel={3} infos={infos} />
+      </HeadedSection>
 
       <section
         id="newsletter"
@@ -204,27 +184,21 @@ export default function Home() {
         </div>
       </section>
 
-      <section
-        aria-labelledby="blog-title"
+      <HeadedSection
+        id="blog-title"
+        title="Latest from the Blog"
+        link={{ to: '/blog', label: 'View all posts' }}
         className="render-when-visible container py-16 [--placeholder-height:1635px] md:[--placeholder-height:570px]"
+        empty={posts.length === 0 ? 'No blog posts yet.' : null}
       >
-        <SectionHeading
-          id="blog-title"
-          title="Latest from the Blog"
-          link={{ to: '/blog', label: 'View all posts' }}
-        />
-        {posts.length === 0 ? (
-          <p className="text-muted-foreground">No blog posts yet.</p>
-        ) : (
-          <ul className="grid gap-6 md:grid-cols-3">
-            {posts.map((post) => (
-              <li key={post.id} className="flex">
-                <BlogCard post={post} image={infos[post.imageUrl]} sizes={POST_SIZES} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {posts.map((post) => (
+            <li key={post.id} className="flex">
+              <BlogCard post={post} image={infos[post.imageUrl]} sizes={POST_SIZES} />
+            </li>
+          ))}
+        </ul>
+      </HeadedSection>
     </>
   );
 }

@@ -31,6 +31,8 @@ export async function loader() {
   return { shows: await listNextShows(ABOUT_SHOWS) };
 }
 
+const SHOW_COLUMNS = ['Date', 'Venue', 'Location', 'Tickets'] as const;
+
 const PHOTOS = [
   {
     src: '/images/about/on-stage.jpg',
@@ -57,6 +59,25 @@ const STORY = [
     text: 'Today the collective writes, records and produces everything in its own studio, plays up and down the East Coast and keeps its doors open to new artists from the Shore.',
   },
 ];
+
+function AboutSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-8 text-3xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 export default function AboutPage() {
   const { shows } = useLoaderData<typeof loader>();
@@ -121,10 +142,7 @@ export default function AboutPage() {
           </ul>
         </section>
 
-        <section aria-labelledby="story-title">
-          <h2 id="story-title" className="mb-8 text-3xl font-bold">
-            Our Story
-          </h2>
+        <AboutSection id="story-title" title="Our Story">
           <ol className="grid gap-6 md:grid-cols-3">
             {STORY.map((step, index) => (
               <li key={step.title} className="rounded-lg border border-border bg-card p-6">
@@ -139,12 +157,9 @@ export default function AboutPage() {
               </li>
             ))}
           </ol>
-        </section>
+        </AboutSection>
 
-        <section aria-labelledby="about-shows-title">
-          <h2 id="about-shows-title" className="mb-8 text-3xl font-bold">
-            Upcoming Shows
-          </h2>
+        <AboutSection id="about-shows-title" title="Upcoming Shows">
           {shows.length === 0 ? (
             <p className="text-muted-foreground">
               No upcoming shows right now. Check back soon for new dates.
@@ -154,18 +169,11 @@ export default function AboutPage() {
               <table className="w-full text-left text-sm" data-testid="about-shows">
                 <thead className="bg-muted/50 text-xs uppercase tracking-wider text-muted-foreground">
                   <tr>
-                    <th scope="col" className="px-4 py-3">
-                      Date
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Venue
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Location
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Tickets
-                    </th>
+                    {SHOW_COLUMNS.map((column) => (
+                      <th key={column} scope="col" className="px-4 py-3">
+                        {column}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
@@ -204,7 +212,7 @@ export default function AboutPage() {
               See all shows
             </Link>
           </p>
-        </section>
+        </AboutSection>
       </div>
     </>
   );

@@ -24,7 +24,7 @@ import { listTracks } from '~/models/track.server';
 import { badRequest } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
 import { usePlayerCommands } from '~/player/player-provider';
-import { TRACK_GRID_CLASS, TRACK_GRID_SIZES, TrackCard } from '~/player/track-card';
+import { TRACK_GRID_CLASS, TRACK_GRID_SIZES, TrackGrid } from '~/player/track-card';
 import { useHydrated } from '~/player/use-hydrated';
 import { pageTitle } from '~/utils/seo/seo';
 
@@ -118,19 +118,13 @@ export default function FavouritesPage() {
             text="Press the heart on a track (on the music page or in the player) to keep it here."
           />
         ) : (
-          <ul className={TRACK_GRID_CLASS} data-testid="favourites">
-            {tracks.map((track) => (
-              <li key={track.id} data-testid="track-card">
-                <TrackCard
-                  track={track}
-                  queue={tracks}
-                  image={infos[track.coverImage]}
-                  sizes={TRACK_GRID_SIZES}
-                  className="h-full"
-                />
-              </li>
-            ))}
-          </ul>
+          <TrackGrid
+            tracks={tracks}
+            infos={infos}
+            className={TRACK_GRID_CLASS}
+            sizes={TRACK_GRID_SIZES}
+            testId="favourites"
+          />
         )}
       </section>
     </>

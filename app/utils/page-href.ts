@@ -29,6 +29,30 @@ export function pageHref(path: string, params: ListParams, page = 1, pageName = 
   return query ? `${path}?${query}` : path;
 }
 
+/**
+ * The page numbers a list's links offer around `page`: the first, the last, the current one and
+ * `around` on each side of it, in order, a gap (`null`, drawn as "…") where numbers are left
+ * out. With `fillGaps`, a gap of a single page shows that page instead (1 2 3 rather than
+ * 1 … 3). The site's pages use 1 neighbour and fill gaps (1 … 4 5 6 … 20), the back office 2
+ * neighbours without filling.
+ */
+export function pageWindow(
+  page: number,
+  pageCount: number,
+  { around = 1, fillGaps = false }: { around?: number; fillGaps?: boolean } = {},
+): (number | null)[] {
+  const shown = new Set([1, pageCount]);
+  for (let n = page - around; n <= page + around; n++) shown.add(n);
+  const out: (number | null)[] = [];
+  for (const n of [...shown].filter((n) => n >= 1 && n <= pageCount).sort((a, b) => a - b)) {
+    const previous = out[out.length - 1];
+    if (typeof previous === 'number' && n - previous === 2 && fillGaps) out.push(n - 1);
+    else if (typeof previous === 'number' && n - previous > 1) out.push(null);
+    out.push(n);
+  }
+  return out;
+}
+
 /** What a paged page tells its `meta` (canonical, prev and next). */
 export type Paging = {
   params: ListParams;

@@ -1,4 +1,5 @@
 import { useToastOnce } from '~/components/site/toaster';
+import { ErrorAlert } from '~/components/ui/field';
 
 type FormAlertProps = { title: string; errors?: string[] | null; id?: string };
 
@@ -7,19 +8,13 @@ type FormAlertProps = { title: string; errors?: string[] | null; id?: string };
  * rendered in the server HTML so it shows without JavaScript too.
  */
 export function FormAlert({ title, errors, id }: FormAlertProps) {
-  const list = errors?.filter(Boolean) ?? [];
-  if (list.length === 0) return null;
   return (
-    <div
+    <ErrorAlert
       id={id}
-      role="alert"
+      errors={errors}
       className="rounded-md border border-destructive/60 bg-destructive/10 p-3 text-sm text-foreground"
-    >
-      <p className="font-semibold text-destructive">{title}</p>
-      {list.map((e) => (
-        <p key={e}>{e}</p>
-      ))}
-    </div>
+      title={<p className="font-semibold text-destructive">{title}</p>}
+    />
   );
 }
 

@@ -4,25 +4,30 @@ import { Search } from '~/components/admin/icons';
 import { Button, buttonClass } from '~/components/ui/button';
 import { InputField } from '~/components/ui/field';
 import { cn } from '~/utils/cn';
-import { pageHref } from '~/utils/page-href';
+import { pageHref, pageWindow } from '~/utils/page-href';
 
 /**
  * The back office's paging and search (issue 37): real links (`?page=N`) and GET forms, so a
  * list works the same with and without JavaScript, read by the list's loader.
  */
 
-/** The pages to offer around `page`: the first, the last, two on each side, gaps as null. */
-export function pageWindow(page: number, pageCount: number): (number | null)[] {
-  const pages = new Set([1, pageCount]);
-  for (let p = page - 2; p <= page + 2; p++) if (p >= 1 && p <= pageCount) pages.add(p);
-  const sorted = [...pages].sort((a, b) => a - b);
-  const out: (number | null)[] = [];
-  for (const p of sorted) {
-    const last = out[out.length - 1];
-    if (typeof last === 'number' && p - last > 1) out.push(null);
-    out.push(p);
-  }
-  return out;
+/** Previous or Next: a link, or where there is no such page the same button dimmed. */
+function EdgeLink({ to, rel, label }: { to: string | null; rel: 'prev' | 'next'; label: string }) {
+  const content = (
+    <>
+      {label}
+      <span className="sr-only"> page</span>
+    </>
+  );
+  return to ? (
+    <Link to={to} rel={rel} className={buttonClass('outline', 'sm', 'min-w-24')}>
+      {content}
+    </Link>
+  ) : (
+    <span aria-disabled="true" className={buttonClass('outline', 'sm', 'min-w-24 opacity-50')}>
+      {content}
+    </span>
+  );
 }
 
 /**
@@ -45,25 +50,13 @@ export function AdminPagination({
 }) {
   if (pageCount <= 1) return null;
   const href = (p: number) => pageHref(path, params, p);
-  const edge = 'min-w-24';
   return (
     <nav aria-label="Pagination" className={cn('mt-6', className)} data-testid="admin-pagination">
       <ul className="flex flex-wrap items-center justify-center gap-1">
         <li>
-          {page > 1 ? (
-            <Link to={href(page - 1)} rel="prev" className={buttonClass('outline', 'sm', edge)}>
-              Previous<span className="sr-only"> page</span>
-            </Link>
-          ) : (
-            <span
-              aria-disabled="true"
-              className={buttonClass('outline', 'sm', `${edge} opacity-50`)}
-            >
-              Previous<span className="sr-only"> page</span>
-            </span>
-          )}
+          <EdgeLink to={page > 1 ? href(page - 1) : null} rel="prev" label="Previous" />
         </li>
-        {pageWindow(page, pageCount).map((p, i) =>
+        {pageWindow(page, pageCount, { around: 2 }).map((p, i) =>
           p === null ? (
             <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted-foreground">
               …
@@ -83,18 +76,7 @@ export function AdminPagination({
           ),
         )}
         <li>
-          {page < pageCount ? (
-            <Link to={href(page + 1)} rel="next" className={buttonClass('outline', 'sm', edge)}>
-              Next<span className="sr-only"> page</span>
-            </Link>
-          ) : (
-            <span
-              aria-disabled="true"
-              className={buttonClass('outline', 'sm', `${edge} opacity-50`)}
-            >
-              Next<span className="sr-only"> page</span>
-            </span>
-          )}
+          <EdgeLink to={page < pageCount ? href(page + 1) : null} rel="next" label="Next" />
         </li>
       </ul>
       <p className="mt-2 text-center text-xs text-muted-foreground" data-testid="page-of">

@@ -2,10 +2,10 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import { pageHref } from '~/utils/page-href';
+import { pageHref, pageWindow } from '~/utils/page-href';
 import { seoMeta } from '~/utils/seo/seo';
 
-import { pageNumbers, Pagination } from './pagination';
+import { Pagination } from './pagination';
 
 describe('pageHref', () => {
   it('keeps the list parameters, page 1 without ?page=1', () => {
@@ -19,13 +19,35 @@ describe('pageHref', () => {
   });
 });
 
-describe('pageNumbers', () => {
-  it('the first, the last and the current page with its neighbours', () => {
-    expect(pageNumbers(1, 1)).toEqual([1]);
-    expect(pageNumbers(1, 3)).toEqual([1, 2, 3]);
-    expect(pageNumbers(5, 20)).toEqual([1, null, 4, 5, 6, null, 20]);
-    expect(pageNumbers(3, 20)).toEqual([1, 2, 3, 4, null, 20]);
-    expect(pageNumbers(20, 20)).toEqual([1, null, 19, 20]);
+describe('pageWindow', () => {
+  const site = (page: number, pageCount: number) => pageWindow(page, pageCount, { fillGaps: true });
+  const admin = (page: number, pageCount: number) => pageWindow(page, pageCount, { around: 2 });
+
+  it("the site's: the first, the last and the current page with its neighbours", () => {
+    expect(site(1, 1)).toEqual([1]);
+    expect(site(1, 3)).toEqual([1, 2, 3]);
+    expect(site(5, 20)).toEqual([1, null, 4, 5, 6, null, 20]);
+    expect(site(3, 20)).toEqual([1, 2, 3, 4, null, 20]);
+    expect(site(20, 20)).toEqual([1, null, 19, 20]);
+  });
+
+  it("the site's shows a lone left-out page instead of a gap", () => {
+    expect(site(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(site(5, 10)).toEqual([1, null, 4, 5, 6, null, 10]);
+  });
+
+  it("the back office's: two on each side, every gap an ellipsis", () => {
+    expect(admin(1, 1)).toEqual([1]);
+    expect(admin(1, 2)).toEqual([1, 2]);
+    expect(admin(1, 10)).toEqual([1, 2, 3, null, 10]);
+    expect(admin(5, 10)).toEqual([1, null, 3, 4, 5, 6, 7, null, 10]);
+    expect(admin(4, 10)).toEqual([1, 2, 3, 4, 5, 6, null, 10]);
+    expect(admin(10, 10)).toEqual([1, null, 8, 9, 10]);
+  });
+
+  it('a page past the end keeps the first and the last', () => {
+    expect(admin(12, 10)).toEqual([1, null, 10]);
+    expect(site(0, 3)).toEqual([1, 2, 3]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 
 import { cn } from '~/utils/cn';
-import { type ListParams, pageHref } from '~/utils/page-href';
+import { type ListParams, pageHref, pageWindow } from '~/utils/page-href';
 
 /**
  * The pages of a list (issue 37): real links (no JavaScript needed; with it the same URLs,
@@ -42,7 +42,7 @@ export function Pagination({
             </Link>
           </li>
         ) : null}
-        {pageNumbers(page, pageCount).map((n, i) =>
+        {pageWindow(page, pageCount, { fillGaps: true }).map((n, i) =>
           n === null ? (
             <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted-foreground">
               …
@@ -73,19 +73,4 @@ export function Pagination({
       </ul>
     </nav>
   );
-}
-
-/** 1 … 4 5 6 … 20: the first, the last, the current page and its neighbours; null is a gap. */
-export function pageNumbers(page: number, pageCount: number): (number | null)[] {
-  const shown = [...new Set([1, page - 1, page, page + 1, pageCount])]
-    .filter((n) => n >= 1 && n <= pageCount)
-    .sort((a, b) => a - b);
-  const out: (number | null)[] = [];
-  for (const n of shown) {
-    const previous = out[out.length - 1];
-    if (typeof previous === 'number' && n - previous === 2) out.push(n - 1);
-    else if (typeof previous === 'number' && n - previous > 2) out.push(null);
-    out.push(n);
-  }
-  return out;
 }

@@ -8,6 +8,34 @@ import { useHydrated } from '~/player/use-hydrated';
 import { PODCAST_FEED_CREATE_INTENT, PODCAST_FEED_REVOKE_INTENT } from '~/schemas/account';
 import { cn } from '~/utils/cn';
 
+/** A form of one button that posts its `intent`; pending while that intent is being sent. */
+function IntentForm({
+  intent,
+  submittingIntent,
+  pendingLabel,
+  variant,
+  children,
+}: {
+  intent: string;
+  submittingIntent: FormDataEntryValue | null | undefined;
+  pendingLabel: string;
+  variant: 'outline' | 'destructive';
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <SubmitButton
+        pending={submittingIntent === intent}
+        pendingLabel={pendingLabel}
+        variant={variant}
+      >
+        {children}
+      </SubmitButton>
+    </Form>
+  );
+}
+
 /**
  * A member's private podcast feed on /account (decision 037): create, regenerate, revoke. The
  * URL is shown once, in the answer to "Create", with a copy button when JavaScript runs (and a
@@ -84,27 +112,23 @@ export function PrivateFeedSettings({
         </p>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
-        <Form method="post">
-          <input type="hidden" name="intent" value={PODCAST_FEED_CREATE_INTENT} />
-          <SubmitButton
-            pending={submittingIntent === PODCAST_FEED_CREATE_INTENT}
-            pendingLabel="Creating..."
-            variant="outline"
-          >
-            {createdAt || newFeedUrl ? 'Replace with a new address' : 'Create my private feed'}
-          </SubmitButton>
-        </Form>
+        <IntentForm
+          intent={PODCAST_FEED_CREATE_INTENT}
+          submittingIntent={submittingIntent}
+          pendingLabel="Creating..."
+          variant="outline"
+        >
+          {createdAt || newFeedUrl ? 'Replace with a new address' : 'Create my private feed'}
+        </IntentForm>
         {createdAt || newFeedUrl ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value={PODCAST_FEED_REVOKE_INTENT} />
-            <SubmitButton
-              pending={submittingIntent === PODCAST_FEED_REVOKE_INTENT}
-              pendingLabel="Revoking..."
-              variant="destructive"
-            >
-              Revoke my private feed
-            </SubmitButton>
-          </Form>
+          <IntentForm
+            intent={PODCAST_FEED_REVOKE_INTENT}
+            submittingIntent={submittingIntent}
+            pendingLabel="Revoking..."
+            variant="destructive"
+          >
+            Revoke my private feed
+          </IntentForm>
         ) : null}
       </div>
       {createdAt || newFeedUrl ? (

@@ -38,6 +38,35 @@ export function SectionHeading({
   );
 }
 
+/**
+ * A section of a page under its `SectionHeading` (named by it), with the section's own content,
+ * or `empty` as a line of text when there is nothing to show.
+ */
+export function HeadedSection({
+  id,
+  title,
+  intro,
+  link,
+  className,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: React.ReactNode;
+  link?: { to: string; label: string };
+  className: string;
+  empty?: string | null;
+  children?: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <SectionHeading id={id} title={title} intro={intro} link={link} />
+      {empty ? <p className="text-muted-foreground">{empty}</p> : children}
+    </section>
+  );
+}
+
 /** The top of an inner page: its single h1 and an intro, clear of the fixed header. */
 export function PageHeader({
   title,

@@ -129,19 +129,40 @@ export function SelectField({ selectProps, children, ...frame }: SelectFieldProp
   );
 }
 
-/** A form-level error (e.g. "Invalid username or password"). */
-export function FormError({ errors, id }: { errors?: string[] | null; id?: string }) {
+/**
+ * An alert that lists a form's errors, one paragraph each, after an optional title; nothing when
+ * there are none. `FormError` below and the back office's `FormAlert` are its two looks.
+ */
+export function ErrorAlert({
+  errors,
+  id,
+  className,
+  title,
+}: {
+  errors?: string[] | null;
+  id?: string;
+  className: string;
+  title?: React.ReactNode;
+}) {
   const list = errors?.filter(Boolean) ?? [];
   if (list.length === 0) return null;
   return (
-    <div
-      id={id}
-      role="alert"
-      className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm font-medium text-destructive"
-    >
+    <div id={id} role="alert" className={className}>
+      {title}
       {list.map((e) => (
         <p key={e}>{e}</p>
       ))}
     </div>
+  );
+}
+
+/** A form-level error (e.g. "Invalid username or password"). */
+export function FormError({ errors, id }: { errors?: string[] | null; id?: string }) {
+  return (
+    <ErrorAlert
+      id={id}
+      errors={errors}
+      className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm font-medium text-destructive"
+    />
   );
 }

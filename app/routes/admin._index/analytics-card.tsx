@@ -27,15 +27,24 @@ function Total({ label, value }: { label: string; value: number }) {
   );
 }
 
-function TopList({
-  title,
-  empty,
-  rows,
-}: {
-  title: string;
-  empty: string;
-  rows: { label: React.ReactNode; value: string; key: string }[];
-}) {
+/** A table's column headings: text columns, then figures (aligned right). */
+function ColumnHeads({ left, right }: { left: string[]; right: string[] }) {
+  const head = (label: string, className: string) => (
+    <th key={label} scope="col" className={className}>
+      {label}
+    </th>
+  );
+  return (
+    <thead className="text-muted-foreground">
+      <tr>
+        {left.map((label) => head(label, 'py-1 font-medium'))}
+        {right.map((label) => head(label, 'py-1 text-right font-medium'))}
+      </tr>
+    </thead>
+  );
+}
+
+function TopList({ title, empty, rows }: { title: string; empty: string; rows: TopRow[] }) {
   return (
     <div>
       <h3 className="mb-2 text-sm font-semibold">{title}</h3>
@@ -54,6 +63,38 @@ function TopList({
     </div>
   );
 }
+
+type TopRow = { label: React.ReactNode; value: string; key: string };
+
+const row = (key: string | number, label: string, value: string): TopRow => ({
+  key: String(key),
+  label,
+  value,
+});
+
+/** The period's top tracks, pages, referrers and embedding sites, in that order. */
+const topLists = (report: StatsReport): { title: string; empty: string; rows: TopRow[] }[] => [
+  {
+    title: 'Top tracks',
+    empty: 'No plays yet.',
+    rows: report.topTracks.map((t) => row(t.id, t.title, `${t.plays} plays · ${t.starts} starts`)),
+  },
+  {
+    title: 'Top pages',
+    empty: 'No visits yet.',
+    rows: report.topPages.map((p) => row(p.path, p.path, String(p.views))),
+  },
+  {
+    title: 'Top referrers',
+    empty: 'No visits from other sites yet.',
+    rows: report.topReferrers.map((r) => row(r.host, r.host, String(r.visits))),
+  },
+  {
+    title: 'Embedded on',
+    empty: 'No plays from embeds yet.',
+    rows: report.topEmbedHosts.map((r) => row(r.host, r.host, `${r.plays} plays`)),
+  },
+];
 
 /**
  * The dashboard's Analytics (decision 024): totals, plays and visits per day, top tracks,
@@ -146,42 +187,9 @@ export function AnalyticsCard({
         visitor&apos;s first page in 30 minutes.
       </p>
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
-        <TopList
-          title="Top tracks"
-          empty="No plays yet."
-          rows={report.topTracks.map((t) => ({
-            key: String(t.id),
-            label: t.title,
-            value: `${t.plays} plays · ${t.starts} starts`,
-          }))}
-        />
-        <TopList
-          title="Top pages"
-          empty="No visits yet."
-          rows={report.topPages.map((p) => ({
-            key: p.path,
-            label: p.path,
-            value: String(p.views),
-          }))}
-        />
-        <TopList
-          title="Top referrers"
-          empty="No visits from other sites yet."
-          rows={report.topReferrers.map((r) => ({
-            key: r.host,
-            label: r.host,
-            value: String(r.visits),
-          }))}
-        />
-        <TopList
-          title="Embedded on"
-          empty="No plays from embeds yet."
-          rows={report.topEmbedHosts.map((r) => ({
-            key: r.host,
-            label: r.host,
-            value: `${r.plays} plays`,
-          }))}
-        />
+        {topLists(report).map((list) => (
+          <TopList key={list.title} {...list} />
+        ))}
       </div>
       <MixesTable mixes={report.mixes} />
       <div className="grid gap-6 xl:grid-cols-2">
@@ -203,25 +211,10 @@ export function AnalyticsCard({
             <p className="text-sm text-muted-foreground">No newsletter sent yet.</p>
           ) : (
             <table className="w-full text-left text-sm">
-              <thead className="text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-1 font-medium">
-                    Subject
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    Sent
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    Recipients
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    Delivered
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    Failed
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                left={['Subject', 'Sent']}
+                right={['Recipients', 'Delivered', 'Failed']}
+              />
               <tbody>
                 {report.newsletters.map((n) => (
                   <tr key={n.id} className="border-t border-border">
@@ -256,19 +249,7 @@ function MixesTable({ mixes }: { mixes: StatsReport['mixes'] }) {
         <p className="text-sm text-muted-foreground">No mixes yet.</p>
       ) : (
         <table aria-labelledby="mixes-stats-heading" className="w-full text-left text-sm">
-          <thead className="text-muted-foreground">
-            <tr>
-              <th scope="col" className="py-1 font-medium">
-                Mix
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Plays
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Feed downloads
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads left={['Mix']} right={['Plays', 'Feed downloads']} />
           <tbody>
             {mixes.map((m) => (
               <tr key={m.id} className="border-t border-border" data-testid="mix-stats-row">

@@ -1,9 +1,7 @@
-import { Link } from '@remix-run/react';
-
 import { Palette, Star } from '~/components/admin/icons';
-import { buttonClass } from '~/components/ui/button';
-import { Card } from '~/components/ui/card';
 import type { ThemeJSON, TrackJSON } from '~/types/entities';
+
+import { DashboardCard } from './dashboard-card';
 
 /** The track the home page features now, and whether it rotates weekly. */
 export function FeaturedTrackCard({
@@ -14,14 +12,10 @@ export function FeaturedTrackCard({
   weeklyRotation: boolean;
 }) {
   return (
-    <Card
+    <DashboardCard
       title="Featured Track"
       icon={Star}
-      action={
-        <Link to="/admin/tracks?tab=featured" className={buttonClass('outline', 'sm')}>
-          Manage Tracks
-        </Link>
-      }
+      link={{ to: '/admin/tracks?tab=featured', label: 'Manage Tracks' }}
     >
       {featured ? (
         <div className="flex items-center gap-4" data-testid="dashboard-featured-track">
@@ -45,7 +39,7 @@ export function FeaturedTrackCard({
       ) : (
         <p className="text-sm text-muted-foreground">No featured track set</p>
       )}
-    </Card>
+    </DashboardCard>
   );
 }
 
@@ -56,14 +50,10 @@ export function SiteSettingsCard({
   theme: Pick<ThemeJSON, 'appearance' | 'primary' | 'headerFont' | 'bodyFont'>;
 }) {
   return (
-    <Card
+    <DashboardCard
       title="Site Settings"
       icon={Palette}
-      action={
-        <Link to="/admin/settings" className={buttonClass('outline', 'sm')}>
-          Edit Site Settings
-        </Link>
-      }
+      link={{ to: '/admin/settings', label: 'Edit Site Settings' }}
     >
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <dt className="text-muted-foreground">Appearance</dt>
@@ -82,6 +72,6 @@ export function SiteSettingsCard({
           {theme.headerFont} / {theme.bodyFont}
         </dd>
       </dl>
-    </Card>
+    </DashboardCard>
   );
 }
