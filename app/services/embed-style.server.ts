@@ -1,7 +1,7 @@
 import { themeFonts } from '~/document/fonts.server';
+import { fontStack } from '~/theme/fonts';
+import { themePalette } from '~/theme/theme';
 import type { ThemeJSON } from '~/types/entities';
-import { fontStack } from '~/utils/theme/fonts';
-import { themePalette } from '~/utils/theme/theme';
 
 /**
  * The embed player's stylesheet (decision 038): the site's theme in the chosen mode (dark
