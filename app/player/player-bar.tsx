@@ -10,17 +10,16 @@ import {
   SkipBack,
   SkipForward,
 } from '~/components/site/icons';
-import { currentRowIndex } from '~/utils/media-time';
+import { cn } from '~/utils/cn';
+import { currentRowIndex, formatClock } from '~/utils/media-time';
 
 import {
-  cx,
   IconButton,
   PLACEHOLDER_COVER,
   SeekSlider,
   useDismiss,
   VolumeControl,
 } from './player-controls';
-import { formatTime } from './player-machine';
 import { type PlayerContextValue, usePlayer } from './player-provider';
 import { loadedEntries } from './player-queue';
 import { useTrackPeaks } from './use-track-peaks';
@@ -65,7 +64,7 @@ export function PlayerBar({
     return (
       <section
         aria-label="Audio player"
-        className={cx('border-t border-border bg-card text-card-foreground', className)}
+        className={cn('border-t border-border bg-card text-card-foreground', className)}
       >
         <p className="container py-4 text-center text-sm text-muted-foreground">{NO_TRACK_TEXT}</p>
       </section>
@@ -107,7 +106,7 @@ export function PlayerBar({
     <>
       <span className="w-10 shrink-0 text-right text-xs tabular-nums text-muted-foreground">
         <span className="sr-only">Elapsed </span>
-        {formatTime(player.position)}
+        {formatClock(player.position)}
       </span>
       {peaks ? (
         <Suspense fallback={seekSlider}>
@@ -127,7 +126,7 @@ export function PlayerBar({
       )}
       <span className="w-10 shrink-0 text-xs tabular-nums text-muted-foreground">
         <span className="sr-only">Total </span>
-        {formatTime(player.totalDuration)}
+        {formatClock(player.totalDuration)}
       </span>
     </>
   );
@@ -136,7 +135,7 @@ export function PlayerBar({
     return (
       <section
         aria-label="Audio player"
-        className={cx('border-t border-border bg-card px-3 py-2 text-card-foreground', className)}
+        className={cn('border-t border-border bg-card px-3 py-2 text-card-foreground', className)}
       >
         <div className="flex items-center gap-2">
           {cover(40)}
@@ -151,7 +150,7 @@ export function PlayerBar({
   return (
     <section
       aria-label="Audio player"
-      className={cx('border-t border-border bg-card text-card-foreground', className)}
+      className={cn('border-t border-border bg-card text-card-foreground', className)}
     >
       <div className="container grid grid-cols-1 items-center gap-2 py-2 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)] md:gap-4">
         <div className="flex min-w-0 items-center gap-3">
@@ -170,7 +169,7 @@ export function PlayerBar({
           >
             <Heart
               aria-hidden
-              className={cx('h-5 w-5', player.isFavourite(track.id) && 'fill-current')}
+              className={cn('h-5 w-5', player.isFavourite(track.id) && 'fill-current')}
             />
           </IconButton>
           <QueueButton player={player} />
@@ -210,7 +209,7 @@ function TransportButtons({
   compact?: boolean;
 }) {
   return (
-    <div className={cx('flex items-center', compact ? 'gap-0' : 'gap-1')}>
+    <div className={cn('flex items-center', compact ? 'gap-0' : 'gap-1')}>
       <IconButton
         label="Shuffle"
         aria-pressed={player.shuffle}
@@ -303,7 +302,7 @@ function QueueButton({ player }: { player: PlayerContextValue }) {
                       if (isCurrent) player.toggle();
                       else player.playIndex(i);
                     }}
-                    className={cx(
+                    className={cn(
                       'flex min-h-10 w-full items-center gap-2 px-3 py-1.5 text-left text-sm hover:bg-muted',
                       isCurrent && 'font-semibold text-primary',
                     )}
