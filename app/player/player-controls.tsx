@@ -1,6 +1,7 @@
 import { forwardRef, useCallback, useEffect, useId, useRef, useState } from 'react';
 
 import { Volume1, Volume2, VolumeX } from '~/components/site/icons';
+import { cn } from '~/utils/cn';
 
 import { formatTimeForSpeech, SEEK_STEP_SECONDS, volumeLevel } from './player-machine';
 
@@ -8,10 +9,6 @@ import { formatTimeForSpeech, SEEK_STEP_SECONDS, volumeLevel } from './player-ma
 const ARROW_SEEK_SECONDS = 5;
 
 export { PLACEHOLDER_COVER } from '~/utils/image-url';
-
-export function cx(...classes: (string | false | null | undefined)[]): string {
-  return classes.filter(Boolean).join(' ');
-}
 
 /** A square icon button at least 40x40 px (WCAG target size), with its name in aria-label. */
 export const IconButton = forwardRef<
@@ -24,7 +21,7 @@ export const IconButton = forwardRef<
       type="button"
       aria-label={label}
       title={label}
-      className={cx(
+      className={cn(
         'inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-foreground transition-colors hover:bg-muted disabled:cursor-not-allowed disabled:opacity-50 aria-pressed:text-primary',
         className,
       )}
@@ -74,7 +71,7 @@ export function SeekSlider({
       step={SEEK_STEP_SECONDS}
       value={value}
       disabled={max === 0}
-      className={cx(
+      className={cn(
         'h-6 w-full min-w-0 cursor-pointer accent-primary disabled:cursor-not-allowed',
         className,
       )}

@@ -5,6 +5,7 @@ import { Share2 } from '~/components/site/icons';
 import { deepLinkTime } from '~/utils/media-time';
 
 import { IconButton, useDismiss } from './player-controls';
+import { useStatusMessage } from './use-status-message';
 
 /**
  * "Share": a menu for the track playing (keyboard: arrows move, Escape closes and gives focus
@@ -14,7 +15,7 @@ import { IconButton, useDismiss } from './player-controls';
  */
 export function ShareMenu({ id, position }: { id: number; position: number }) {
   const [open, setOpen] = useState(false);
-  const [status, setStatus] = useState('');
+  const [status, say] = useStatusMessage();
   const menuId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -28,13 +29,12 @@ export function ShareMenu({ id, position }: { id: number; position: number }) {
     const url = `${window.location.origin}/music/${id}${t}`;
     close();
     button.current?.focus();
-    setStatus(
+    say(
       await navigator.clipboard.writeText(url).then(
         () => 'Link copied',
         () => `Copy: ${url}`,
       ),
     );
-    window.setTimeout(() => setStatus(''), 4000);
   };
   const item = 'flex min-h-10 w-full items-center px-3 text-left text-sm hover:bg-muted';
   return (
