@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 
 import {
   Heart,
@@ -16,8 +16,9 @@ import { currentRowIndex, formatClock } from '~/utils/media-time';
 import {
   IconButton,
   PLACEHOLDER_COVER,
+  POPUP_CLASS,
   SeekSlider,
-  useDismiss,
+  usePopup,
   VolumeControl,
 } from './player-controls';
 import { type PlayerContextValue, usePlayer } from './player-provider';
@@ -250,39 +251,24 @@ function TransportButtons({
 
 /** Shows the play queue; choosing an entry plays it. */
 function QueueButton({ player }: { player: PlayerContextValue }) {
-  const [open, setOpen] = useState(false);
-  const popupId = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const popup = usePopup();
   const currentItem = useRef<HTMLButtonElement>(null);
   // The loaded positions (the catalogue queue loads windows of every track as it needs them).
   const queue = player.queue;
   const entries = useMemo(() => loadedEntries(queue), [queue]);
 
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, wrapper, button);
   useEffect(() => {
-    if (!open) return;
+    if (!popup.open) return;
     currentItem.current?.focus();
     currentItem.current?.scrollIntoView({ block: 'nearest' });
-  }, [open]);
+  }, [popup.open]);
 
   return (
-    <div ref={wrapper} className="relative">
-      <IconButton
-        ref={button}
-        label="Queue"
-        aria-expanded={open}
-        aria-controls={popupId}
-        onClick={() => setOpen((o) => !o)}
-      >
+    <div ref={popup.wrapper} className="relative">
+      <IconButton {...popup.buttonProps} label="Queue">
         <ListMusic aria-hidden className="h-5 w-5" />
       </IconButton>
-      <div
-        id={popupId}
-        hidden={!open}
-        className="absolute bottom-full right-0 mb-2 w-72 rounded-lg border border-border bg-popover text-popover-foreground shadow-lg"
-      >
+      <div {...popup.panelProps} className={cn(POPUP_CLASS, 'w-72')}>
         <h2 className="border-b border-border px-3 py-2 text-sm font-semibold">
           Queue ({player.queue.size})
         </h2>

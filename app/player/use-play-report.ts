@@ -2,6 +2,8 @@ import { type RefObject, useEffect } from 'react';
 
 import { PLAY_AFTER_SECONDS, PLAY_TOKEN_REUSE_MS } from '~/types/constants';
 
+import { listen } from './listen';
+
 let issued: { token: string; at: number } | null = null;
 
 /** This client's play token, asked once and reused; null when it cannot be had. */
@@ -57,13 +59,10 @@ export function usePlayReport(audioRef: RefObject<HTMLAudioElement>, trackId: nu
     const onSeeked = () => {
       last = audio.currentTime;
     };
-    audio.addEventListener('timeupdate', onTime);
-    audio.addEventListener('seeked', onSeeked);
-    audio.addEventListener('ended', report);
-    return () => {
-      audio.removeEventListener('timeupdate', onTime);
-      audio.removeEventListener('seeked', onSeeked);
-      audio.removeEventListener('ended', report);
-    };
+    return listen<HTMLMediaElementEventMap>(audio, {
+      timeupdate: onTime,
+      seeked: onSeeked,
+      ended: report,
+    });
   }, [audioRef, trackId]);
 }
