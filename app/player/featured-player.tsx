@@ -2,16 +2,16 @@ import { useEffect, useRef } from 'react';
 
 import { Pause, Play, RotateCcw, RotateCw } from '~/components/site/icons';
 import { MembersOnlyBadge, UnlockLink } from '~/components/site/members-only';
-import { ResponsiveImage } from '~/components/ui/responsive-image';
 import type { TrackView } from '~/types/entities';
 import type { ImageInfo } from '~/types/image-info';
 import { audioPendingText, isPlayable, UNAVAILABLE_TEXT } from '~/utils/access';
 import { cn } from '~/utils/cn';
 import { formatClock } from '~/utils/media-time';
 
-import { PLACEHOLDER_COVER, SeekSlider } from './player-controls';
+import { SeekSlider } from './player-controls';
 import { FEATURED_SEEK_SECONDS, PLAY_START_DELAY_MS } from './player-machine';
 import { usePlayer } from './player-provider';
+import { TrackCover } from './track-cover';
 import { useHydrated } from './use-hydrated';
 
 export const NO_FEATURED_TEXT = 'No featured track available.';
@@ -190,12 +190,10 @@ function FeaturedFrame({
 
 function FeaturedCover({ track, image }: { track: TrackView; image?: ImageInfo | null }) {
   return (
-    <ResponsiveImage
-      src={track.coverImage || PLACEHOLDER_COVER}
-      alt={`Cover of ${track.title}`}
-      width={240}
-      height={240}
-      {...image}
+    <TrackCover
+      track={track}
+      image={image}
+      size={240}
       // w-full max-w-60: at most 240 CSS px wide at every breakpoint.
       sizes="240px"
       className="aspect-square w-full max-w-60 rounded-lg bg-muted object-cover"

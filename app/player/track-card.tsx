@@ -2,16 +2,15 @@ import { Link } from '@remix-run/react';
 
 import { Download, ListPlus, Pause, Play, Share2 } from '~/components/site/icons';
 import { MembersOnlyBadge, UnlockLink } from '~/components/site/members-only';
-import { ResponsiveImage } from '~/components/ui/responsive-image';
 import type { TrackJSON, TrackView } from '~/types/entities';
 import type { ImageInfo } from '~/types/image-info';
 import { audioPendingText, isPlayable, UNAVAILABLE_TEXT } from '~/utils/access';
 import { cn } from '~/utils/cn';
 
 import { FavouriteButton } from './favourite-button';
-import { PLACEHOLDER_COVER } from './player-controls';
 import { usePlayerCommands, useTrackStatus } from './player-provider';
 import { queueHolds } from './player-queue';
+import { TrackCover } from './track-cover';
 import { useHydrated } from './use-hydrated';
 import { copyLink, useStatusMessage } from './use-status-message';
 
@@ -261,12 +260,10 @@ function CardFrame({
       data-track-id={track.id}
       data-locked={track.locked || undefined}
     >
-      <ResponsiveImage
-        src={track.coverImage || PLACEHOLDER_COVER}
-        alt={`Cover of ${track.title}`}
-        width={400}
-        height={400}
-        {...image}
+      <TrackCover
+        track={track}
+        image={image}
+        size={400}
         sizes={sizes}
         priority={priority}
         className="aspect-square w-full bg-muted object-cover"
