@@ -15,7 +15,8 @@
  *   jobs' worker, the transcoder and the waveform peaks, decision 035) sit between services
  *   and models: services and platform/startup use it; it imports models, platform/ and the
  *   leaves, never routes, components, the player or services, and nothing below it imports it.
- * - schemas/, types/ and utils/ are client-safe leaves: they import only each other.
+ * - schemas/, types/, utils/ and theme/ (the site's look: colours, contrast, fonts) are
+ *   client-safe leaves: they import only each other.
  * - components/ and player/ (React) never import root, routes, models, services or any
  *   `*.server` module. Root data comes from `~/document/use-root-data`.
  * - Nothing imports `~/root` but types, and another folder of app/ is imported as `~/folder/...`
@@ -120,12 +121,12 @@ const LAYERS = [
     ],
   ],
   [
-    ['app/schemas/**', 'app/types/**', 'app/utils/**'],
+    ['app/schemas/**', 'app/types/**', 'app/utils/**', 'app/theme/**'],
     [],
     [
       forbid(
-        '^~/(?!(schemas|types|utils)/)',
-        'schemas/, types/ and utils/ are client-safe leaves: they import only schemas, types and utils.',
+        '^~/(?!(schemas|types|utils|theme)/)',
+        'schemas/, types/, utils/ and theme/ are client-safe leaves: they import only schemas, types, utils and theme.',
       ),
     ],
   ],

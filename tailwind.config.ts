@@ -1,6 +1,6 @@
 import type { Config } from 'tailwindcss';
 
-// Every colour is a CSS variable set from the stored theme (see app/utils/theme/theme.ts),
+// Every colour is a CSS variable set from the stored theme (see app/theme/theme.ts),
 // so the admin's Site Appearance settings restyle the whole site without a rebuild.
 const hsl = (name: string) => `hsl(var(--${name}) / <alpha-value>)`;
 

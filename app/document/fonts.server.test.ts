@@ -2,7 +2,7 @@ import fs from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { fontStack } from '~/utils/theme/fonts';
+import { fontStack } from '~/theme/fonts';
 
 import { fallbackFontFaces, themeFonts, westernFontFaces } from './fonts.server';
 

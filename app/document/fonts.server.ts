@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { logger } from '~/platform/logger.server';
+import { fallbackFamily, FONT_STYLESHEETS } from '~/theme/fonts';
 import type { FontChoice } from '~/types/entities';
-import { fallbackFamily, FONT_STYLESHEETS } from '~/utils/theme/fonts';
 
 import { ARIAL_METRICS, FONT_METRICS } from './font-metrics';
 

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_THEME } from '~/models/theme.server';
-import { FONT_STYLESHEETS } from '~/utils/theme/fonts';
-import { themeCss } from '~/utils/theme/theme';
+import { FONT_STYLESHEETS } from '~/theme/fonts';
+import { themeCss } from '~/theme/theme';
 
 import { inlineStylesheets } from './fonts.server';
 import { DEFAULT_THEME_HEAD } from './theme-head';

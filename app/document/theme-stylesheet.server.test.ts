@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_THEME } from '~/models/theme.server';
-import { themeCss } from '~/utils/theme/theme';
+import { themeCss } from '~/theme/theme';
 
 import { themeStylesheet } from './theme-stylesheet.server';
 

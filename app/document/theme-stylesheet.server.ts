@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 
 import { themeFonts } from '~/document/fonts.server';
+import { themeCss } from '~/theme/theme';
 import type { ThemeJSON } from '~/types/entities';
-import { themeCss } from '~/utils/theme/theme';
 
 export const THEME_STYLESHEET_PATH = '/theme.css';
 

@@ -4,24 +4,17 @@
  * a frame that may be sandboxed without same-origin access: no cookie, no storage, only the
  * `<audio>` of this page and one count-only beacon. Not bundled with the site: no React.
  */
+import { PLAY_AFTER_SECONDS } from '~/types/constants';
 import type { EmbedData, EmbedTrack } from '~/types/embed';
+import { formatClock } from '~/utils/media-time';
 import { levelsShape } from '~/utils/waveform-levels';
 import { WAVEFORM_HEIGHT } from '~/utils/waveform-path';
 
-const PLAY_AFTER_SECONDS = 30;
 const ICON_PLAY = '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 2l10 6-10 6z"/></svg>';
 const ICON_PAUSE =
   '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M3 2h4v12H3zM9 2h4v12H9z"/></svg>';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
-
-function fmt(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds || 0));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
-}
 
 function start(): void {
   const dataNode = $('embed-data');
@@ -74,9 +67,9 @@ function start(): void {
     seek.max = String(Math.floor(total));
     if (!dragging) seek.value = String(Math.floor(now));
     played?.setAttribute('width', String(total > 0 ? (columns * Math.min(now, total)) / total : 0));
-    const text = `${fmt(now)} / ${fmt(total)}`;
+    const text = `${formatClock(now)} / ${formatClock(total)}`;
     time.textContent = text;
-    seek.setAttribute('aria-valuetext', `${fmt(now)} of ${fmt(total)}`);
+    seek.setAttribute('aria-valuetext', `${formatClock(now)} of ${formatClock(total)}`);
   }
 
   function paintButton(): void {

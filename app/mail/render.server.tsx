@@ -1,6 +1,6 @@
 import { render } from '@react-email/render';
 
-import { mailPalette } from '~/utils/theme/colour';
+import { mailPalette } from '~/theme/colour';
 
 /**
  * Renders emails with React Email: an HTML part and a plain-text part of the same message.

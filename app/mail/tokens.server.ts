@@ -1,16 +1,15 @@
-import crypto from 'node:crypto';
-
-import { env } from '~/platform/env.server';
+import { sign, verify } from '~/platform/signing.server';
 
 /**
  * Signed links for subscribers: `/unsubscribe/{token}` and `/newsletter/confirm/{token}`
  * (decisions 016 and 029).
  *
  * A token is `{subscriber id}.{issue time}.{mac}`: the issue time in milliseconds since the
- * epoch written in base 36, the mac an HMAC-SHA256 of purpose, id and issue time (base64url,
- * 32 characters). It is signed with the first SESSION_SECRET and checked against each
- * (rotation), so an id alone is no use and a changed character is refused. Subscriber ids are
- * never reused. Every part is URL-safe and bounded: a token is at most 56 characters.
+ * epoch written in base 36, the mac the `mail-link` signature of purpose, id and issue time
+ * (platform/signing: base64url, 32 characters; first secret signs, every one verifies), so an
+ * id alone is no use and a changed character is refused. Links signed before decision 049
+ * (bare secret) still verify. Subscriber ids are never reused. Every part is URL-safe and
+ * bounded: a token is at most 56 characters.
  *
  * - A confirmation token expires CONFIRM_TOKEN_TTL_MS after it was issued.
  * - An unsubscribe token never expires (it is in every newsletter sent and in its
@@ -29,22 +28,22 @@ const MAX_TOKEN_LENGTH = 56;
 
 const TOKEN = /^(\d{1,12})\.(?:([0-9a-z]{1,10})\.)?([A-Za-z0-9_-]{32})$/;
 
-const mac = (secret: string, purpose: LinkPurpose, id: number, issued: string | null) =>
-  crypto
-    .createHmac('sha256', secret)
-    // Without an issue time: the message the first tokens were signed over.
-    .update(`night-shore:${purpose}:${id}${issued === null ? '' : `:${issued}`}`)
-    .digest('base64url')
-    .slice(0, 32);
+/** What is signed. Without an issue time: the message the first tokens were signed over. */
+const message = (purpose: LinkPurpose, id: number, issued: string | null) =>
+  `night-shore:${purpose}:${id}${issued === null ? '' : `:${issued}`}`;
+const MAC_LENGTH = 32;
 
 export function signLinkToken(
   purpose: LinkPurpose,
   id: number,
   options: { secrets?: string[]; now?: number } = {},
 ): string {
-  const secrets = options.secrets ?? env.SESSION_SECRETS;
   const issued = Math.floor(options.now ?? Date.now()).toString(36);
-  return `${id}.${issued}.${mac(secrets[0], purpose, id, issued)}`;
+  const mac = sign('mail-link', message(purpose, id, issued), {
+    secrets: options.secrets,
+    length: MAC_LENGTH,
+  });
+  return `${id}.${issued}.${mac}`;
 }
 
 /** What a token says, once its mac is checked. */
@@ -66,7 +65,6 @@ export function checkLinkToken(
   token: string,
   options: { secrets?: string[]; now?: number } = {},
 ): LinkTokenCheck {
-  const secrets = options.secrets ?? env.SESSION_SECRETS;
   const now = options.now ?? Date.now();
   const invalid = { ok: false, reason: 'invalid' } as const;
   if (token.length > MAX_TOKEN_LENGTH) return invalid;
@@ -74,10 +72,10 @@ export function checkLinkToken(
   if (!match) return invalid;
   const id = Number(match[1]);
   const issued = match[2] ?? null;
-  const given = Buffer.from(match[3]);
-  const ok = secrets.some((secret) =>
-    crypto.timingSafeEqual(Buffer.from(mac(secret, purpose, id, issued)), given),
-  );
+  const ok = verify('mail-link', message(purpose, id, issued), match[3], {
+    secrets: options.secrets,
+    length: MAC_LENGTH,
+  });
   if (!ok || id <= 0) return invalid;
   if (issued === null) {
     return purpose === 'unsubscribe'

@@ -9,6 +9,7 @@ import { isLoopbackHostname, siteOrigin } from '~/platform/site-origin.server';
 import { LEGACY_TRACK_TYPES, MIX_TYPES, TRACK_TYPES } from '~/schemas/track';
 import type { AudioStatus, TrackJSON, TracklistRow, TrackView, Visibility } from '~/types/entities';
 import { isMembersOnly, trackFor, type Viewer } from '~/utils/access';
+import { parseClock } from '~/utils/media-time';
 import { escapeRegExp } from '~/utils/regexp';
 import { siteToday, siteWeekNumber } from '~/utils/time';
 
@@ -136,10 +137,9 @@ export function toTrackJSON(t: TrackDoc): TrackJSON {
   };
 }
 
-/** Seconds in an "m:ss" or "h:mm:ss" duration (0 when it is not one). */
+/** Seconds in a stored "m:ss" or "h:mm:ss" duration, read as the player reads it (0: none). */
 function secondsOf(duration: string): number {
-  if (!/^\d+(:[0-5]\d){1,2}$/.test(duration)) return 0;
-  return duration.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+  return parseClock(duration, { lenient: true }) ?? 0;
 }
 
 const NEWEST_FIRST = { createdAt: -1, id: -1 } as const;

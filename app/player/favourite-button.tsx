@@ -1,8 +1,8 @@
 import { useLocation } from '@remix-run/react';
 
 import { Heart } from '~/components/site/icons';
+import { cn } from '~/utils/cn';
 
-import { cx } from './player-controls';
 import { usePlayerCommands, usePlayerSelector } from './player-provider';
 import { FAVOURITES_ACTION } from './use-favourites';
 import { useHydrated } from './use-hydrated';
@@ -20,7 +20,7 @@ export function FavouriteButton({ trackId, title }: { trackId: number; title: st
   const on = usePlayerSelector((s) => s.favourites.includes(trackId));
   const label = on ? `Remove ${title} from favourites` : `Add ${title} to favourites`;
   const className = 'round-button';
-  const icon = <Heart aria-hidden className={cx('h-4 w-4', on && 'fill-current text-primary')} />;
+  const icon = <Heart aria-hidden className={cn('h-4 w-4', on && 'fill-current text-primary')} />;
 
   if (hydrated) {
     return (

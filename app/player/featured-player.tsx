@@ -2,14 +2,16 @@ import { useEffect, useRef } from 'react';
 
 import { Pause, Play, RotateCcw, RotateCw } from '~/components/site/icons';
 import { MembersOnlyBadge, UnlockLink } from '~/components/site/members-only';
-import { ResponsiveImage } from '~/components/ui/responsive-image';
 import type { TrackView } from '~/types/entities';
 import type { ImageInfo } from '~/types/image-info';
 import { audioPendingText, isPlayable, UNAVAILABLE_TEXT } from '~/utils/access';
+import { cn } from '~/utils/cn';
+import { formatClock } from '~/utils/media-time';
 
-import { cx, PLACEHOLDER_COVER, SeekSlider } from './player-controls';
-import { FEATURED_SEEK_SECONDS, formatTime, PLAY_START_DELAY_MS } from './player-machine';
+import { SeekSlider } from './player-controls';
+import { FEATURED_SEEK_SECONDS, PLAY_START_DELAY_MS } from './player-machine';
 import { usePlayer } from './player-provider';
+import { TrackCover } from './track-cover';
 import { useHydrated } from './use-hydrated';
 
 export const NO_FEATURED_TEXT = 'No featured track available.';
@@ -35,7 +37,7 @@ export function FeaturedPlayer({
 
   if (!track) {
     return (
-      <div className={cx('rounded-lg border border-border bg-card p-6 text-center', className)}>
+      <div className={cn('rounded-lg border border-border bg-card p-6 text-center', className)}>
         <p className="text-muted-foreground">{NO_FEATURED_TEXT}</p>
       </div>
     );
@@ -50,7 +52,7 @@ export function FeaturedPlayer({
         <MembersOnlyBadge item={track} />
         <UnlockLink
           path={`/music?track=${track.id}`}
-          className={cx(
+          className={cn(
             buttonClass,
             'self-start bg-primary text-primary-foreground hover:bg-primary/90',
           )}
@@ -92,7 +94,7 @@ export function FeaturedPlayer({
               <button
                 type="button"
                 onClick={() => player.seekBy(-FEATURED_SEEK_SECONDS)}
-                className={cx(buttonClass, 'border border-border hover:bg-muted')}
+                className={cn(buttonClass, 'border border-border hover:bg-muted')}
               >
                 <RotateCcw aria-hidden className="h-4 w-4" />
                 <span>-10s</span>
@@ -102,7 +104,7 @@ export function FeaturedPlayer({
             <button
               type="button"
               onClick={onPlay}
-              className={cx(buttonClass, 'bg-primary text-primary-foreground hover:bg-primary/90')}
+              className={cn(buttonClass, 'bg-primary text-primary-foreground hover:bg-primary/90')}
             >
               {isPlaying ? (
                 <Pause aria-hidden className="h-4 w-4" />
@@ -115,7 +117,7 @@ export function FeaturedPlayer({
               <button
                 type="button"
                 onClick={() => player.seekBy(FEATURED_SEEK_SECONDS)}
-                className={cx(buttonClass, 'border border-border hover:bg-muted')}
+                className={cn(buttonClass, 'border border-border hover:bg-muted')}
               >
                 <RotateCw aria-hidden className="h-4 w-4" />
                 <span>+10s</span>
@@ -126,7 +128,7 @@ export function FeaturedPlayer({
           {isCurrent ? (
             <div className="flex items-center gap-2">
               <span className="text-xs tabular-nums text-muted-foreground">
-                {formatTime(player.position)}
+                {formatClock(player.position)}
               </span>
               <SeekSlider
                 label={`Seek in ${track.title}`}
@@ -135,7 +137,7 @@ export function FeaturedPlayer({
                 onSeek={player.seek}
               />
               <span className="text-xs tabular-nums text-muted-foreground">
-                {formatTime(player.totalDuration)}
+                {formatClock(player.totalDuration)}
               </span>
             </div>
           ) : null}
@@ -172,7 +174,7 @@ function FeaturedFrame({
   return (
     <article
       aria-label={`Featured track: ${track.title}`}
-      className={cx(
+      className={cn(
         'flex flex-col gap-6 rounded-lg border border-border bg-card p-6 text-card-foreground md:flex-row md:items-center',
         className,
       )}
@@ -188,12 +190,10 @@ function FeaturedFrame({
 
 function FeaturedCover({ track, image }: { track: TrackView; image?: ImageInfo | null }) {
   return (
-    <ResponsiveImage
-      src={track.coverImage || PLACEHOLDER_COVER}
-      alt={`Cover of ${track.title}`}
-      width={240}
-      height={240}
-      {...image}
+    <TrackCover
+      track={track}
+      image={image}
+      size={240}
       // w-full max-w-60: at most 240 CSS px wide at every breakpoint.
       sizes="240px"
       className="aspect-square w-full max-w-60 rounded-lg bg-muted object-cover"

@@ -1,6 +1,6 @@
 import { Pause, Play } from '~/components/site/icons';
+import { cn } from '~/utils/cn';
 
-import { cx } from './player-controls';
 import { usePlayer } from './player-provider';
 
 /** The play slot of the mobile bottom bar: disabled until a track is loaded. */
@@ -13,7 +13,7 @@ export function MobilePlayButton({ className }: { className?: string }) {
       onClick={player.toggle}
       disabled={!hasTrack}
       aria-pressed={hasTrack ? player.playing : undefined}
-      className={cx(
+      className={cn(
         'bottom-bar-slot disabled:cursor-not-allowed disabled:opacity-50',
         player.playing ? 'text-primary' : 'text-foreground',
         className,

@@ -2,7 +2,7 @@ import { type Dispatch, useMemo } from 'react';
 
 import type { TrackJSON } from '~/types/entities';
 
-import type { PlayerAction, PlayerTrack } from './player-machine';
+import { type PlayerAction, type PlayerTrack, toPlayerTrack } from './player-machine';
 
 export type TrackInput = PlayerTrack | TrackJSON;
 
@@ -41,20 +41,6 @@ export type PlayerActions = {
 
 /** The queue and playback actions: each dispatches one machine action. */
 export type QueueActions = Omit<PlayerActions, 'isFavourite' | 'toggleFavourite'>;
-
-/** Keeps only what the player needs, so local storage stays small. */
-function toPlayerTrack(t: TrackInput): PlayerTrack {
-  return {
-    id: t.id,
-    title: t.title,
-    artist: t.artist,
-    album: t.album,
-    duration: t.duration,
-    coverImage: t.coverImage,
-    audioFile: t.audioFile,
-    ...(t.tracklist && t.tracklist.length > 0 ? { tracklist: t.tracklist } : {}),
-  };
-}
 
 /** The actions, stable for the provider's lifetime (the random draws happen here, not in the machine). */
 export function usePlayerActions(dispatch: Dispatch<PlayerAction>): QueueActions {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 
 import {
   Heart,
@@ -10,17 +10,17 @@ import {
   SkipBack,
   SkipForward,
 } from '~/components/site/icons';
-import { currentRowIndex } from '~/utils/media-time';
+import { cn } from '~/utils/cn';
+import { currentRowIndex, formatClock } from '~/utils/media-time';
 
 import {
-  cx,
   IconButton,
   PLACEHOLDER_COVER,
+  POPUP_CLASS,
   SeekSlider,
-  useDismiss,
+  usePopup,
   VolumeControl,
 } from './player-controls';
-import { formatTime } from './player-machine';
 import { type PlayerContextValue, usePlayer } from './player-provider';
 import { loadedEntries } from './player-queue';
 import { useTrackPeaks } from './use-track-peaks';
@@ -65,7 +65,7 @@ export function PlayerBar({
     return (
       <section
         aria-label="Audio player"
-        className={cx('border-t border-border bg-card text-card-foreground', className)}
+        className={cn('border-t border-border bg-card text-card-foreground', className)}
       >
         <p className="container py-4 text-center text-sm text-muted-foreground">{NO_TRACK_TEXT}</p>
       </section>
@@ -107,7 +107,7 @@ export function PlayerBar({
     <>
       <span className="w-10 shrink-0 text-right text-xs tabular-nums text-muted-foreground">
         <span className="sr-only">Elapsed </span>
-        {formatTime(player.position)}
+        {formatClock(player.position)}
       </span>
       {peaks ? (
         <Suspense fallback={seekSlider}>
@@ -127,7 +127,7 @@ export function PlayerBar({
       )}
       <span className="w-10 shrink-0 text-xs tabular-nums text-muted-foreground">
         <span className="sr-only">Total </span>
-        {formatTime(player.totalDuration)}
+        {formatClock(player.totalDuration)}
       </span>
     </>
   );
@@ -136,7 +136,7 @@ export function PlayerBar({
     return (
       <section
         aria-label="Audio player"
-        className={cx('border-t border-border bg-card px-3 py-2 text-card-foreground', className)}
+        className={cn('border-t border-border bg-card px-3 py-2 text-card-foreground', className)}
       >
         <div className="flex items-center gap-2">
           {cover(40)}
@@ -151,7 +151,7 @@ export function PlayerBar({
   return (
     <section
       aria-label="Audio player"
-      className={cx('border-t border-border bg-card text-card-foreground', className)}
+      className={cn('border-t border-border bg-card text-card-foreground', className)}
     >
       <div className="container grid grid-cols-1 items-center gap-2 py-2 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)] md:gap-4">
         <div className="flex min-w-0 items-center gap-3">
@@ -170,7 +170,7 @@ export function PlayerBar({
           >
             <Heart
               aria-hidden
-              className={cx('h-5 w-5', player.isFavourite(track.id) && 'fill-current')}
+              className={cn('h-5 w-5', player.isFavourite(track.id) && 'fill-current')}
             />
           </IconButton>
           <QueueButton player={player} />
@@ -210,7 +210,7 @@ function TransportButtons({
   compact?: boolean;
 }) {
   return (
-    <div className={cx('flex items-center', compact ? 'gap-0' : 'gap-1')}>
+    <div className={cn('flex items-center', compact ? 'gap-0' : 'gap-1')}>
       <IconButton
         label="Shuffle"
         aria-pressed={player.shuffle}
@@ -251,39 +251,24 @@ function TransportButtons({
 
 /** Shows the play queue; choosing an entry plays it. */
 function QueueButton({ player }: { player: PlayerContextValue }) {
-  const [open, setOpen] = useState(false);
-  const popupId = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const popup = usePopup();
   const currentItem = useRef<HTMLButtonElement>(null);
   // The loaded positions (the catalogue queue loads windows of every track as it needs them).
   const queue = player.queue;
   const entries = useMemo(() => loadedEntries(queue), [queue]);
 
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, wrapper, button);
   useEffect(() => {
-    if (!open) return;
+    if (!popup.open) return;
     currentItem.current?.focus();
     currentItem.current?.scrollIntoView({ block: 'nearest' });
-  }, [open]);
+  }, [popup.open]);
 
   return (
-    <div ref={wrapper} className="relative">
-      <IconButton
-        ref={button}
-        label="Queue"
-        aria-expanded={open}
-        aria-controls={popupId}
-        onClick={() => setOpen((o) => !o)}
-      >
+    <div ref={popup.wrapper} className="relative">
+      <IconButton {...popup.buttonProps} label="Queue">
         <ListMusic aria-hidden className="h-5 w-5" />
       </IconButton>
-      <div
-        id={popupId}
-        hidden={!open}
-        className="absolute bottom-full right-0 mb-2 w-72 rounded-lg border border-border bg-popover text-popover-foreground shadow-lg"
-      >
+      <div {...popup.panelProps} className={cn(POPUP_CLASS, 'w-72')}>
         <h2 className="border-b border-border px-3 py-2 text-sm font-semibold">
           Queue ({player.queue.size})
         </h2>
@@ -303,7 +288,7 @@ function QueueButton({ player }: { player: PlayerContextValue }) {
                       if (isCurrent) player.toggle();
                       else player.playIndex(i);
                     }}
-                    className={cx(
+                    className={cn(
                       'flex min-h-10 w-full items-center gap-2 px-3 py-1.5 text-left text-sm hover:bg-muted',
                       isCurrent && 'font-semibold text-primary',
                     )}

@@ -1,17 +1,15 @@
 import { forwardRef, useCallback, useEffect, useId, useRef, useState } from 'react';
 
 import { Volume1, Volume2, VolumeX } from '~/components/site/icons';
+import { cn } from '~/utils/cn';
 
+import { listen } from './listen';
 import { formatTimeForSpeech, SEEK_STEP_SECONDS, volumeLevel } from './player-machine';
 
 /** Keyboard seek jump for the arrow keys (the slider's own step, 0.1 s, is too fine to key). */
 const ARROW_SEEK_SECONDS = 5;
 
 export { PLACEHOLDER_COVER } from '~/utils/image-url';
-
-export function cx(...classes: (string | false | null | undefined)[]): string {
-  return classes.filter(Boolean).join(' ');
-}
 
 /** A square icon button at least 40x40 px (WCAG target size), with its name in aria-label. */
 export const IconButton = forwardRef<
@@ -24,7 +22,7 @@ export const IconButton = forwardRef<
       type="button"
       aria-label={label}
       title={label}
-      className={cx(
+      className={cn(
         'inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-foreground transition-colors hover:bg-muted disabled:cursor-not-allowed disabled:opacity-50 aria-pressed:text-primary',
         className,
       )}
@@ -74,7 +72,7 @@ export function SeekSlider({
       step={SEEK_STEP_SECONDS}
       value={value}
       disabled={max === 0}
-      className={cx(
+      className={cn(
         'h-6 w-full min-w-0 cursor-pointer accent-primary disabled:cursor-not-allowed',
         className,
       )}
@@ -111,7 +109,7 @@ export function SeekSlider({
  * Closes a popup on Escape (focus back to its button), on a pointer press outside it and
  * when focus moves outside it.
  */
-export function useDismiss(
+function useDismiss(
   open: boolean,
   close: () => void,
   wrapper: React.RefObject<HTMLElement | null>,
@@ -133,15 +131,37 @@ export function useDismiss(
       close();
       button.current?.focus();
     };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('focusin', onFocusIn);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('focusin', onFocusIn);
-      document.removeEventListener('keydown', onKeyDown);
-    };
+    return listen<DocumentEventMap>(document, {
+      pointerdown: onPointerDown,
+      focusin: onFocusIn,
+      keydown: onKeyDown,
+    });
   }, [open, close, wrapper, button]);
+}
+
+/** Where a popup stands (above its button, right-aligned) and how it looks; add its width. */
+export const POPUP_CLASS =
+  'absolute bottom-full right-0 mb-2 rounded-lg border border-border bg-popover text-popover-foreground shadow-lg';
+
+/**
+ * A popup opened by an icon button (the volume, the queue, the share menu): its open state and
+ * refs, `buttonProps` for the button and `panelProps` for the popup; closed by `useDismiss`.
+ */
+export function usePopup() {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, wrapper, button);
+  const buttonProps = {
+    ref: button,
+    'aria-expanded': open,
+    'aria-controls': id,
+    onClick: () => setOpen((o) => !o),
+  };
+  const panelProps = { id, hidden: !open };
+  return { open, close, wrapper, button, buttonProps, panelProps };
 }
 
 /** Volume button with a popup slider 0..100, step 1. */
@@ -152,37 +172,21 @@ export function VolumeControl({
   volume: number;
   onChange: (volume: number) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const popupId = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const popup = usePopup();
   const slider = useRef<HTMLInputElement>(null);
   const level = volumeLevel(volume);
   const Icon = level === 'high' ? Volume2 : level === 'low' ? Volume1 : VolumeX;
 
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, wrapper, button);
   useEffect(() => {
-    if (open) slider.current?.focus();
-  }, [open]);
+    if (popup.open) slider.current?.focus();
+  }, [popup.open]);
 
   return (
-    <div ref={wrapper} className="relative">
-      <IconButton
-        ref={button}
-        label="Volume"
-        aria-expanded={open}
-        aria-controls={popupId}
-        data-volume-level={level}
-        onClick={() => setOpen((o) => !o)}
-      >
+    <div ref={popup.wrapper} className="relative">
+      <IconButton {...popup.buttonProps} label="Volume" data-volume-level={level}>
         <Icon aria-hidden className="h-5 w-5" />
       </IconButton>
-      <div
-        id={popupId}
-        hidden={!open}
-        className="absolute bottom-full right-0 mb-2 w-44 rounded-lg border border-border bg-popover p-3 text-popover-foreground shadow-lg"
-      >
+      <div {...popup.panelProps} className={cn(POPUP_CLASS, 'w-44 p-3')}>
         <input
           ref={slider}
           type="range"

@@ -7,11 +7,9 @@ import {
   DEFAULT_VOLUME,
   displayDuration,
   FALLBACK_AUDIO_PATH,
-  formatTime,
   formatTimeForSpeech,
   isLoadable,
   normalizeAudioSrc,
-  parseDuration,
   parseFavourites,
   parsePersisted,
   type PlayerAction,
@@ -524,13 +522,6 @@ describe('persistence', () => {
 });
 
 describe('formatting', () => {
-  it('formats m:ss', () => {
-    expect(formatTime(0)).toBe('0:00');
-    expect(formatTime(65.9)).toBe('1:05');
-    expect(formatTime(3600)).toBe('1:00:00');
-    expect(formatTime(3750)).toBe('1:02:30');
-    expect(formatTime(Number.NaN)).toBe('0:00');
-  });
   it('speaks times', () => {
     expect(formatTimeForSpeech(65)).toBe('1 minute 5 seconds');
     expect(formatTimeForSpeech(0)).toBe('0 seconds');
@@ -538,10 +529,16 @@ describe('formatting', () => {
     expect(formatTimeForSpeech(120)).toBe('2 minutes');
     expect(formatTimeForSpeech(3725)).toBe('1 hour 2 minutes 5 seconds');
   });
-  it('parses durations', () => {
-    expect(parseDuration('3:45')).toBe(225);
-    expect(parseDuration('1:02:03')).toBe(3723);
-    expect(parseDuration('abc')).toBe(0);
-    expect(parseDuration('')).toBe(0);
+  it("reads a track's stored duration until the audio element knows its own", () => {
+    const total = (duration: string) =>
+      displayDuration({ duration: 0, current: { ...track(1), duration } });
+    expect(total('3:45')).toBe(225);
+    expect(total('1:02:03')).toBe(3723);
+    expect(total('99:99')).toBe(6039);
+    expect(total('abc')).toBe(0);
+    expect(total('')).toBe(0);
+    expect(displayDuration({ duration: 200.5, current: { ...track(1), duration: '3:45' } })).toBe(
+      200.5,
+    );
   });
 });

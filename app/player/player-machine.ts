@@ -8,6 +8,7 @@
  * provider fetches and answers with `queueWindow` (no fetch in here).
  */
 import type { TrackJSON, TracklistRow } from '~/types/entities';
+import { parseClock } from '~/utils/media-time';
 
 import {
   EMPTY_QUEUE,
@@ -24,7 +25,6 @@ import {
   fallbackAudioSrc,
   isLoadable,
   normalizeAudioSrc,
-  parseDuration,
   randomOtherIndex,
   resolveStartIndex,
   stripTrailingSlashes,
@@ -376,7 +376,10 @@ export function createPlayerReducer(random: () => number = Math.random) {
           failed: false,
           // Restored paused: browsers refuse to start audio without a user gesture anyway.
           playing: false,
-          position: clampPosition(saved.position, parseDuration(current.duration) || Infinity),
+          position: clampPosition(
+            saved.position,
+            parseClock(current.duration, { lenient: true }) || Infinity,
+          ),
           duration: 0,
           seekNonce: state.seekNonce + 1,
         };

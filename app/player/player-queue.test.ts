@@ -75,6 +75,16 @@ function answer(state: PlayerState, cat: QueueSlot[], count = PAGE): PlayerState
   });
 }
 
+/** A window the provider prefetched (no request): `tracks` at `position` of `total`. */
+const prefetched = (total: number, position: number, tracks: QueueSlot[]): PlayerAction => ({
+  type: 'queueWindow',
+  requestId: null,
+  total,
+  position,
+  at: position,
+  tracks,
+});
+
 const fresh = () => run(createInitialState(), { type: 'restore', saved: null });
 
 describe('the catalogue queue from /music', () => {
@@ -198,14 +208,7 @@ describe('next and previous over the whole catalogue', () => {
     s = run(s, { type: 'drawShuffle', random: 0.5 });
     expect(s.shuffleNext).toBe(500);
     expect(prefetchNeeds(s)).toContainEqual({ position: 500, direction: 1 });
-    s = run(s, {
-      type: 'queueWindow',
-      requestId: null,
-      total: 1000,
-      position: 500,
-      at: 500,
-      tracks: cat.slice(500, 524),
-    });
+    s = run(s, prefetched(1000, 500, cat.slice(500, 524)));
     s = run(s, { type: 'next', random: 0.1 });
     expect(s.request).toBeNull();
     expect(s.index).toBe(500);
@@ -272,14 +275,7 @@ describe('a catalogue that changed between fetches', () => {
   it('a window with a new size replaces what was loaded (positions moved)', () => {
     const cat = catalogue(100);
     let s = run(openPage(fresh(), cat), { type: 'playIndex', index: 2 });
-    s = run(s, {
-      type: 'queueWindow',
-      requestId: null,
-      total: 99,
-      position: 50,
-      at: 50,
-      tracks: cat.slice(51, 75),
-    });
+    s = run(s, prefetched(99, 50, cat.slice(51, 75)));
     expect(s.queue.size).toBe(99);
     expect(Object.keys(s.queue.slots)).toHaveLength(24);
     expect(s.current?.id).toBe(98);
@@ -290,14 +286,7 @@ describe('a catalogue that changed between fetches', () => {
     const cat = catalogue(100);
     let s = openPage(fresh(), cat);
     s = run(s, { type: 'setQueue', tracks: [track(1), track(2)], index: 0, keepCurrent: false });
-    const after = run(s, {
-      type: 'queueWindow',
-      requestId: null,
-      total: 100,
-      position: 24,
-      at: 24,
-      tracks: cat.slice(24, 48),
-    });
+    const after = run(s, prefetched(100, 24, cat.slice(24, 48)));
     expect(after).toBe(s);
   });
 });
@@ -338,14 +327,7 @@ describe('persistence of the catalogue queue', () => {
   it('keeps the positions near the current one, and restores them', () => {
     const cat = catalogue(1000);
     let s = run(openPage(fresh(), cat, 3), { type: 'playIndex', index: 60 });
-    s = run(s, {
-      type: 'queueWindow',
-      requestId: null,
-      total: 1000,
-      position: 500,
-      at: 500,
-      tracks: cat.slice(500, 524),
-    });
+    s = run(s, prefetched(1000, 500, cat.slice(500, 524)));
     const saved = parsePersisted(JSON.stringify(toPersisted(s)));
     expect(saved?.queue.source).toBe('catalogue');
     expect(saved?.queue.size).toBe(1000);

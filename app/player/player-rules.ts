@@ -2,7 +2,7 @@
  * The player's rules that need no state machine: audio paths, clamps, random picks, times.
  * Re-exported by player-machine.ts (its importers read them from there).
  */
-import { formatClock } from '~/utils/media-time';
+import { parseClock } from '~/utils/media-time';
 
 import type { PlayerState, PlayerTrack } from './player-machine';
 import { UPLOADS_AUDIO_SEGMENT } from './player-queue';
@@ -13,6 +13,23 @@ export const POSITION_REFRESH_MS = 1000;
 export const SEEK_STEP_SECONDS = 0.1;
 export const FEATURED_SEEK_SECONDS = 10;
 export const PLAY_START_DELAY_MS = 100;
+
+/**
+ * Only what the player keeps of a track (from a page's data, or a queue window), so local
+ * storage stays small; a tracklist only when there is one.
+ */
+export function toPlayerTrack(t: PlayerTrack): PlayerTrack {
+  return {
+    id: t.id,
+    title: t.title,
+    artist: t.artist,
+    album: t.album,
+    duration: t.duration,
+    coverImage: t.coverImage,
+    audioFile: t.audioFile,
+    ...(t.tracklist && t.tracklist.length > 0 ? { tracklist: t.tracklist } : {}),
+  };
+}
 
 export function stripTrailingSlashes(s: string): string {
   return s.replace(/\/+$/, '');
@@ -83,19 +100,6 @@ export function randomOtherIndex(length: number, current: number, random: number
   return pick >= current ? pick + 1 : pick;
 }
 
-/** 'm:ss' (or 'h:mm:ss') to seconds; 0 when it can't be read. */
-export function parseDuration(text: string | null | undefined): number {
-  if (!text) return 0;
-  const parts = text.trim().split(':');
-  if (parts.length < 2 || parts.length > 3 || parts.some((p) => !/^\d+$/.test(p))) return 0;
-  return parts.reduce((acc, p) => acc * 60 + Number(p), 0);
-}
-
-/** Seconds as m:ss, and as h:mm:ss from an hour on (a long set reads 1:02:30, decision 034). */
-export function formatTime(seconds: number): string {
-  return formatClock(seconds);
-}
-
 /** Spoken time for aria-valuetext: '1 minute 5 seconds', '0 seconds'. */
 export function formatTimeForSpeech(seconds: number): string {
   const s = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
@@ -113,7 +117,7 @@ export function formatTimeForSpeech(seconds: number): string {
 /** Total length to show: the element's duration once known, else the track's own text. */
 export function displayDuration(state: Pick<PlayerState, 'duration' | 'current'>): number {
   if (state.duration > 0 && Number.isFinite(state.duration)) return state.duration;
-  return parseDuration(state.current?.duration);
+  return parseClock(state.current?.duration, { lenient: true }) ?? 0;
 }
 
 export function volumeLevel(volume: number): 'high' | 'low' | 'muted' {

@@ -1,10 +1,12 @@
 import { Link } from '@remix-run/react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect } from 'react';
 
 import { Share2 } from '~/components/site/icons';
+import { cn } from '~/utils/cn';
 import { deepLinkTime } from '~/utils/media-time';
 
-import { IconButton, useDismiss } from './player-controls';
+import { IconButton, POPUP_CLASS, usePopup } from './player-controls';
+import { useStatusMessage } from './use-status-message';
 
 /**
  * "Share": a menu for the track playing (keyboard: arrows move, Escape closes and gives focus
@@ -13,48 +15,34 @@ import { IconButton, useDismiss } from './player-controls';
  * module itself with its first track); "Copy link at current time" copies `?t=`.
  */
 export function ShareMenu({ id, position }: { id: number; position: number }) {
-  const [open, setOpen] = useState(false);
-  const [status, setStatus] = useState('');
-  const menuId = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, wrapper, button);
+  const [status, say] = useStatusMessage();
+  const { open, close, wrapper, button, buttonProps, panelProps } = usePopup();
   useEffect(() => {
     if (open) wrapper.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
-  }, [open]);
+  }, [open, wrapper]);
   const t = position >= 1 ? `?t=${deepLinkTime(position)}` : '';
   const copy = async () => {
     const url = `${window.location.origin}/music/${id}${t}`;
     close();
     button.current?.focus();
-    setStatus(
+    say(
       await navigator.clipboard.writeText(url).then(
         () => 'Link copied',
         () => `Copy: ${url}`,
       ),
     );
-    window.setTimeout(() => setStatus(''), 4000);
   };
   const item = 'flex min-h-10 w-full items-center px-3 text-left text-sm hover:bg-muted';
   return (
     <div ref={wrapper} className="relative">
-      <IconButton
-        ref={button}
-        label="Share"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
-      >
+      <IconButton {...buttonProps} label="Share" aria-haspopup="menu">
         <Share2 aria-hidden className="h-5 w-5" />
       </IconButton>
       <div
-        id={menuId}
+        {...panelProps}
         role="menu"
         tabIndex={-1}
         aria-label="Share"
-        hidden={!open}
         onKeyDown={(e) => {
           const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role=menuitem]')];
           const step = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : 0;
@@ -63,7 +51,7 @@ export function ShareMenu({ id, position }: { id: number; position: number }) {
           const at = items.indexOf(document.activeElement as HTMLElement);
           items[(at + step + items.length) % items.length]?.focus();
         }}
-        className="absolute bottom-full right-0 mb-2 w-60 rounded-lg border border-border bg-popover py-1 text-popover-foreground shadow-lg"
+        className={cn(POPUP_CLASS, 'w-60 py-1')}
       >
         <Link role="menuitem" to={`/music/${id}/share${t}`} onClick={close} className={item}>
           Share / embed

@@ -1,18 +1,18 @@
 import { Link } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
 
 import { Download, ListPlus, Pause, Play, Share2 } from '~/components/site/icons';
 import { MembersOnlyBadge, UnlockLink } from '~/components/site/members-only';
-import { ResponsiveImage } from '~/components/ui/responsive-image';
 import type { TrackJSON, TrackView } from '~/types/entities';
 import type { ImageInfo } from '~/types/image-info';
 import { audioPendingText, isPlayable, UNAVAILABLE_TEXT } from '~/utils/access';
+import { cn } from '~/utils/cn';
 
 import { FavouriteButton } from './favourite-button';
-import { cx, PLACEHOLDER_COVER } from './player-controls';
 import { usePlayerCommands, useTrackStatus } from './player-provider';
 import { queueHolds } from './player-queue';
+import { TrackCover } from './track-cover';
 import { useHydrated } from './use-hydrated';
+import { copyLink, useStatusMessage } from './use-status-message';
 
 /** The track grid of /music and /account/favourites: one column; 2 from `sm`, 3 from `lg`, 4 from `xl`. */
 export const TRACK_GRID_CLASS =
@@ -23,8 +23,6 @@ export const TRACK_GRID_CLASS =
  */
 export const TRACK_GRID_SIZES =
   '(min-width: 1280px) 294px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
-
-const STATUS_MS = 4000;
 
 /** The link a share points to: the track's own page (decision 034). */
 export function trackShareUrl(id: number, origin: string): string {
@@ -129,15 +127,7 @@ function PlayableTrackCard({
   const player = usePlayerCommands();
   const { isCurrent, isPlaying } = useTrackStatus(track.id);
   const hydrated = useHydrated();
-  const [status, setStatus] = useState('');
-  const statusTimer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(statusTimer.current), []);
-
-  const say = (text: string) => {
-    setStatus(text);
-    window.clearTimeout(statusTimer.current);
-    statusTimer.current = window.setTimeout(() => setStatus(''), STATUS_MS);
-  };
+  const [status, say] = useStatusMessage();
 
   const src = player.audioSrc(track.audioFile);
   const isQueued = () => queueHolds(player.store.getSnapshot().player.queue, track.id);
@@ -167,12 +157,7 @@ function PlayableTrackCard({
         // Share refused (e.g. no share target): fall back to copying.
       }
     }
-    try {
-      await navigator.clipboard.writeText(url);
-      say('Link copied to clipboard');
-    } catch {
-      say(`Copy this link: ${url}`);
-    }
+    await copyLink(url, say);
   };
 
   const onAddToQueue = () => {
@@ -187,7 +172,7 @@ function PlayableTrackCard({
   return (
     <CardFrame
       track={track}
-      className={cx(isCurrent && 'ring-2 ring-primary', className)}
+      className={cn(isCurrent && 'ring-2 ring-primary', className)}
       headingLevel={headingLevel}
       image={image}
       sizes={sizes}
@@ -305,17 +290,15 @@ function CardFrame({
   const Heading = `h${headingLevel}` as const;
   return (
     <article
-      className={cx('card', className)}
+      className={cn('card', className)}
       id={`track-${track.id}`}
       data-track-id={track.id}
       data-locked={track.locked || undefined}
     >
-      <ResponsiveImage
-        src={track.coverImage || PLACEHOLDER_COVER}
-        alt={`Cover of ${track.title}`}
-        width={400}
-        height={400}
-        {...image}
+      <TrackCover
+        track={track}
+        image={image}
+        size={400}
         sizes={sizes}
         priority={priority}
         className="aspect-square w-full bg-muted object-cover"

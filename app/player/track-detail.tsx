@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 
 import { Pause, Play, Share2 } from '~/components/site/icons';
 import { WaveformSvg } from '~/components/site/waveform';
@@ -10,9 +10,8 @@ import type { WaveformShape } from '~/utils/waveform-path';
 
 import { usePlayer } from './player-provider';
 import { useHydrated } from './use-hydrated';
+import { copyLink, useStatusMessage } from './use-status-message';
 import { WaveformSlider } from './waveform-slider';
-
-const STATUS_MS = 4000;
 
 /** The parts of the track page that drive the player, for the page's layout to place. */
 export type TrackPlaybackParts = {
@@ -199,9 +198,7 @@ export function Tracklist({
 /** "Copy link", and "Copy link at current time" while this track is in the player. */
 function ShareLinks({ track, position }: { track: TrackJSON; position: number | null }) {
   const hydrated = useHydrated();
-  const [status, setStatus] = useState('');
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const [status, say] = useStatusMessage();
   const buttonClass =
     'inline-flex min-h-10 items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm font-medium hover:bg-muted';
   if (!hydrated) {
@@ -221,16 +218,7 @@ function ShareLinks({ track, position }: { track: TrackJSON; position: number | 
     );
   }
 
-  const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setStatus('Link copied to clipboard');
-    } catch {
-      setStatus(`Copy this link: ${url}`);
-    }
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setStatus(''), STATUS_MS);
-  };
+  const copy = (url: string) => copyLink(url, say);
   const base = `${window.location.origin}/music/${track.id}`;
   return (
     <div className="flex flex-wrap items-center gap-2">

@@ -1,5 +1,6 @@
 import { type Dispatch, type MutableRefObject, type RefObject, useEffect, useRef } from 'react';
 
+import { listen } from './listen';
 import { type PlayerAction, type PlayerState, POSITION_REFRESH_MS } from './player-machine';
 
 /**
@@ -89,22 +90,15 @@ export function useAudioElement(
     };
     const onDuration = () => dispatch({ type: 'durationChange', duration: audio.duration });
     const onSeeked = () => dispatch({ type: 'timeUpdate', position: audio.currentTime });
-    audio.addEventListener('play', onPlay);
-    audio.addEventListener('pause', onPause);
-    audio.addEventListener('ended', onEnded);
-    audio.addEventListener('error', onError);
-    audio.addEventListener('loadedmetadata', onDuration);
-    audio.addEventListener('durationchange', onDuration);
-    audio.addEventListener('seeked', onSeeked);
-    return () => {
-      audio.removeEventListener('play', onPlay);
-      audio.removeEventListener('pause', onPause);
-      audio.removeEventListener('ended', onEnded);
-      audio.removeEventListener('error', onError);
-      audio.removeEventListener('loadedmetadata', onDuration);
-      audio.removeEventListener('durationchange', onDuration);
-      audio.removeEventListener('seeked', onSeeked);
-    };
+    return listen<HTMLMediaElementEventMap>(audio, {
+      play: onPlay,
+      pause: onPause,
+      ended: onEnded,
+      error: onError,
+      loadedmetadata: onDuration,
+      durationchange: onDuration,
+      seeked: onSeeked,
+    });
   }, [audioRef, dispatch]);
 
   // The shown position is refreshed once a second while playing.

@@ -1,15 +1,14 @@
 import { type RefObject, useEffect } from 'react';
 
-/** How long a track must have sounded to count as a play (or it reached its end). */
-export const PLAY_REPORT_SECONDS = 30;
+import { PLAY_AFTER_SECONDS, PLAY_TOKEN_REUSE_MS } from '~/types/constants';
 
-/** A play token is valid six hours (services/play-token.server.ts); ask again after five. */
-const TOKEN_REUSE_MS = 5 * 60 * 60 * 1000;
+import { listen } from './listen';
+
 let issued: { token: string; at: number } | null = null;
 
 /** This client's play token, asked once and reused; null when it cannot be had. */
 async function playToken(): Promise<string | null> {
-  if (issued && Date.now() - issued.at < TOKEN_REUSE_MS) return issued.token;
+  if (issued && Date.now() - issued.at < PLAY_TOKEN_REUSE_MS) return issued.token;
   try {
     const response = await fetch('/api/plays/token', { cache: 'no-store' });
     if (!response.ok) return null;
@@ -24,7 +23,7 @@ async function playToken(): Promise<string | null> {
 
 /**
  * Report a play to the site's statistics (decision 024): once the current track has sounded
- * for PLAY_REPORT_SECONDS (time actually played: seeks do not count) or reached its end,
+ * for PLAY_AFTER_SECONDS (time actually played: seeks do not count) or reached its end,
  * `POST /api/plays` with `navigator.sendBeacon`, which survives leaving the page, carrying the
  * client's play token (asked for when a track is loaded, so the report needs no fetch first).
  * Once per track load; the server counts a client once per track in 30 minutes.
@@ -55,18 +54,15 @@ export function usePlayReport(audioRef: RefObject<HTMLAudioElement>, trackId: nu
       last = now;
       // timeupdate fires a few times a second while playing; a bigger jump is a seek.
       if (step > 0 && step < 2) heard += step;
-      if (heard >= PLAY_REPORT_SECONDS) report();
+      if (heard >= PLAY_AFTER_SECONDS) report();
     };
     const onSeeked = () => {
       last = audio.currentTime;
     };
-    audio.addEventListener('timeupdate', onTime);
-    audio.addEventListener('seeked', onSeeked);
-    audio.addEventListener('ended', report);
-    return () => {
-      audio.removeEventListener('timeupdate', onTime);
-      audio.removeEventListener('seeked', onSeeked);
-      audio.removeEventListener('ended', report);
-    };
+    return listen<HTMLMediaElementEventMap>(audio, {
+      timeupdate: onTime,
+      seeked: onSeeked,
+      ended: report,
+    });
   }, [audioRef, trackId]);
 }

@@ -2,7 +2,12 @@ import { type Dispatch, useEffect, useRef } from 'react';
 
 import type { QueueTrackJSON, QueueWindowJSON } from '~/types/queue';
 
-import type { PlayerAction, PlayerState, QueueRequest } from './player-machine';
+import {
+  type PlayerAction,
+  type PlayerState,
+  type QueueRequest,
+  toPlayerTrack,
+} from './player-machine';
 import { QUEUE_FETCH_COUNT, type QueueSlot } from './player-queue';
 import { prefetchNeeds } from './player-transitions';
 
@@ -12,15 +17,7 @@ export const QUEUE_ENDPOINT = '/api/tracks/queue';
 /** What a fetched position holds for the player: a track, or null when it cannot be played. */
 export function toSlot(t: QueueTrackJSON): QueueSlot {
   if (t.locked || !t.audioFile) return null;
-  return {
-    id: t.id,
-    title: t.title,
-    artist: t.artist,
-    album: t.album,
-    duration: t.duration,
-    coverImage: t.coverImage,
-    audioFile: t.audioFile,
-  };
+  return toPlayerTrack({ ...t, audioFile: t.audioFile });
 }
 
 /** The window to ask for so that `position` is in it, read in `direction`. */

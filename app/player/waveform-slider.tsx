@@ -1,5 +1,5 @@
 import { WaveformSvg } from '~/components/site/waveform';
-import { cn as cx } from '~/utils/cn';
+import { cn } from '~/utils/cn';
 import { formatClock } from '~/utils/media-time';
 import type { WaveformShape } from '~/utils/waveform-path';
 
@@ -45,7 +45,7 @@ export function WaveformSlider({
       aria-valuetext={`${formatClock(now)} of ${formatClock(max)}`}
       aria-disabled={max === 0 || undefined}
       data-testid="waveform-slider"
-      className={cx(
+      className={cn(
         'cursor-pointer rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
         className,
       )}

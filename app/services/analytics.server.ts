@@ -12,6 +12,7 @@ import {
 import { env } from '~/platform/env.server';
 import { logger } from '~/platform/logger.server';
 import { clientIp } from '~/platform/rate-limit.server';
+import { keyedDigest, legacyDigest } from '~/platform/signing.server';
 import { siteToday } from '~/utils/time';
 
 /**
@@ -55,17 +56,22 @@ declare global {
 }
 const state = (globalThis.__nightShoreAnalytics ??= { pending: [], timer: null, flushing: null });
 
-const saltOf = (day: string) =>
-  crypto
-    .createHmac('sha256', env.SESSION_SECRETS[0] ?? env.SESSION_SECRET ?? 'night-shore')
-    .update(`analytics|${day}`)
-    .digest();
+/**
+ * The day's salt: the `analytics-salt` digest of the date (platform/signing). `legacy`: as it
+ * was made before decision 049, for play tokens issued before then (decision 047).
+ */
+const saltOf = (day: string, legacy: boolean) =>
+  (legacy ? legacyDigest : keyedDigest)('analytics-salt', `analytics|${day}`);
 
 /** The day's pseudonym of this client: not reversible, different tomorrow. */
-export function clientHash(request: CountedRequest, day: string): string {
+export function clientHash(
+  request: CountedRequest,
+  day: string,
+  options: { legacy?: boolean } = {},
+): string {
   return crypto
     .createHash('sha256')
-    .update(saltOf(day))
+    .update(saltOf(day, options.legacy ?? false))
     .update(clientIp(request))
     .update('\0')
     .update(request.headers.get('user-agent') ?? '')

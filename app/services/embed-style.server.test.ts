@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_THEME } from '~/models/theme.server';
+import { contrastRatio, parseColour } from '~/theme/theme';
 import type { ThemeJSON } from '~/types/entities';
-import { contrastRatio, parseColour } from '~/utils/theme/theme';
 
 import { embedColours, embedStyle } from './embed-style.server';
 

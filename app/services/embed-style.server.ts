@@ -1,7 +1,8 @@
 import { themeFonts } from '~/document/fonts.server';
+import { fontStack } from '~/theme/fonts';
+import { themePalette } from '~/theme/theme';
+import { EMBED_MIN_WIDTH } from '~/types/constants';
 import type { ThemeJSON } from '~/types/entities';
-import { fontStack } from '~/utils/theme/fonts';
-import { themePalette } from '~/utils/theme/theme';
 
 /**
  * The embed player's stylesheet (decision 038): the site's theme in the chosen mode (dark
@@ -31,7 +32,7 @@ const RULES = `
 *{box-sizing:border-box}
 html,body{margin:0;height:100%}
 body{background:var(--bg);color:var(--fg);font:14px/1.35 var(--font-body);overflow:hidden}
-main{display:flex;flex-direction:column;height:100%;min-width:280px}
+main{display:flex;flex-direction:column;height:100%;min-width:${EMBED_MIN_WIDTH}px}
 .card{display:flex;gap:12px;height:120px;flex:none;padding:0 12px 0 0}
 .cover{width:120px;height:120px;object-fit:cover;flex:none;background:var(--line)}
 .body{flex:1;min-width:0;display:flex;flex-direction:column;justify-content:center;gap:5px}

@@ -17,7 +17,7 @@ import type { EmbedData, EmbedTrack } from '~/types/embed';
 import type { TrackJSON } from '~/types/entities';
 import { ANONYMOUS, audioPendingText, isPlayable, trackFor } from '~/utils/access';
 import { escapeHtml, jsonForScript } from '~/utils/html';
-import { parseDeepLinkTime } from '~/utils/media-time';
+import { formatClock, parseDeepLinkTime } from '~/utils/media-time';
 import { levelsShape, waveformLevels } from '~/utils/waveform-levels';
 import { WAVEFORM_HEIGHT } from '~/utils/waveform-path';
 
@@ -31,14 +31,6 @@ import { embeddingHost, playToken } from './play-token.server';
  * (members-only) tracks carry no audio URL.
  */
 
-/** The embed's two heights: a card, or a card and the list. Widths 280–1200 px. */
-export const EMBED_SIZES = {
-  compact: { width: 600, height: 120 },
-  list: { width: 600, height: 400 },
-} as const;
-export type EmbedSize = keyof typeof EMBED_SIZES;
-export const EMBED_MIN_WIDTH = 280;
-export const EMBED_MAX_WIDTH = 1200;
 export const PLAYLIST_LIMIT = 50;
 
 export const embedTheme = (value: string | null): EmbedTheme =>
@@ -121,14 +113,6 @@ export function embedScriptUrl(): string | null {
   }
 }
 
-const fmt = (seconds: number) => {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
-};
-
 const ICON_PLAY = '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 2l10 6-10 6z"/></svg>';
 
 /**
@@ -140,7 +124,7 @@ function seekBar(tracks: EmbedTrack[], start: number): string {
   const first = tracks[0] as EmbedTrack;
   const range =
     `<input type="range" id="seek" min="0" max="${first.duration || 0}" step="1" value="${start}" ` +
-    `aria-label="Seek" aria-valuetext="${fmt(start)} of ${fmt(first.duration)}">`;
+    `aria-label="Seek" aria-valuetext="${formatClock(start)} of ${formatClock(first.duration)}">`;
   if (!tracks.some((t) => t.wave)) return `<div class="seek" id="seekbox">${range}</div>`;
   const shape = first.wave ? levelsShape(first.wave) : null;
   const columns = shape?.columns ?? 1;
@@ -174,7 +158,7 @@ function renderPage(options: {
   const controls = first.src
     ? `<div class="row"><button type="button" class="play" id="play" aria-label="Play ${e(first.title)}">${ICON_PLAY}</button>` +
       seekBar(tracks, data.start) +
-      `<span class="time" id="time">${fmt(data.start)} / ${fmt(first.duration)}</span></div>` +
+      `<span class="time" id="time">${formatClock(data.start)} / ${formatClock(first.duration)}</span></div>` +
       `<audio id="audio" preload="none" src="${e(first.src)}"></audio>`
     : !first.locked
       ? `<div class="row"><p class="time" id="pending">${e(first.pending ?? 'Not available')}</p></div>`
@@ -186,7 +170,7 @@ function renderPage(options: {
           (t, i) =>
             `<li><button type="button" data-i="${i}"${i === 0 ? ' aria-current="true"' : ''}>` +
             `<span>${e(t.title)} — ${e(t.artist)}${t.locked ? ' (members only)' : t.src ? '' : ` (${t.pending ?? 'not available'})`}</span>` +
-            `<span class="d">${fmt(t.duration)}</span></button></li>`,
+            `<span class="d">${formatClock(t.duration)}</span></button></li>`,
         )
         .join('')}</ol>`
     : '';

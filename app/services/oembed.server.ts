@@ -4,18 +4,12 @@ import { parseId } from '~/models/model-helpers.server';
 import { getTrack } from '~/models/track.server';
 import { env } from '~/platform/env.server';
 import { siteOrigin } from '~/platform/site-origin.server';
+import { EMBED_MAX_WIDTH, EMBED_SIZES } from '~/types/constants';
 import type { TrackJSON } from '~/types/entities';
 import { escapeHtml } from '~/utils/html';
 import { parseDeepLinkTime } from '~/utils/media-time';
 
-import {
-  EMBED_MAX_WIDTH,
-  EMBED_SIZES,
-  parseIds,
-  playlistTracks,
-  smallCover,
-  trackPageUrl,
-} from './embed.server';
+import { parseIds, playlistTracks, smallCover, trackPageUrl } from './embed.server';
 
 /**
  * The oEmbed 1.0 provider (https://oembed.com, decision 038): `GET /oembed?url=&format=json

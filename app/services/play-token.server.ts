@@ -1,6 +1,5 @@
-import crypto from 'node:crypto';
-
-import { env } from '~/platform/env.server';
+import { sign, verify } from '~/platform/signing.server';
+import { PLAY_TOKEN_TTL_MS } from '~/types/constants';
 import { siteToday } from '~/utils/time';
 
 import { clientHash, type CountedRequest } from './analytics.server';
@@ -15,34 +14,24 @@ import { clientHash, type CountedRequest } from './analytics.server';
  * - A token is `host.issuedAt.signature`: an HMAC of the session secret over the host, the time
  *   and the client's pseudonym of that day (the statistics' hash of address and user agent,
  *   decision 024), which is not in the token: `POST /api/plays` recomputes it from its own
- *   request, so a token works only for the client it was issued to, for TOKEN_TTL_MS.
- * - Signed with the first session secret, checked against each (rotation keeps old tokens).
+ *   request, so a token works only for the client it was issued to, for PLAY_TOKEN_TTL_MS.
+ * - Signed for the `play-token` purpose of platform/signing (first secret signs, each verifies).
+ *   Tokens issued before decision 049 (bare secret, the salt of then) verify too: a player
+ *   keeps its token five hours, so those are gone six hours after the release that changed it.
  *
  * What a determined forger can still do (as Plausible says of its own counts): from one address
  * and user agent, count one play per track in 30 minutes, and credit it to any host by asking
  * for an embed page with a made-up `Referer` — exactly what one real listener on one embedding
  * site can do. More takes more addresses. Plays are a signal, not an audit.
  */
-export const TOKEN_TTL_MS = 6 * 60 * 60 * 1000;
-
 const HOST = /^[a-z0-9.-]{1,200}(:\d{1,5})?$|^\[[0-9a-f:.]{2,60}\](:\d{1,5})?$/;
 
-function secrets(): string[] {
-  const all = env.SESSION_SECRETS.length ? env.SESSION_SECRETS : [env.SESSION_SECRET ?? ''];
-  if (!all[0]) throw new Error('A session secret is needed to sign play tokens');
-  return all;
-}
-
-const sign = (secret: string, payload: string, client: string) =>
-  crypto
-    .createHmac('sha256', secret)
-    .update(`play|${payload}|${client}`)
-    .digest('base64url')
-    .slice(0, 32);
+const MAC_LENGTH = 32;
+const message = (payload: string, client: string) => `play|${payload}|${client}`;
 
 /** The client's pseudonym on the (site) day a token was issued. */
-const clientAt = (request: CountedRequest, issued: number) =>
-  clientHash(request, siteToday(new Date(issued)));
+const clientAt = (request: CountedRequest, issued: number, legacy = false) =>
+  clientHash(request, siteToday(new Date(issued)), { legacy });
 
 /** The host of a `Referer` when it names another site than ours; else null. */
 export function embeddingHost(referer: string | null, ownHost: string): string | null {
@@ -60,7 +49,8 @@ export function embeddingHost(referer: string | null, ownHost: string): string |
 /** A token for this client's plays; `host`: the site that embedded the player, if any. */
 export function playToken(request: CountedRequest, host: string | null, now = Date.now()): string {
   const payload = `${host ?? ''}.${now.toString(36)}`;
-  return `${payload}.${sign(secrets()[0]!, payload, clientAt(request, now))}`;
+  const mac = sign('play-token', message(payload, clientAt(request, now)), { length: MAC_LENGTH });
+  return `${payload}.${mac}`;
 }
 
 /**
@@ -80,13 +70,17 @@ export function verifyPlayToken(
   if (last < 0 || at < 0) return null;
   const host = payload.slice(0, at);
   const issued = Number.parseInt(payload.slice(at + 1), 36);
-  if (!Number.isFinite(issued) || issued > now + 60_000 || now - issued > TOKEN_TTL_MS) return null;
+  if (!Number.isFinite(issued) || issued > now + 60_000 || now - issued > PLAY_TOKEN_TTL_MS)
+    return null;
   if (host !== '' && !HOST.test(host)) return null;
-  const given = Buffer.from(token.slice(last + 1));
-  const client = clientAt(request, issued);
-  const valid = secrets().some((secret) => {
-    const expected = Buffer.from(sign(secret, payload, client));
-    return given.length === expected.length && crypto.timingSafeEqual(given, expected);
-  });
+  const valid = verify(
+    'play-token',
+    message(payload, clientAt(request, issued)),
+    token.slice(last + 1),
+    {
+      length: MAC_LENGTH,
+      legacyMessage: message(payload, clientAt(request, issued, true)),
+    },
+  );
   return valid ? { host: host || null } : null;
 }

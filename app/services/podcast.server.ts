@@ -16,6 +16,7 @@ import { getUserById } from '~/models/user.server';
 import { env } from '~/platform/env.server';
 import { FreshMemo } from '~/platform/fresh-memo.server';
 import { invariantResponse, notFound } from '~/platform/http-errors.server';
+import { sign, verify } from '~/platform/signing.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 import type { TrackJSON } from '~/types/entities';
 import { isMembersOnly } from '~/utils/access';
@@ -69,23 +70,9 @@ const coverVersion = (track: TrackJSON) =>
 
 // --- signed media URLs -------------------------------------------------------------------------
 
-function signingKeys(): Buffer[] {
-  const secrets = env.SESSION_SECRETS.length > 0 ? env.SESSION_SECRETS : [env.SESSION_SECRET ?? ''];
-  return secrets.map((s) => crypto.createHmac('sha256', s).update('podcast-media').digest());
-}
-
-function mediaSignature(
-  key: Buffer,
-  tokenId: string,
-  expiry: number,
-  trackId: number,
-  file: string,
-) {
-  return crypto
-    .createHmac('sha256', key)
-    .update(`${tokenId}\n${expiry}\n${trackId}\n${file}`)
-    .digest('base64url');
-}
+/** What a media URL's signature covers (the `podcast-media` purpose of platform/signing). */
+const mediaMessage = (tokenId: string, expiry: number, trackId: number, file: string) =>
+  `${tokenId}\n${expiry}\n${trackId}\n${file}`;
 
 /**
  * The expiry written into today's signed URLs: 7 to 8 days from now, on a day boundary (UTC),
@@ -101,22 +88,18 @@ export function signedMediaPath(
   expiry: number,
 ): string {
   const file = track.audioFile.split('/').pop() ?? '';
-  const sig = mediaSignature(signingKeys()[0]!, tokenId, expiry, track.id, file);
+  const sig = sign('podcast-media', mediaMessage(tokenId, expiry, track.id, file));
   return `/podcast/media/${encodeURIComponent(tokenId)}/${expiry}/${sig}/${track.id}/${encodeURIComponent(file)}`;
 }
 
-function signatureValid(
+export function signatureValid(
   sig: string,
   tokenId: string,
   expiry: number,
   trackId: number,
   file: string,
 ): boolean {
-  const given = Buffer.from(sig, 'base64url');
-  return signingKeys().some((key) => {
-    const wanted = Buffer.from(mediaSignature(key, tokenId, expiry, trackId, file), 'base64url');
-    return given.length === wanted.length && crypto.timingSafeEqual(given, wanted);
-  });
+  return verify('podcast-media', mediaMessage(tokenId, expiry, trackId, file), sig);
 }
 
 // --- feeds ---------------------------------------------------------------------------------------

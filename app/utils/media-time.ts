@@ -11,10 +11,23 @@ const CLOCK = /^(?:(\d{1,2}):([0-5]\d):([0-5]\d)|(\d{1,4}):([0-5]\d))$/;
 
 /**
  * Seconds in a clock text: `h:mm:ss` (`1:02:30`) or `m:ss` (`62:30`, minutes may pass 59);
- * null when it is not one, or longer than 24 hours.
+ * null when it is not one, or longer than 24 hours. The one clock parser of the site.
+ *
+ * `lenient`: what a track's stored `duration` text is read with (the player's total before the
+ * audio element knows it): two or three groups of digits of any size (`3:5`, `99:99`), no
+ * 24-hour bound, as the player has always read it.
  */
-export function parseClock(text: string): number | null {
-  const m = CLOCK.exec(text.trim());
+export function parseClock(
+  text: string | null | undefined,
+  options: { lenient?: boolean } = {},
+): number | null {
+  const trimmed = (text ?? '').trim();
+  if (options.lenient) {
+    const parts = trimmed.split(':');
+    if (parts.length < 2 || parts.length > 3 || parts.some((p) => !/^\d+$/.test(p))) return null;
+    return parts.reduce((acc, p) => acc * 60 + Number(p), 0);
+  }
+  const m = CLOCK.exec(trimmed);
   if (!m) return null;
   const seconds =
     m[1] !== undefined
@@ -23,7 +36,11 @@ export function parseClock(text: string): number | null {
   return seconds <= MAX_MEDIA_SECONDS ? seconds : null;
 }
 
-/** Whole seconds as a clock: `m:ss` under an hour, `h:mm:ss` from an hour on. */
+/**
+ * Whole seconds as a clock: `m:ss` under an hour, `h:mm:ss` from an hour on; anything not a
+ * positive finite number is `0:00`. The one clock formatter: pages, the player, the embed page
+ * and its script (app/embed/player.ts bundles this module), the podcast notes, the seed.
+ */
 export function formatClock(seconds: number): string {
   const s = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
   const h = Math.floor(s / 3600);

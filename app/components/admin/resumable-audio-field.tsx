@@ -4,13 +4,14 @@ import type { PreviousUpload, Upload } from 'tus-js-client';
 
 import { InputField } from '~/components/ui/field';
 import { AUDIO_UPLOAD_ID_FIELD, RESUMABLE_UPLOADS_PATH } from '~/schemas/resumable-upload';
+
 import {
   addSample,
   percentSent,
   type ProgressSample,
   progressText,
   uploadSpeed,
-} from '~/utils/upload-progress';
+} from './upload-progress';
 
 /** The audio input's accept list. */
 const AUDIO_ACCEPT = 'audio/*,.mp3,.wav';

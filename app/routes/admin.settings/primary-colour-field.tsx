@@ -2,7 +2,7 @@ import { type FieldMetadata, getInputProps } from '@conform-to/react';
 import { useState } from 'react';
 
 import { InputField } from '~/components/ui/field';
-import { colourToHex } from '~/utils/theme/colour';
+import { colourToHex } from '~/theme/colour';
 
 /**
  * The primary colour: a colour picker and the text field the form submits, kept in step.

@@ -16,8 +16,8 @@ import { readForm } from '~/platform/request-body.server';
 import { logError } from '~/platform/request-tracking.server';
 import { NewsletterSettingsSchema } from '~/schemas/subscriber';
 import { ThemeSchema } from '~/schemas/theme';
+import { resolvePrimary } from '~/theme/colour';
 import { adminTitle } from '~/utils/seo/seo';
-import { resolvePrimary } from '~/utils/theme/colour';
 
 import { NEWSLETTER_SETTINGS_INTENT, NewsletterSettingsForm } from './newsletter-settings-form';
 import { SettingsForm } from './settings-form';

@@ -1,6 +1,6 @@
-import { foregroundFor } from '~/utils/theme/contrast';
-import { fontStack } from '~/utils/theme/fonts';
-import { parseColour } from '~/utils/theme/theme';
+import { foregroundFor } from '~/theme/contrast';
+import { fontStack } from '~/theme/fonts';
+import { parseColour } from '~/theme/theme';
 
 /**
  * A heading, body text and button in the chosen fonts, colour and radius, before saving

@@ -1,5 +1,7 @@
 import type { MetaDescriptor } from '@remix-run/node';
 
+import { EMBED_SIZES } from '~/types/constants';
+
 /**
  * What a track page adds to its link card (decision 038): oEmbed discovery, a Twitter/X player
  * card playing the embed, `og:audio` for a public track only (a members-only track's audio is
@@ -13,8 +15,6 @@ export type PlayerCardInput = {
   /** The audio URL of a public track, null when locked. */
   audio: string | null;
 };
-
-export const PLAYER_CARD_SIZE = { width: 600, height: 120 } as const;
 
 const absolute = (origin: string, url: string) =>
   /^https?:\/\//.test(url) ? url : `${origin}${url}`;
@@ -53,7 +53,7 @@ export function playerCardMeta(base: MetaDescriptor[], input: PlayerCardInput): 
       : []),
     { name: 'twitter:card', content: 'player' },
     { name: 'twitter:player', content: `${origin}/embed/tracks/${id}` },
-    { name: 'twitter:player:width', content: String(PLAYER_CARD_SIZE.width) },
-    { name: 'twitter:player:height', content: String(PLAYER_CARD_SIZE.height) },
+    { name: 'twitter:player:width', content: String(EMBED_SIZES.compact.width) },
+    { name: 'twitter:player:height', content: String(EMBED_SIZES.compact.height) },
   ];
 }

@@ -1,4 +1,5 @@
 import type { TracklistRow } from '~/types/entities';
+import { formatClock } from '~/utils/media-time';
 import { httpDate } from '~/utils/time';
 
 import { escapeXml } from './feeds';
@@ -39,15 +40,6 @@ export type PodcastChannel = {
   now?: Date;
 };
 
-/** "1:02:30" or "4:05", as a tracklist row's time is shown. */
-export function clockTime(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
-
 /** A chapter's or a row's title: "Artist – Title [Label]". */
 export function tracklistRowTitle(row: TracklistRow): string {
   return `${row.artist} – ${row.title}${row.label ? ` [${row.label}]` : ''}`;
@@ -61,7 +53,7 @@ export function episodeNotes(episode: Pick<PodcastEpisode, 'description' | 'trac
     parts.push(
       [
         'Tracklist:',
-        ...episode.tracklist.map((r) => `${clockTime(r.start)} ${tracklistRowTitle(r)}`),
+        ...episode.tracklist.map((r) => `${formatClock(r.start)} ${tracklistRowTitle(r)}`),
       ].join('\n'),
     );
   }

@@ -2,6 +2,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
+import { jsonForScript } from '~/utils/html';
+
 import {
   adminTitle,
   blogPostingLd,
@@ -13,7 +15,6 @@ import {
   pageTitle,
   seoMeta,
   seoSite,
-  serializeJsonLd,
 } from './seo';
 
 const site = { origin: 'https://nightshore.example', siteName: 'Night Shore' };
@@ -240,6 +241,6 @@ describe('JSON-LD', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     const inner = html.replace('<script type="application/ld+json">', '').replace('</script>', '');
     expect(JSON.parse(inner)).toEqual(data);
-    expect(serializeJsonLd('<')).toBe('"\\u003c"');
+    expect(jsonForScript('<')).toBe('"\\u003c"');
   });
 });

@@ -3,7 +3,8 @@ import { createElement } from 'react';
 
 import type { BlogPostJSON, ShowJSON, TrackJSON } from '~/types/entities';
 import { isMembersOnly } from '~/utils/access';
-import { isoDurationOf } from '~/utils/media-time';
+import { jsonForScript } from '~/utils/html';
+import { isoDurationOf, parseClock } from '~/utils/media-time';
 import { pageHref, type Paging } from '~/utils/page-href';
 import { showStart } from '~/utils/time';
 
@@ -214,12 +215,11 @@ export function musicGroupLd(group: MusicGroupInput) {
 
 /** ISO 8601 duration from 'm:ss' or 'h:mm:ss' (undefined when unreadable). */
 export function isoDuration(duration: string): string | undefined {
-  const parts = duration.split(':').map((p) => Number(p));
-  if (parts.length < 2 || parts.length > 3 || parts.some((p) => !Number.isFinite(p) || p < 0)) {
-    return undefined;
-  }
-  const [h, m, s] = parts.length === 3 ? parts : [0, ...parts];
-  return `PT${h ? `${h}H` : ''}${m}M${s}S`;
+  const seconds = parseClock(duration, { lenient: true });
+  if (seconds === null) return undefined;
+  // Minutes and seconds always written (PT3M0S), as this fallback has always written them.
+  const h = Math.floor(seconds / 3600);
+  return `PT${h ? `${h}H` : ''}${Math.floor((seconds % 3600) / 60)}M${seconds % 60}S`;
 }
 
 /**
@@ -346,20 +346,10 @@ export function musicEventLd(
   };
 }
 
-/** JSON for a `<script>` element: `<` escaped so a value can never close the element. */
-export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
 /** `<script type="application/ld+json">` for pages that render JSON-LD in the body. */
 export function JsonLd({ data }: { data: unknown }) {
   return createElement('script', {
     type: 'application/ld+json',
-    dangerouslySetInnerHTML: { __html: serializeJsonLd(data) },
+    dangerouslySetInnerHTML: { __html: jsonForScript(data) },
   });
 }
