@@ -37,6 +37,7 @@ import path from 'node:path';
 
 import autocannon from 'autocannon';
 
+import { cpuSeconds, waitForQuiet } from './bench-stores';
 import { bundleReport, type Metafile, readBuildManifest } from './bundle-report-lib';
 import { buildIfNeeded, type ProdServer, projectRoot, startProdServer } from './prod-server';
 
@@ -158,8 +159,11 @@ function prepareRouterVariant(name: RouterVariant['name']): RouterVariant {
   return { name, dir };
 }
 
-/** A server of an A/B pair, with the member's cookie it gave. */
-type Side = { name: string; origin: string; memberCookie: string };
+/** A server of an A/B pair, its process (for its CPU time), and the member's cookie it gave. */
+type Side = { name: string; origin: string; pid: number; memberCookie: string };
+
+/** One run: requests/s, and the server's CPU time per answered request (ms). */
+type Measured = { rps: number; cpuMs: number };
 
 /** A member of this server (POST /api/register): its session cookie. */
 async function memberCookie(origin: string): Promise<string> {
@@ -182,7 +186,8 @@ function headersFor(side: Side, who: Who): Record<string, string> | undefined {
   return undefined;
 }
 
-async function requestsPerSecond(side: Side, target: Target, duration: number): Promise<number> {
+async function measure(side: Side, target: Target, duration: number): Promise<Measured> {
+  const cpuBefore = cpuSeconds(side.pid);
   const result = await autocannon({
     url: `${side.origin}${target.url}`,
     connections: CONNECTIONS,
@@ -194,7 +199,20 @@ async function requestsPerSecond(side: Side, target: Target, duration: number): 
     throw new Error(
       `${label(target)}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
     );
-  return result.requests.average;
+  // CPU time is what a request costs the server whatever else runs on the machine; requests/s
+  // on a shared machine follow the load (decision 051).
+  const cpuMs = ((cpuSeconds(side.pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, cpuMs };
+}
+
+/** `Server-Timing: db` on rendered answers, which is how `waitForQuiet` tells a render. */
+const QUIET_ENV = { DB_ROUND_TRIP_HEADER: 'true' };
+
+/** Until the demo's media jobs (writes that empty the caches) are done on every server. */
+async function quiet(origins: string[]): Promise<void> {
+  // 15 s without a render of `/`: on a loaded machine the demo's jobs finish 3 s apart or more.
+  const waited = await Promise.all(origins.map((origin) => waitForQuiet(origin, 300_000, 15_000)));
+  console.log(`Quiet (the demo's media jobs done) after ${Math.max(...waited)} s.`);
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -205,22 +223,23 @@ const load = () => os.loadavg()[0]!.toFixed(1);
  * round), and print req/s of each, the ratio with ÷ without per round, its mean and spread.
  */
 async function alternate(title: string, sides: [Side, Side]): Promise<void> {
-  for (const side of sides)
-    for (const target of TARGETS) await requestsPerSecond(side, target, WARMUP);
+  for (const side of sides) for (const target of TARGETS) await measure(side, target, WARMUP);
   console.log(
     `${title}: ${ROUNDS} rounds × ${TARGETS.length} targets × 2 servers, ${DURATION} s each, ` +
       `${CONNECTIONS} connections; the order of the two servers flips every round. Load average ${load()}.`,
   );
   const rps = new Map<string, number[][]>(TARGETS.map((t) => [label(t), [[], []]]));
+  const cpu = new Map<string, number[][]>(TARGETS.map((t) => [label(t), [[], []]]));
   const loads: string[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? [0, 1] : [1, 0];
     for (const target of TARGETS) {
       for (const i of order) {
-        const n = await requestsPerSecond(sides[i]!, target, DURATION);
-        rps.get(label(target))![i]!.push(n);
+        const m = await measure(sides[i]!, target, DURATION);
+        rps.get(label(target))![i]!.push(m.rps);
+        cpu.get(label(target))![i]!.push(m.cpuMs);
         console.log(
-          `  round ${round + 1} ${label(target).padEnd(22)} ${sides[i]!.name.padEnd(12)} ${n.toFixed(0)} req/s`,
+          `  round ${round + 1} ${label(target).padEnd(22)} ${sides[i]!.name.padEnd(12)} ${m.rps.toFixed(0)} req/s, ${m.cpuMs.toFixed(2)} ms CPU/request`,
         );
       }
     }
@@ -229,17 +248,24 @@ async function alternate(title: string, sides: [Side, Side]): Promise<void> {
   console.log(
     `\n${'target'.padEnd(22)} ${`${sides[0].name} req/s`.padStart(28)} ${`${sides[1].name} req/s`.padStart(28)}  ratio per round (mean, min–max)`,
   );
-  for (const target of TARGETS) {
-    const [a, b] = rps.get(label(target))! as [number[], number[]];
-    const ratios = a.map((n, i) => n / b[i]!);
-    const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join('/');
-    console.log(
-      `${label(target).padEnd(22)} ${`${list(a)} (${mean(a).toFixed(0)})`.padStart(28)} ` +
-        `${`${list(b)} (${mean(b).toFixed(0)})`.padStart(28)}  ` +
-        `${ratios.map((r) => r.toFixed(2)).join(' ')} (${mean(ratios).toFixed(2)}, ` +
-        `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
-    );
-  }
+  const table = (of: Map<string, number[][]>, digits: number) => {
+    for (const target of TARGETS) {
+      const [a, b] = of.get(label(target))! as [number[], number[]];
+      const ratios = a.map((n, i) => n / b[i]!);
+      const list = (xs: number[]) => xs.map((x) => x.toFixed(digits)).join('/');
+      console.log(
+        `${label(target).padEnd(22)} ${`${list(a)} (${mean(a).toFixed(digits)})`.padStart(28)} ` +
+          `${`${list(b)} (${mean(b).toFixed(digits)})`.padStart(28)}  ` +
+          `${ratios.map((r) => r.toFixed(2)).join(' ')} (${mean(ratios).toFixed(2)}, ` +
+          `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
+      );
+    }
+  };
+  table(rps, 0);
+  console.log(
+    `\n${'target'.padEnd(22)} ${`${sides[0].name} CPU ms/req`.padStart(28)} ${`${sides[1].name} CPU ms/req`.padStart(28)}  ratio per round (mean, min–max)`,
+  );
+  table(cpu, 2);
   console.log(`Load average after each round: ${loads.join(', ')}.`);
 }
 
@@ -251,11 +277,14 @@ async function benchRouter(): Promise<void> {
       v.server = await startProdServer({
         serverEntry: path.join(v.dir, 'server', 'index.ts'),
         buildPath: path.join(v.dir, 'build', 'index.js'),
+        env: QUIET_ENV,
       });
+    await quiet(variants.map((v) => v.server!.origin));
     const sides = await Promise.all(
       variants.map(async (v) => ({
         name: v.name,
         origin: v.server!.origin,
+        pid: v.server!.pid,
         memberCookie: await memberCookie(v.server!.origin),
       })),
     );
@@ -273,11 +302,13 @@ async function benchMemo(): Promise<void> {
   const servers: ProdServer[] = [];
   try {
     for (const on of ['true', 'false'])
-      servers.push(await startProdServer({ env: { RENDER_MEMO: on } }));
+      servers.push(await startProdServer({ env: { ...QUIET_ENV, RENDER_MEMO: on } }));
+    await quiet(servers.map((server) => server.origin));
     const sides = await Promise.all(
       servers.map(async (server, i) => ({
         name: i === 0 ? 'memo on' : 'memo off',
         origin: server.origin,
+        pid: server.pid,
         memberCookie: await memberCookie(server.origin),
       })),
     );
