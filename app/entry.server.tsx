@@ -22,6 +22,7 @@ import {
 } from '~/document/security-headers.server';
 import { mediaMiddleware } from '~/files/serve-file.server';
 import { audioAccess } from '~/models/track.server';
+import { env } from '~/platform/env.server';
 import { logError, requestIdOf } from '~/platform/request-tracking.server';
 import { startApp } from '~/platform/startup.server';
 import { stopApp as stopServer } from '~/platform/startup.server';
@@ -70,7 +71,9 @@ export default function handleRequest(
   const nonce = createNonce();
   const requestId = requestIdOf(request);
   // Anonymous renders are memoised by URL + loader data (app/document/render-memo.server.ts).
-  const cacheKey = renderCacheKey(request, responseStatusCode, responseHeaders, remixContext);
+  const cacheKey = env.RENDER_MEMO
+    ? renderCacheKey(request, responseStatusCode, responseHeaders, remixContext)
+    : null;
   const cached = cacheKey ? cachedRender(cacheKey, nonce) : null;
   if (cached !== null) {
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

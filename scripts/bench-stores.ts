@@ -238,7 +238,11 @@ export function rssMb(pid: number): number {
  * another for a minute or more on a loaded machine, and each is a real write; measured during
  * them, `/` is rendered again after every job. At most `limitMs`; the seconds waited.
  */
-export async function waitForQuiet(origin: string, limitMs = 240_000): Promise<number> {
+export async function waitForQuiet(
+  origin: string,
+  limitMs = 240_000,
+  quietMs = 3000,
+): Promise<number> {
   const started = Date.now();
   let quietSince: number | null = null;
   while (Date.now() - started < limitMs) {
@@ -247,7 +251,7 @@ export async function waitForQuiet(origin: string, limitMs = 240_000): Promise<n
     const rendered = (res.headers.get('server-timing') ?? '').includes('db;');
     if (rendered) quietSince = null;
     else quietSince ??= Date.now();
-    if (quietSince !== null && Date.now() - quietSince >= 3000) break;
+    if (quietSince !== null && Date.now() - quietSince >= quietMs) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return Math.round((Date.now() - started) / 1000);

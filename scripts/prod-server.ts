@@ -104,7 +104,9 @@ export async function startProdServer(
     fs.rmSync(tmpDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 120_000;
+  // BENCH_START_SECONDS: a longer wait on a machine shared with other work.
+  const startSeconds = Number(process.env.BENCH_START_SECONDS ?? 120);
+  const deadline = Date.now() + startSeconds * 1000;
   for (;;) {
     if (child.exitCode !== null) {
       await stop();
@@ -119,7 +121,7 @@ export async function startProdServer(
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`The server did not answer within 120 s:\n${stderr}`);
+      throw new Error(`The server did not answer within ${startSeconds} s:\n${stderr}`);
     }
     await new Promise((r) => setTimeout(r, 300));
   }

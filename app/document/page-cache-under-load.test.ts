@@ -23,6 +23,7 @@ setupTestDatabase();
 
 const cache = await import('./page-cache.server');
 const version = await import('~/platform/data-version.server');
+const { peekProcessSingleton } = await import('~/platform/process-state.server');
 const { dataCacheStats } = await import('~/platform/read-cache.server');
 const { claimMediaJob, enqueueTrackAudioJob, MediaJob } = await import('~/models/media-job.server');
 const { createShow, listShows } = await import('~/models/show.server');
@@ -43,8 +44,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
  * that started later answered (a stamp's `since` is the start of the trusted poll).
  */
 async function versionRead(): Promise<void> {
-  const bump = (globalThis as { __nightShoreDataVersion?: { bump: { done: Promise<void> } } })
-    .__nightShoreDataVersion?.bump;
+  const bump = peekProcessSingleton('dataVersion')?.bump;
   for (let i = 0; i < 3; i++) {
     await bump?.done;
     await tick();

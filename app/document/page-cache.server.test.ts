@@ -12,6 +12,7 @@ setupTestDatabase();
 
 const cache = await import('./page-cache.server');
 const version = await import('~/platform/data-version.server');
+const { peekProcessSingleton } = await import('~/platform/process-state.server');
 const { cachedRead } = await import('~/platform/read-cache.server');
 const { MediaJob } = await import('~/models/media-job.server');
 const { Show } = await import('~/models/show.server');
@@ -21,8 +22,7 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Until the bumps of earlier writes have landed and a poll begun after them has answered. */
 async function versionRead(): Promise<void> {
-  const bump = (globalThis as { __nightShoreDataVersion?: { bump: { done: Promise<void> } } })
-    .__nightShoreDataVersion?.bump;
+  const bump = peekProcessSingleton('dataVersion')?.bump;
   for (let i = 0; i < 3; i++) {
     await bump?.done;
     await tick();

@@ -8,7 +8,9 @@ import {
   withinStaleBound,
 } from '~/platform/data-version.server';
 import { env } from '~/platform/env.server';
+import { Lru } from '~/platform/lru.server';
 import { processCacheSizes } from '~/platform/memory.server';
+import { processSingleton } from '~/platform/process-state.server';
 import { countRoundTrips } from '~/platform/round-trips.server';
 import { siteToday } from '~/utils/time';
 
@@ -83,8 +85,8 @@ type Entry = {
 };
 
 type PageCacheState = {
-  entries: Map<string, Entry>;
-  bytes: number;
+  /** Least recently used out first, past MAX_ENTRIES or the byte budget. */
+  entries: Lru<string, Entry>;
   hits: number;
   misses: number;
   /** Served an entry no longer fresh, within the bound, while another request rendered it. */
@@ -93,24 +95,23 @@ type PageCacheState = {
   waits: number;
 };
 
-declare global {
-  var __nightShorePageCache: PageCacheState | undefined;
+declare module '~/platform/process-state.server' {
+  interface ProcessStateRegistry {
+    pageCache: PageCacheState;
+  }
 }
 
-const state: PageCacheState = (globalThis.__nightShorePageCache ??= {
-  entries: new Map(),
-  bytes: 0,
+const state = processSingleton('pageCache', (): PageCacheState => ({
+  entries: new Lru({ maxEntries: MAX_ENTRIES, maxSize: maxTotalBytes, sizeOf: (e) => e.bytes }),
   hits: 0,
   misses: 0,
   stale: 0,
   waits: 0,
-});
-state.stale ??= 0;
-state.waits ??= 0;
+}));
 
 export const pageCacheStats = () => ({
   entries: state.entries.size,
-  bytes: state.bytes,
+  bytes: state.entries.totalSize,
   hits: state.hits,
   misses: state.misses,
   stale: state.stale,
@@ -119,7 +120,6 @@ export const pageCacheStats = () => ({
 
 export function clearPageCache(): void {
   state.entries.clear();
-  state.bytes = 0;
 }
 
 function pathOf(url: string): string {
@@ -139,13 +139,6 @@ export function pageCacheKey(req: IncomingMessage): string | null {
   const url = req.url ?? '/';
   if (neverCached(pathOf(url))) return null;
   return `${h.host ?? ''}\n${url}\n${siteToday()}`;
-}
-
-function drop(key: string): void {
-  const entry = state.entries.get(key);
-  if (!entry) return;
-  state.entries.delete(key);
-  state.bytes -= entry.bytes;
 }
 
 /** What counting a view reads of a request (analytics' `CountedRequest`). */
@@ -209,13 +202,13 @@ function answerOrRender(
   countView: (request: ViewedRequest, status: number) => void,
   round = 0,
 ): void {
-  const entry = state.entries.get(key);
+  const entry = state.entries.peek(key);
   if (entry && isFresh(entry.made)) {
     sendEntry(key, entry, req, res, countView);
     return;
   }
   const usable = entry && withinStaleBound(entry.made) ? entry : undefined;
-  if (entry && !usable) drop(key);
+  if (entry && !usable) state.entries.delete(key);
   const flight = flightOf(key);
   if (!flight) {
     // Nobody renders this page now: this request does, for everyone.
@@ -249,9 +242,8 @@ function sendEntry(
   countView: (request: ViewedRequest, status: number) => void,
 ): void {
   state.hits += 1;
-  // Most recently used last.
-  state.entries.delete(key);
-  state.entries.set(key, entry);
+  // Now the most recently used.
+  state.entries.get(key);
   const nonce =
     entry.body.length > 1 || entry.headers.some(([, p]) => p.length > 1) ? createNonce() : '';
   res.statusCode = entry.status;
@@ -321,17 +313,7 @@ function store(key: string, made: Stamp, response: Response, body: Buffer): void
     document: /^text\/html/i.test(response.headers.get('content-type') ?? ''),
     made,
   };
-  drop(key);
-  while (
-    state.entries.size > 0 &&
-    (state.entries.size >= MAX_ENTRIES || state.bytes + entry.bytes > maxTotalBytes())
-  ) {
-    const oldest = state.entries.keys().next().value;
-    if (oldest === undefined) break;
-    drop(oldest);
-  }
   state.entries.set(key, entry);
-  state.bytes += entry.bytes;
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { isFresh, type Stamp } from '~/platform/data-version.server';
+import { Lru } from '~/platform/lru.server';
+import { processSingleton } from '~/platform/process-state.server';
 
 /**
  * Single-flight for the page cache (decision 043): at most one render per cache key at a time.
@@ -29,18 +31,20 @@ const MAX_UNCACHEABLE = 1000;
 type FlightState = {
   flights: Map<string, Flight>;
   leaders: WeakMap<IncomingMessage, Flight>;
-  uncacheable: Map<string, Stamp>;
+  uncacheable: Lru<string, Stamp>;
 };
 
-declare global {
-  var __nightShorePageFlights: FlightState | undefined;
+declare module '~/platform/process-state.server' {
+  interface ProcessStateRegistry {
+    pageFlights: FlightState;
+  }
 }
 
-const state: FlightState = (globalThis.__nightShorePageFlights ??= {
+const state = processSingleton('pageFlights', (): FlightState => ({
   flights: new Map(),
   leaders: new WeakMap(),
-  uncacheable: new Map(),
-});
+  uncacheable: new Lru({ maxEntries: MAX_UNCACHEABLE }),
+}));
 
 /** The render under way for `key`, if any. */
 export const flightOf = (key: string): Flight | undefined => state.flights.get(key);
@@ -78,7 +82,7 @@ export function lead(key: string, req: IncomingMessage, res: ServerResponse): Fl
  * error, a personal or oversized answer) and no content changed since.
  */
 export function knownUncacheable(key: string): boolean {
-  const made = state.uncacheable.get(key);
+  const made = state.uncacheable.peek(key);
   if (!made) return false;
   if (isFresh(made)) return true;
   state.uncacheable.delete(key);
@@ -87,11 +91,6 @@ export function knownUncacheable(key: string): boolean {
 
 export function markUncacheable(key: string, made: Stamp | null): void {
   if (!made) return;
-  state.uncacheable.delete(key);
-  if (state.uncacheable.size >= MAX_UNCACHEABLE) {
-    const oldest = state.uncacheable.keys().next().value;
-    if (oldest !== undefined) state.uncacheable.delete(oldest);
-  }
   state.uncacheable.set(key, made);
 }
 

@@ -3,7 +3,9 @@ import { Transform } from 'node:stream';
 
 import type { EntryContext } from '@remix-run/node';
 
+import { Lru } from '~/platform/lru.server';
 import { processCacheSizes } from '~/platform/memory.server';
+import { processSingleton } from '~/platform/process-state.server';
 import { siteToday } from '~/utils/time';
 
 import { hasPersonalCookie } from './cache-headers.server';
@@ -29,21 +31,19 @@ const maxTotalBytes = () => processCacheSizes().renderMemoBytes;
 /** The HTML split at its nonce attributes' values, as bytes (ready to send). */
 type Entry = { parts: Buffer<ArrayBuffer>[]; bytes: number };
 
-type Memo = { entries: Map<string, Entry>; bytes: number };
+/** Least recently used out first, past MAX_ENTRIES or its share of the budget. */
+type Memo = { entries: Lru<string, Entry> };
 
-declare global {
-  var __nightShoreRenderCache: Memo | undefined;
+declare module '~/platform/process-state.server' {
+  interface ProcessStateRegistry {
+    renderMemo: Memo;
+  }
 }
 
-const memo: Memo = (globalThis.__nightShoreRenderCache ??= { entries: new Map(), bytes: 0 });
-const entries: Map<string, Entry> = memo.entries;
-
-function drop(key: string): void {
-  const entry = entries.get(key);
-  if (!entry) return;
-  entries.delete(key);
-  memo.bytes -= entry.bytes;
-}
+const memo = processSingleton('renderMemo', (): Memo => ({
+  entries: new Lru({ maxEntries: MAX_ENTRIES, maxSize: maxTotalBytes, sizeOf: (e) => e.bytes }),
+}));
+const entries = memo.entries;
 
 class NotHashable extends Error {}
 
@@ -84,11 +84,9 @@ export function renderCacheKey(
  * (a Buffer body is sent as is; a string body would be re-encoded on every response).
  */
 export function cachedRender(key: string, nonce: string): Buffer<ArrayBuffer> | null {
+  // Now the most recently used.
   const entry = entries.get(key);
   if (!entry) return null;
-  // Refresh its place in the eviction order.
-  entries.delete(key);
-  entries.set(key, entry);
   if (entry.parts.length === 1) return entry.parts[0]!;
   const value = Buffer.from(nonce);
   const pieces: Buffer<ArrayBuffer>[] = [];
@@ -144,23 +142,11 @@ export function storeRender(key: string, html: string, nonce: string): void {
         )
     : [Buffer.from(html)];
   const bytes = parts.reduce((sum, part) => sum + part.length, 0);
-  drop(key);
-  // Least recently used out first, until both bounds hold.
-  while (
-    entries.size > 0 &&
-    (entries.size >= MAX_ENTRIES || memo.bytes + bytes > maxTotalBytes())
-  ) {
-    const oldest = entries.keys().next().value;
-    if (oldest === undefined) break;
-    drop(oldest);
-  }
   entries.set(key, { parts, bytes });
-  memo.bytes += bytes;
 }
 
 export function clearRenderCache(): void {
   entries.clear();
-  memo.bytes = 0;
 }
 
-export const renderMemoStats = () => ({ entries: entries.size, bytes: memo.bytes });
+export const renderMemoStats = () => ({ entries: entries.size, bytes: entries.totalSize });

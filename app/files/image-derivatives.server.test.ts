@@ -15,7 +15,7 @@ const dirs = await vi.hoisted(async () => {
   process.env.UPLOADS_DIR = nodePath.join(base, 'uploads');
   process.env.DATA_DIR = nodePath.join(base, 'data');
   process.env.SESSION_SECRET = 'test-secret-test-secret';
-  delete (globalThis as { __nightShoreEnv?: unknown }).__nightShoreEnv;
+  (await import('~/platform/process-state.server')).forgetProcessSingleton('env');
   return { base, images: nodePath.join(base, 'uploads', 'images') };
 });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 import { logger } from '~/platform/logger.server';
+import { Lru } from '~/platform/lru.server';
 import type { ImageInfo } from '~/types/image-info';
 import { escapeRegExp } from '~/utils/regexp';
 
@@ -110,8 +111,9 @@ export async function prepareUploadedImage(absolutePath: string): Promise<void> 
   generation += 1;
 }
 
-const cache = new Map<string, { mtimeMs: number; checkedAt: number; info: ImageInfo | null }>();
-const CACHE_LIMIT = 2000;
+const cache = new Lru<string, { mtimeMs: number; checkedAt: number; info: ImageInfo | null }>({
+  maxEntries: 2000,
+});
 /**
  * How long a cached description is trusted without looking at the file again. Uploads get
  * fresh random names and are deleted through `deleteUploadedFile` (which drops the entry at
@@ -156,7 +158,6 @@ export async function imageInfo(url: string | null | undefined): Promise<ImageIn
   }
   const info = await readInfo(url, key, store);
   if (started !== generation) return info;
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value ?? '');
   cache.set(url, { mtimeMs: stat.mtimeMs, checkedAt: now, info });
   return info;
 }

@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 
+import { Lru } from '~/platform/lru.server';
+
 import { mediaKeyFromUrl, mediaStore } from './media-store.server';
 import sharp from './sharp.server';
 
@@ -10,8 +12,7 @@ import sharp from './sharp.server';
  * cache of a stored file: another instance makes its own, a replaced cover has a new URL).
  */
 export const LINK_CARD = { width: 1200, height: 630 } as const;
-const CACHE_LIMIT = 32;
-const cache = new Map<string, Buffer>();
+const cache = new Lru<string, Buffer>({ maxEntries: 32 });
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -42,7 +43,6 @@ export async function linkCardImage(coverUrl: string): Promise<Buffer | null> {
     .composite([{ input: front, left: Math.round((width - height) / 2), top: 0 }])
     .jpeg({ quality: 82, mozjpeg: true })
     .toBuffer();
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(id, card);
   return card;
 }

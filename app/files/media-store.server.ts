@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import mongoose from 'mongoose';
 
 import { env, uploadsDir } from '~/platform/env.server';
+import { Lru } from '~/platform/lru.server';
 import { processCacheSizes } from '~/platform/memory.server';
 import { cachedRead } from '~/platform/read-cache.server';
 
@@ -225,33 +226,26 @@ type GridChunk = { files_id: mongoose.mongo.ObjectId; n: number; data: mongoose.
  * every instance within its bound, decision 039); its chunks then age out.
  */
 export class ChunkCache {
-  private readonly entries = new Map<string, Buffer>();
-  private bytes = 0;
+  private readonly entries: Lru<string, Buffer>;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    this.entries = new Lru({
+      maxEntries: Number.POSITIVE_INFINITY,
+      maxSize: maxBytes,
+      sizeOf: (data) => data.length,
+    });
+  }
 
   get(key: string): Buffer | undefined {
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
+    return this.entries.get(key);
   }
 
   set(key: string, data: Buffer): void {
-    if (data.length > this.maxBytes || this.entries.has(key)) return;
-    this.entries.set(key, data);
-    this.bytes += data.length;
-    for (const [oldest, value] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= value.length;
-    }
+    if (!this.entries.has(key)) this.entries.set(key, data);
   }
 
   get size() {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return { entries: this.entries.size, bytes: this.entries.totalSize };
   }
 }
 

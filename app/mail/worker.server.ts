@@ -14,6 +14,7 @@ import { getTheme } from '~/models/theme.server';
 import { DurableQueue, processWorker, retryAt } from '~/platform/durable-queue.server';
 import { env } from '~/platform/env.server';
 import { logger } from '~/platform/logger.server';
+import { Lru } from '~/platform/lru.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 
 import { personalise, type RenderedMail, renderNewsletter } from './render.server';
@@ -55,7 +56,7 @@ type IssueMail = RenderedMail & { baseUrl: string; archiveUrl: string };
 export class MailWorker {
   private readonly queue: DurableQueue<DeliveryDoc>;
   readonly id: string;
-  private issues = new Map<number, Promise<IssueMail | null>>();
+  private issues = new Lru<number, Promise<IssueMail | null>>({ maxEntries: 8 });
   private readonly messageHost: string;
 
   constructor(readonly options: MailWorkerOptions) {
@@ -197,7 +198,6 @@ export class MailWorker {
       })();
       cached.catch(() => this.issues.delete(id));
       this.issues.set(id, cached);
-      if (this.issues.size > 8) this.issues.delete(this.issues.keys().next().value as number);
     }
     return cached;
   }

@@ -2,6 +2,7 @@ import mongoose from 'mongoose';
 
 import { isContentCollection } from './content-collections.server';
 import { logger } from './logger.server';
+import { processSingleton } from './process-state.server';
 import { outsideScopes } from './round-trips.server';
 
 /**
@@ -96,11 +97,13 @@ type VersionState = {
   listeners: Set<(collections: readonly string[] | undefined) => void>;
 };
 
-declare global {
-  var __nightShoreDataVersion: VersionState | undefined;
+declare module './process-state.server' {
+  interface ProcessStateRegistry {
+    dataVersion: VersionState;
+  }
 }
 
-const state: VersionState = (globalThis.__nightShoreDataVersion ??= {
+const state = processSingleton('dataVersion', (): VersionState => ({
   mode: 'off',
   local: 0,
   shared: null,
@@ -113,13 +116,7 @@ const state: VersionState = (globalThis.__nightShoreDataVersion ??= {
   polls: { started: 0, byRequests: 0 },
   bump: { running: false, again: false, failures: 0, done: Promise.resolve() },
   listeners: new Set(),
-});
-// A state made by an older copy of this module (the dev server re-evaluates modules).
-state.polls ??= { started: 0, byRequests: 0 };
-state.pollWait ??= null;
-state.pollingSince ??= 0;
-state.previous ??= null;
-state.localChangedAt ??= 0;
+}));
 
 let clock: () => number = () => Date.now();
 

@@ -6,6 +6,7 @@ import mongoose from 'mongoose';
 import { noteWrite, onWrite, startFreshness, stopFreshness } from './data-version.server';
 import { watchDriverWrites } from './driver-commands.server';
 import { env } from './env.server';
+import { processSingleton } from './process-state.server';
 import { enableDataCache, noteDataWrite } from './read-cache.server';
 
 /**
@@ -21,11 +22,13 @@ type DbState = {
   stopEmbedded: (() => Promise<void>) | null;
 };
 
-declare global {
-  var __nightShoreDb: DbState | undefined;
+declare module './process-state.server' {
+  interface ProcessStateRegistry {
+    db: DbState;
+  }
 }
 
-const state: DbState = (globalThis.__nightShoreDb ??= { promise: null, stopEmbedded: null });
+const state = processSingleton('db', (): DbState => ({ promise: null, stopEmbedded: null }));
 
 mongoose.set('strictQuery', true);
 // Query filters from user input can never smuggle in operators such as {$ne: null}.

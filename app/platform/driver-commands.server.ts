@@ -1,5 +1,6 @@
 import { isContentCollection } from './content-collections.server';
 import { noteWrite } from './data-version.server';
+import { processSingleton } from './process-state.server';
 import { currentScope, type RoundTripScope } from './round-trips.server';
 
 /**
@@ -106,14 +107,16 @@ type Pending = { collection: string | undefined; scope: RoundTripScope | undefin
 
 type WatchState = { watched: WeakSet<object>; pending: Map<number, Pending> };
 
-declare global {
-  var __nightShoreDriverCommands: WatchState | undefined;
+declare module './process-state.server' {
+  interface ProcessStateRegistry {
+    driverCommands: WatchState;
+  }
 }
 
-const state: WatchState = (globalThis.__nightShoreDriverCommands ??= {
+const state = processSingleton('driverCommands', (): WatchState => ({
   watched: new WeakSet(),
   pending: new Map(),
-});
+}));
 
 /**
  * Listen to the driver's command events (the client must be created with

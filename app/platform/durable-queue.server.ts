@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 
+import { processSingleton } from './process-state.server';
+
 /**
  * The loop under every durable queue (the mail queue, decision 016; the media jobs, decision
  * 035): `concurrency` loops on every app instance, each claiming one due job at a time with a
@@ -131,17 +133,19 @@ export class DurableQueue<Job> {
 
 type QueueWorker = { start(): void; stop(): Promise<void>; kick(): void };
 
-declare global {
-  var __nightShoreQueueWorkers: Map<string, QueueWorker> | undefined;
+declare module './process-state.server' {
+  interface ProcessStateRegistry {
+    queueWorkers: Map<string, QueueWorker>;
+  }
 }
 
 /**
- * This process's one worker of a queue, kept on globalThis so that a module loaded twice
- * (the dev server's rebuilds) does not start a second: started once at app start-up,
- * stopped at shutdown, kicked when something is queued here.
+ * This process's one worker of a queue, kept in the process state (process-state.server.ts) so
+ * that a module loaded twice (the dev server's rebuilds) does not start a second: started once
+ * at app start-up, stopped at shutdown, kicked when something is queued here.
  */
 export function processWorker<W extends QueueWorker>(name: string, create: () => W) {
-  const workers = (globalThis.__nightShoreQueueWorkers ??= new Map());
+  const workers = processSingleton('queueWorkers', () => new Map<string, QueueWorker>());
   return {
     start(): W {
       let worker = workers.get(name) as W | undefined;

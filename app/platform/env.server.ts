@@ -6,6 +6,8 @@ import { z } from 'zod';
 
 import { DEFAULT_SITE_NAME } from '~/utils/seo/seo';
 
+import { processSingleton } from './process-state.server';
+
 /**
  * The site's configuration, parsed once at start. A wrong value fails the start
  * with the variable's name (see .env.example for every variable).
@@ -88,6 +90,9 @@ const EnvSchema = z.object({
   // Anonymous GETs of public pages from memory while the data version is unchanged (decision
   // 039); false renders every request (the benchmark compares).
   PAGE_CACHE: booleanish.default('true'),
+  // The render memo (decision 010) for anonymous renders; false turns it off (the A/B of
+  // `npm run bench:patches -- memo`, decision 051).
+  RENDER_MEMO: booleanish.default('true'),
   // `Server-Timing: db;desc="…"` on every answer that reached a route: its database commands
   // and sequential round trips (the benchmark and tests read it; off in production).
   DB_ROUND_TRIP_HEADER: booleanish.default('false'),
@@ -200,11 +205,13 @@ function load(): Env {
   return e;
 }
 
-declare global {
-  var __nightShoreEnv: Env | undefined;
+declare module './process-state.server' {
+  interface ProcessStateRegistry {
+    env: Env;
+  }
 }
 
-export const env: Env = (globalThis.__nightShoreEnv ??= load());
+export const env: Env = processSingleton('env', load);
 
 /** Absolute path of the uploads folder. */
 export const uploadsDir = () => path.resolve(env.UPLOADS_DIR);

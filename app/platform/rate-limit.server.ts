@@ -3,6 +3,7 @@ import mongoose from 'mongoose';
 import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
 
 import { env } from './env.server';
+import { processSingleton } from './process-state.server';
 import { CLIENT_IP_HEADER } from './request-tracking.server';
 
 /**
@@ -51,14 +52,16 @@ type LimiterState = {
   limiters: Map<LimitKind, RateLimiterMongo>;
 };
 
-declare global {
-  var __nightShoreRateLimits: LimiterState | undefined;
+declare module './process-state.server' {
+  interface ProcessStateRegistry {
+    rateLimits: LimiterState;
+  }
 }
 
-const state: LimiterState = (globalThis.__nightShoreRateLimits ??= {
+const state = processSingleton('rateLimits', (): LimiterState => ({
   rules: null,
   limiters: new Map(),
-});
+}));
 
 /** Replace some rules (tests); the limiters are rebuilt on next use. */
 export function configureRateLimits(overrides: Partial<Record<LimitKind, LimitRule>>): void {

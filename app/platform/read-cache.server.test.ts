@@ -12,7 +12,7 @@ await vi.hoisted(async () => {
   process.env.DATA_DIR = nodePath.join(base, 'data');
   process.env.UPLOADS_DIR = nodePath.join(base, 'uploads');
   process.env.SESSION_SECRET = 'test-secret-test-secret';
-  delete (globalThis as { __nightShoreEnv?: unknown }).__nightShoreEnv;
+  (await import('./process-state.server')).forgetProcessSingleton('env');
 });
 
 const { startEmbeddedMongo } = await import('@night-shore/embedded-mongo');

@@ -29,8 +29,12 @@
  * `versionCheck` (on the request path, one poll shared by every request): a late version makes
  * a read wait one round trip, it does not turn the cache off.
  *
+ * **Built values** (`builtValues`, below): a whole value built from many reads (a podcast feed,
+ * the sitemap: decision 045), kept until any content write, one build per key at a time.
+ *
  * Results are deep-copied in and out, so callers may mutate what they get. A read that overlaps
- * a write to its collection is not stored. At most MAX_ENTRIES entries are kept (oldest out).
+ * a write to its collection is not stored. At most MAX_ENTRIES entries are kept (least recently
+ * used out first).
  */
 
 import { isContentCollection } from './content-collections.server';
@@ -42,6 +46,8 @@ import {
   versionCheck,
   versionTrusted,
 } from './data-version.server';
+import { Lru } from './lru.server';
+import { processSingleton } from './process-state.server';
 
 /** Collections whose writes cannot change what a page shows (per-visitor state). */
 const IGNORED_COLLECTIONS = new Set(['sessions', 'rate_limits']);
@@ -57,24 +63,26 @@ type CacheState = {
   everyGeneration: number;
   /** Bumped by each write to a collection. */
   generations: Map<string, number>;
-  entries: Map<string, { collection: string; value: unknown; made: Stamp | null }>;
+  entries: Lru<string, { collection: string; value: unknown; made: Stamp | null }>;
   hits: number;
   misses: number;
 };
 
-declare global {
-  // The dev server re-evaluates modules; the cache (like the db connection) must survive that.
-  var __nightShoreDataCache: CacheState | undefined;
+declare module './process-state.server' {
+  interface ProcessStateRegistry {
+    // The driver's command monitor, attached once, drops entries here (process-state.server.ts).
+    readCache: CacheState;
+  }
 }
 
-const state: CacheState = (globalThis.__nightShoreDataCache ??= {
+const state = processSingleton('readCache', (): CacheState => ({
   enabled: false,
   everyGeneration: 0,
   generations: new Map(),
-  entries: new Map(),
+  entries: new Lru({ maxEntries: MAX_ENTRIES }),
   hits: 0,
   misses: 0,
-});
+}));
 
 const generationOf = (collection: string) =>
   `${state.everyGeneration}:${state.generations.get(collection) ?? 0}`;
@@ -93,7 +101,7 @@ export function noteDataWrite(collections?: readonly string[]): void {
   if (touched.size === 0) return;
   for (const collection of touched)
     state.generations.set(collection, (state.generations.get(collection) ?? 0) + 1);
-  for (const [key, entry] of state.entries)
+  for (const [key, entry] of state.entries.entries())
     if (touched.has(entry.collection)) state.entries.delete(key);
 }
 
@@ -169,11 +177,48 @@ export async function cachedRead<T>(key: ReadKey, read: () => Promise<T>): Promi
   const value = await read();
   // A write that started or ended while we were reading may not be in what we read.
   if (state.enabled && generation === generationOf(collection) && (!shared || made?.shared)) {
-    if (state.entries.size >= MAX_ENTRIES) {
-      const oldest = state.entries.keys().next().value;
-      if (oldest !== undefined) state.entries.delete(oldest);
-    }
     state.entries.set(id, { collection, value: copyData(value), made });
   }
   return value;
+}
+
+/**
+ * A cache of values built from many reads and the same for everyone (the podcast feed and its
+ * files' sizes, the sitemap: decision 045): what `cachedRead` is for one query, for a value
+ * whose reads span collections. So it is kept under the data version's rule rather than one
+ * collection's (data-version.server.ts, decision 039): until any content write this process
+ * notes, another instance's within the poll. The stamp is taken before `make` starts, so a
+ * write during the build makes the result stale at once. One build per key at a time:
+ * concurrent callers of a missing key share it (while no write has happened since it started).
+ * Values are shared, not copied: callers must not change them. At most `maxEntries` keys are
+ * kept (least recently used out first).
+ */
+export function builtValues<T>(maxEntries = 16) {
+  const entries = new Lru<string, { value: T; made: Stamp }>({ maxEntries });
+  const building = new Map<string, { build: Promise<T>; made: Stamp | null }>();
+  return {
+    async get(key: string, make: () => Promise<T>): Promise<T> {
+      const hit = entries.get(key);
+      if (hit && isFresh(hit.made)) return hit.value;
+      if (hit) entries.delete(key);
+      // A build under way is shared while no write has happened since it started.
+      const pending = building.get(key);
+      if (pending?.made && isFresh(pending.made)) return pending.build;
+      const made = stamp();
+      const build = make().then((value) => {
+        if (made && isFresh(made)) entries.set(key, { value, made });
+        return value;
+      });
+      const own = { build, made };
+      building.set(key, own);
+      try {
+        return await build;
+      } finally {
+        if (building.get(key) === own) building.delete(key);
+      }
+    },
+    clear(): void {
+      entries.clear();
+    },
+  };
 }

@@ -11,6 +11,7 @@ import {
 } from '~/models/stats.server';
 import { env } from '~/platform/env.server';
 import { logger } from '~/platform/logger.server';
+import { processSingleton } from '~/platform/process-state.server';
 import { clientIp } from '~/platform/rate-limit.server';
 import { keyedDigest, legacyDigest } from '~/platform/signing.server';
 import { siteToday } from '~/utils/time';
@@ -49,12 +50,18 @@ type Pending = {
   embedHost?: string;
 };
 
-declare global {
-  var __nightShoreAnalytics:
-    | { pending: Pending[]; timer: NodeJS.Timeout | null; flushing: Promise<void> | null }
-    | undefined;
+type Batch = { pending: Pending[]; timer: NodeJS.Timeout | null; flushing: Promise<void> | null };
+
+declare module '~/platform/process-state.server' {
+  interface ProcessStateRegistry {
+    analytics: Batch;
+  }
 }
-const state = (globalThis.__nightShoreAnalytics ??= { pending: [], timer: null, flushing: null });
+const state = processSingleton('analytics', (): Batch => ({
+  pending: [],
+  timer: null,
+  flushing: null,
+}));
 
 /**
  * The day's salt: the `analytics-salt` digest of the date (platform/signing). `legacy`: as it

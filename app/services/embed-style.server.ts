@@ -1,4 +1,5 @@
 import { themeFonts } from '~/document/fonts.server';
+import { Lru } from '~/platform/lru.server';
 import { fontStack } from '~/theme/fonts';
 import { themePalette } from '~/theme/theme';
 import { EMBED_MIN_WIDTH } from '~/types/constants';
@@ -67,7 +68,7 @@ li .d{margin-left:auto;color:var(--muted)}
 `;
 
 /** The last stylesheets made, by theme and mode (the theme changes rarely). */
-const made = new Map<string, string>();
+const made = new Lru<string, string>({ maxEntries: 4 });
 
 /** The embed's whole stylesheet for this theme and mode. */
 export function embedStyle(theme: ThemeJSON, mode: EmbedTheme): string {
@@ -88,7 +89,6 @@ export function embedStyle(theme: ThemeJSON, mode: EmbedTheme): string {
     `--font-heading:${fontStack(theme.headerFont)};--font-body:${fontStack(theme.bodyFont)}}`;
   const css = [themeFonts(theme.headerFont, theme.bodyFont).css, vars, RULES.trim()].join('\n');
   // Two modes of the current theme, and of the one before an admin changed it.
-  if (made.size >= 4) made.clear();
   made.set(key, css);
   return css;
 }

@@ -14,8 +14,9 @@ import {
 import { getMix, type PodcastMix, streamMixes } from '~/models/track.server';
 import { getUserById } from '~/models/user.server';
 import { env } from '~/platform/env.server';
-import { FreshMemo } from '~/platform/fresh-memo.server';
 import { invariantResponse, notFound } from '~/platform/http-errors.server';
+import { Lru } from '~/platform/lru.server';
+import { builtValues } from '~/platform/read-cache.server';
 import { sign, verify } from '~/platform/signing.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 import type { TrackJSON } from '~/types/entities';
@@ -116,8 +117,8 @@ const STAT_CONCURRENCY = 16;
  * public feed's XML is kept; private feeds differ per member only in their signed enclosure
  * URLs, so what they share (each episode file's size and type) is kept, not their XML.
  */
-const feedMemo = new FreshMemo<string>(2);
-const statMemo = new FreshMemo<Map<string, EnclosureStat>>(1);
+const feedMemo = builtValues<string>(2);
+const statMemo = builtValues<Map<string, EnclosureStat>>(1);
 
 async function statOf(audioFile: string): Promise<EnclosureStat> {
   const key = mediaKeyFromUrl(audioFile);
@@ -316,15 +317,13 @@ export async function serveSignedEpisode(
 
 // --- covers ----------------------------------------------------------------------------------------
 
-const coverCache = new Map<string, Buffer>();
-const COVER_CACHE_MAX = 32;
+const coverCache = new Lru<string, Buffer>({ maxEntries: 32 });
 
 /** A pure cache: each entry is keyed by content that never changes under its key. */
 async function cached(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
   const hit = coverCache.get(key);
   if (hit) return hit;
   const made = await make();
-  if (coverCache.size >= COVER_CACHE_MAX) coverCache.delete(coverCache.keys().next().value!);
   coverCache.set(key, made);
   return made;
 }

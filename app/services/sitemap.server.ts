@@ -4,7 +4,7 @@ import {
   streamArchivedNewsletterLinks,
 } from '~/models/newsletter.server';
 import { countAllShows, streamShowLinks } from '~/models/show.server';
-import { FreshMemo } from '~/platform/fresh-memo.server';
+import { builtValues } from '~/platform/read-cache.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 import {
   SITEMAP_URLSET_CLOSE,
@@ -123,7 +123,7 @@ async function urlsetXml(origin: string, urls: AsyncIterable<SitemapEntry>): Pro
 /** The child sitemap at `page` (1-based) of the index. */
 export const sitemapPagePath = (page: number) => `/sitemap.xml?page=${page}`;
 
-const memo = new FreshMemo<string | null>(4);
+const memo = builtValues<string | null>(4);
 
 /**
  * The sitemap file asked for: `page` null is /sitemap.xml (the whole sitemap, or the index when
