@@ -9,6 +9,8 @@ import {
   startResumableUploadSweep,
   stopResumableUploadSweep,
 } from '~/files/resumable-uploads.server';
+import { startFederationQueue, stopFederationQueue } from '~/fediverse/federation.server';
+import { startPublishing, stopPublishing } from '~/fediverse/objects.server';
 import { outboxDir } from '~/mail/transport.server';
 import { startMailWorker, stopMailWorker } from '~/mail/worker.server';
 import { startMediaWorker, stopMediaWorker } from '~/media/worker.server';
@@ -220,6 +222,13 @@ export async function stopApp(
     logger.error({ err: error }, 'error while stopping the media worker');
   }
   try {
+    // Deliveries in flight finish; the rest stay queued (decision 053).
+    await stopPublishing();
+    await stopFederationQueue();
+  } catch (error) {
+    logger.error({ err: error }, 'error while stopping the fediverse queue');
+  }
+  try {
     await disconnectDb();
     log('database closed; bye');
     return 0;
@@ -262,6 +271,9 @@ export function startApp(): Promise<void> {
     startMediaWorker();
     // Abandoned resumable uploads (24 h without a byte), now and every hour (decision 036).
     startResumableUploadSweep();
+    // Fediverse deliveries and incoming activities, and the publishing sweep (decision 053).
+    startFederationQueue();
+    startPublishing();
   })();
   return started;
 }
