@@ -10,7 +10,8 @@
 
 /** The media types of ActivityStreams 2.0 (RFC-less, W3C AS2 §3.1 and ActivityPub §3.2). */
 export const ACTIVITY_JSON = 'application/activity+json';
-export const LD_JSON_ACTIVITY = 'application/ld+json; profile="https://www.w3.org/ns/activitystreams"';
+export const LD_JSON_ACTIVITY =
+  'application/ld+json; profile="https://www.w3.org/ns/activitystreams"';
 
 type MediaRange = { type: string; q: number; order: number };
 
@@ -58,6 +59,7 @@ export function varyWithAccept(vary: string | null): string {
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  if (names.some((name) => name === '*' || name.toLowerCase() === 'accept')) return names.join(', ');
+  if (names.some((name) => name === '*' || name.toLowerCase() === 'accept'))
+    return names.join(', ');
   return [...names, 'Accept'].join(', ');
 }

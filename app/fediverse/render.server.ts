@@ -95,7 +95,10 @@ export const showPath = (id: number) => `/shows/${id}`;
 
 export function trackSpec(track: TrackJSON, origin: string): ObjectSpec {
   const url = absoluteUrl(origin, trackPath(track.id));
-  const tagHref = absoluteUrl(origin, MIX_TYPES.includes(track.type) ? '/music?type=mixes' : '/music');
+  const tagHref = absoluteUrl(
+    origin,
+    MIX_TYPES.includes(track.type) ? '/music?type=mixes' : '/music',
+  );
   const tag = { name: hashtagOf(track.type), href: tagHref };
   const cover = track.coverImage ? absoluteUrl(origin, track.coverImage) : null;
   const parts = [paragraph(`${track.title} – ${track.artist}`)];

@@ -43,6 +43,8 @@ export type PublicationDoc = {
   /** sha256 of the rendering last sent. */
   digest: string | null;
   seq: number;
+  /** The `seq` of this generation's `Create` (the outbox gives the same activity id). */
+  createSeq: number;
   lastVerb: PublicationVerb | null;
   /** When this generation's `Create` went out: the outbox's order. */
   publishedAt: Date | null;
@@ -68,6 +70,7 @@ const PublicationSchema = new Schema<PublicationDoc>(
     generation: { type: Number, required: true, default: 0 },
     digest: { type: String, default: null },
     seq: { type: Number, required: true, default: 0 },
+    createSeq: { type: Number, default: 0 },
     lastVerb: { type: String, default: null },
     publishedAt: { type: Date, default: null },
     withdrawnAt: { type: Date, default: null },
@@ -109,6 +112,7 @@ export type PublicationChange = Partial<
     | 'state'
     | 'objectId'
     | 'generation'
+    | 'createSeq'
     | 'digest'
     | 'lastVerb'
     | 'publishedAt'

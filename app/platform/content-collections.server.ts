@@ -55,6 +55,9 @@ export const BACKGROUND_COLLECTIONS: ReadonlySet<string> = new Set([
   'media.chunks',
   'counters',
   'meta',
+  // What the site has sent to the fediverse (decision 054): read by the outbox and the sweep,
+  // never by a page.
+  'fediverse_publications',
 ]);
 
 export const isContentCollection = (name: string): boolean => CONTENT_COLLECTIONS.has(name);
