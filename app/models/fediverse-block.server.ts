@@ -40,7 +40,7 @@ export function normaliseDomain(input: string): string | null {
     }
   }
   host = host.replace(/^@/, '').replace(/\.$/, '');
-  return /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(host) &&
+  return /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host) &&
     host.length <= 253
     ? host
     : null;
@@ -61,10 +61,11 @@ export async function removeBlock(kind: BlockKind, value: string): Promise<boole
 
 /** The host and its parent domains: `a.b.example.com` → itself, `b.example.com`, `example.com`. */
 function domainsOf(host: string): string[] {
-  const labels = host.toLowerCase().replace(/:\d+$/, '').split('.');
-  const out: string[] = [];
-  for (let i = 0; i < labels.length - 1; i++) out.push(labels.slice(i).join('.'));
-  return out.length > 0 ? out : [host.toLowerCase()];
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/:\d+$/, '');
+  const labels = name.split('.');
+  const out = [name];
+  for (let i = 1; i < labels.length - 1; i++) out.push(labels.slice(i).join('.'));
+  return out;
 }
 
 /**

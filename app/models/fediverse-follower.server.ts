@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose';
+import mongoose, { Schema } from 'mongoose';
 
 import { nextId } from './counter.server';
 import { defineModel } from './model-helpers.server';
@@ -14,7 +14,7 @@ import {
  * The site actor's followers (docs/fediverse.md, decision 053): one document per remote actor
  * whose signed `Follow` was accepted. `actorId` is the actor's URI (unique); `inbox` and
  * `sharedInbox` are where deliveries go; `followId` is their Follow activity's id, which their
- * `Undo` names. `host` (the actor's host, lowercase) serves the per-domain block. Remote text
+ * `Undo` names. `host` (the actor's host name, lowercase, no port) serves the per-domain block. Remote text
  * (`name`, `handle`) is stored as plain text, at most 200 characters, and is only ever printed
  * escaped (React text).
  */
@@ -72,7 +72,7 @@ export type NewFollower = {
 
 /** Record (or refresh) a follower; answers true when it is a new one. */
 export async function addFollower(follower: NewFollower): Promise<boolean> {
-  const host = new URL(follower.actorId).host.toLowerCase();
+  const host = new URL(follower.actorId).hostname.toLowerCase();
   const fields = {
     host,
     inbox: follower.inbox,
@@ -107,9 +107,13 @@ export async function removeFollower(actorId: string): Promise<boolean> {
   return result.deletedCount > 0;
 }
 
-/** Remove every follower of a host (the domain was blocked); answers how many. */
-export async function removeFollowersOfHost(host: string): Promise<number> {
-  const result = await FediverseFollower.deleteMany({ host: host.toLowerCase() });
+/** Remove every follower of a domain and its subdomains (it was blocked); answers how many. */
+export async function removeFollowersOfHost(domain: string): Promise<number> {
+  const host = domain.toLowerCase();
+  const escaped = host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const result = await FediverseFollower.deleteMany(
+    mongoose.trusted({ $or: [{ host }, { host: { $regex: `\\.${escaped}$` } }] }),
+  );
   return result.deletedCount;
 }
 
