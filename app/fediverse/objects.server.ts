@@ -23,10 +23,8 @@ import { siteOrigin } from '~/platform/site-origin.server';
 
 import { ACTOR_ID, PATHS } from './actor.server';
 import type { SiteFederation } from './federation.server';
-import { activityIdOf, addressing, loadItem } from './publication.server';
+import { activityIdOf, addressing, loadItem } from './items.server';
 import { objectOf, postPath, tombstoneOf } from './render.server';
-
-export { startPublishing, stopPublishing } from './sweep.server';
 
 /**
  * What the site's URLs answer to ActivityPub clients (decision 054), registered on fedicore's

@@ -1,7 +1,8 @@
 import { claimDuePublication, duePublications } from '~/models/fediverse-publication.server';
 import { logger } from '~/platform/logger.server';
 
-import { deliver, loadItem, publishItem, RESEND_MS } from './publication.server';
+import { loadItem } from './items.server';
+import { deliver, publishItem, RESEND_MS } from './publication.server';
 
 /**
  * The publishing sweep (decision 054): every instance looks once a minute for ledger entries
