@@ -129,26 +129,29 @@ export function configurePublishing(federation: SiteFederation): void {
 }
 
 /**
- * For an ActivityPub client's GET of an id the site sent a `Delete` for: 410 with the
- * `Tombstone`. Null for anything else (Remix answers: a browser keeps the HTML 404).
+ * For an ActivityPub client's GET of an object URL Fedify found nothing at: 410 with the
+ * `Tombstone` for an id the site sent a `Delete` for, else 404 (a members-only item, a junk id:
+ * not the page's HTML, which an ActivityPub client cannot read). Null for anything else (Remix
+ * answers: a browser keeps the page, or the HTML 404).
  */
 export async function answerTombstone(request: Request): Promise<Response | null> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   if (!wantsActivityStreams(request.headers.get('accept'))) return null;
   const path = new URL(request.url).pathname;
   if (!isNegotiatedPath(path)) return null;
+  const headers = { Vary: 'Accept', 'Cache-Control': 'no-store' };
   const entries = await publicationsByPath(path);
-  if (entries.some((entry) => entry.state === 'published')) return null;
   const gone = entries.find((entry) => entry.state === 'withdrawn' && entry.objectId);
-  if (!gone?.objectId) return null;
+  if (!gone?.objectId || entries.some((entry) => entry.state === 'published')) {
+    return new Response('Not Found\n', {
+      status: 404,
+      headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }
   const origin = siteOrigin();
   const tombstone = tombstoneOf(new URL(gone.objectId, origin), gone.withdrawnAt ?? gone.updatedAt);
   return new Response(JSON.stringify(await tombstone.toJsonLd()), {
     status: 410,
-    headers: {
-      'Content-Type': 'application/activity+json',
-      Vary: 'Accept',
-      'Cache-Control': 'no-store',
-    },
+    headers: { ...headers, 'Content-Type': 'application/activity+json' },
   });
 }

@@ -153,8 +153,8 @@ describe('the ledger: exactly once', () => {
       headers: { Accept: 'text/html' },
     });
     expect(await objects.answerTombstone(html)).toBeNull();
-    // An id never published is no tombstone.
-    expect(await objects.answerTombstone(as2('/music/999999'))).toBeNull();
+    // An id never published is no tombstone: a plain 404 (not the page's HTML).
+    expect((await objects.answerTombstone(as2('/music/999999')))?.status).toBe(404);
   });
 });
 
