@@ -111,9 +111,11 @@ async function guardInbox(req: IncomingMessage, res: ServerResponse): Promise<Bu
   const host = keyId.host.toLowerCase();
   const limit = await consumeFediverseHostLimit(host);
   if (!limit.ok) {
-    return refuse(res, 429, 'Too many requests.', {
-      'Retry-After': String(limit.retryAfterSeconds),
-    }) && null;
+    return (
+      refuse(res, 429, 'Too many requests.', {
+        'Retry-After': String(limit.retryAfterSeconds),
+      }) && null
+    );
   }
   const signer = new URL(keyId);
   signer.hash = '';

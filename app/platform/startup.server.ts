@@ -3,14 +3,14 @@ import path from 'node:path';
 
 import mongoose from 'mongoose';
 
+import { startFederationQueue, stopFederationQueue } from '~/fediverse/federation.server';
+import { startPublishing, stopPublishing } from '~/fediverse/objects.server';
 import { sweepGridfsMedia } from '~/files/gridfs-sweep.server';
 import { SHIPPED_KEYS } from '~/files/media-store.server';
 import {
   startResumableUploadSweep,
   stopResumableUploadSweep,
 } from '~/files/resumable-uploads.server';
-import { startFederationQueue, stopFederationQueue } from '~/fediverse/federation.server';
-import { startPublishing, stopPublishing } from '~/fediverse/objects.server';
 import { outboxDir } from '~/mail/transport.server';
 import { startMailWorker, stopMailWorker } from '~/mail/worker.server';
 import { startMediaWorker, stopMediaWorker } from '~/media/worker.server';
