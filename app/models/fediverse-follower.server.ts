@@ -118,7 +118,9 @@ export async function removeFollowersOfHost(domain: string): Promise<number> {
   const host = domain.toLowerCase();
   const escaped = host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const result = await FediverseFollower.deleteMany(
-    mongoose.trusted({ $or: [{ host }, { host: { $regex: `\\.${escaped}$` } }] }),
+    mongoose.trusted({
+      $or: [{ host }, { host: mongoose.trusted({ $regex: `\\.${escaped}$` }) }],
+    }),
   );
   return result.deletedCount;
 }
