@@ -62,6 +62,9 @@ export const BACKGROUND_COLLECTIONS: ReadonlySet<string> = new Set([
   'fediverse_keys',
   'fediverse_followers',
   'fediverse_blocks',
+  // What the site has sent to the fediverse (decision 054): read by the outbox and the sweep,
+  // never by a page.
+  'fediverse_publications',
 ]);
 
 export const isContentCollection = (name: string): boolean => CONTENT_COLLECTIONS.has(name);
