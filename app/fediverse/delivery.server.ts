@@ -1,6 +1,6 @@
 import type { Activity } from '@fedify/fedify';
 
-import { claimActivityId } from '~/models/fediverse-store.server';
+import { claimActivityId, releaseActivityId } from '~/models/fediverse-store.server';
 import { logger } from '~/platform/logger.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 
@@ -24,8 +24,14 @@ export async function sendToFollowers(activity: Activity): Promise<boolean> {
     return false;
   }
   const ctx = getFederation().createContext(new URL(siteOrigin()), ownWork);
-  await ctx.sendActivity({ identifier: ACTOR_ID }, 'followers', activity, {
-    preferSharedInbox: true,
-  });
+  try {
+    await ctx.sendActivity({ identifier: ACTOR_ID }, 'followers', activity, {
+      preferSharedInbox: true,
+    });
+  } catch (error) {
+    // Nothing was queued (the database is away): the id may be sent again later.
+    if (activity.id) await releaseActivityId(activity.id.href).catch(() => undefined);
+    throw error;
+  }
   return true;
 }

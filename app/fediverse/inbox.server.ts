@@ -57,8 +57,7 @@ export function configureInbox(federation: Federation<{ requestFromPeer: boolean
       const undoesFollow =
         object instanceof Follow
           ? object.actorId?.href === undo.actorId.href
-          : undo.objectId !== null &&
-            (await isFollowOf(undo.actorId.href, undo.objectId.href));
+          : undo.objectId !== null && (await isFollowOf(undo.actorId.href, undo.objectId.href));
       if (undoesFollow) await removeFollower(undo.actorId.href);
     })
     .on(Delete, async (_ctx, del) => {

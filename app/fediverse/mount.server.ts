@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+import { varyWithAccept, wantsActivityStreams } from '~/document/negotiation.server';
 import { isBlocked } from '~/models/fediverse-block.server';
 import { logger } from '~/platform/logger.server';
 import { consumeFediverseHostLimit } from '~/platform/rate-limit.server';
@@ -11,7 +12,8 @@ import { answerTombstone } from './objects.server';
 /**
  * Fedify in front of Remix (server/http-server.ts, decision 053): a request reaches
  * `federation.fetch` only when it can be an ActivityPub one (the paths below, or an Accept that
- * asks for ActivityStreams JSON), so a page view costs one regular expression. What Fedify does
+ * asks for ActivityStreams JSON: `wantsActivityStreams`), so a page view costs a regular
+ * expression and a look at its Accept header. What Fedify does
  * not answer (`onNotFound`, `onNotAcceptable`: a browser on the actor's URL) goes on to Remix.
  *
  * Before Fedify reads a post to an inbox: no signature is a 401; a host past its rate limit a
@@ -23,7 +25,6 @@ export const INBOX_MAX_BYTES = 256 * 1024;
 
 const OWN_PATHS = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)|nodeinfo\/|fediverse\/)/;
 const INBOX_PATH = /^\/fediverse\/(?:inbox|[^/]+\/inbox)$/;
-const ACTIVITY_TYPES = /application\/(?:activity\+json|ld\+json)/i;
 
 /** Not answered here: the next middleware (Remix) answers. */
 const NOT_HANDLED = new Response(null, { status: 404 });
@@ -36,7 +37,7 @@ export function federationMiddleware(req: IncomingMessage, res: ServerResponse, 
   const path = q === -1 ? url : url.slice(0, q);
   const method = req.method ?? 'GET';
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return next();
-  if (!OWN_PATHS.test(path) && !ACTIVITY_TYPES.test(req.headers.accept ?? '')) return next();
+  if (!OWN_PATHS.test(path) && !wantsActivityStreams(req.headers.accept)) return next();
   answer(req, res, url, path, method).then(
     (answered) => {
       if (!answered) next();
@@ -111,9 +112,11 @@ async function guardInbox(req: IncomingMessage, res: ServerResponse): Promise<Bu
   const host = keyId.host.toLowerCase();
   const limit = await consumeFediverseHostLimit(host);
   if (!limit.ok) {
-    return refuse(res, 429, 'Too many requests.', {
-      'Retry-After': String(limit.retryAfterSeconds),
-    }) && null;
+    return (
+      refuse(res, 429, 'Too many requests.', {
+        'Retry-After': String(limit.retryAfterSeconds),
+      }) && null
+    );
   }
   const signer = new URL(keyId);
   signer.hash = '';
@@ -175,6 +178,8 @@ async function answer(
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of response.headers) headers[name] = value;
   if (!response.headers.has('cache-control')) headers['cache-control'] = 'no-store';
+  // The same URL answers HTML to a browser (through Remix).
+  if (method !== 'POST') headers.vary = varyWithAccept(response.headers.get('vary'));
   res.writeHead(response.status, headers);
   res.end(method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer()));
   return true;

@@ -23,8 +23,9 @@ for (const [address, prefix] of [
   PRIVATE.addSubnet(address, prefix, 'ipv4');
 }
 for (const [address, prefix] of [
+  // (IPv4-mapped addresses, ::ffff:0:0/96, are checked as the IPv4 address they map: a rule
+  // for them here would also match every IPv4 address.)
   ['::', 127],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['fc00::', 7],
   ['fe80::', 10],

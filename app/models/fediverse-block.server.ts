@@ -61,7 +61,10 @@ export async function removeBlock(kind: BlockKind, value: string): Promise<boole
 
 /** The host and its parent domains: `a.b.example.com` → itself, `b.example.com`, `example.com`. */
 function domainsOf(host: string): string[] {
-  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/:\d+$/, '');
+  const name = host
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/:\d+$/, '');
   const labels = name.split('.');
   const out = [name];
   for (let i = 1; i < labels.length - 1; i++) out.push(labels.slice(i).join('.'));

@@ -58,8 +58,14 @@ export const FediverseFollower = defineModel<FollowerDoc>(
   'fediverse_followers',
 );
 
+/** Remote text as one plain line: control characters become spaces, at most 200 characters. */
 const clip = (text: string | null | undefined) =>
-  text ? text.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 200) : undefined;
+  text
+    ? [...text]
+        .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? ' ' : c))
+        .join('')
+        .slice(0, 200)
+    : undefined;
 
 export type NewFollower = {
   actorId: string;
@@ -112,7 +118,9 @@ export async function removeFollowersOfHost(domain: string): Promise<number> {
   const host = domain.toLowerCase();
   const escaped = host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const result = await FediverseFollower.deleteMany(
-    mongoose.trusted({ $or: [{ host }, { host: { $regex: `\\.${escaped}$` } }] }),
+    mongoose.trusted({
+      $or: [{ host }, { host: mongoose.trusted({ $regex: `\\.${escaped}$` }) }],
+    }),
   );
   return result.deletedCount;
 }

@@ -196,3 +196,8 @@ export async function claimActivityId(activityId: string): Promise<boolean> {
     throw error;
   }
 }
+
+/** Forget that an activity id was sent (its sending failed before anything was queued). */
+export async function releaseActivityId(activityId: string): Promise<void> {
+  await FediverseKv.deleteOne({ _id: `sent:${activityId}` });
+}

@@ -82,7 +82,10 @@ test('with two instances, each follower gets exactly one Accept and is counted o
   const final = (await peer!.received()).filter((a) => a.type === 'Accept');
   expect(final.length).toBe(accepts.length);
   for (const name of names) {
-    expect(final.filter((a) => a.recipient === name), name).toHaveLength(1);
+    expect(
+      final.filter((a) => a.recipient === name),
+      name,
+    ).toHaveLength(1);
   }
   for (const server of servers) {
     const res = await fetch(`${server.url}/fediverse/site/followers`, {

@@ -181,9 +181,7 @@ test('an unsigned post, a bad signature, an unknown key, an oversized body and j
   expect((await post({ Signature: forged, Date: date }, JSON.stringify(follow))).status).toBe(401);
   // A key no server answers for.
   const unknown = forged.replace(peer.origin, 'https://127.0.0.1:9');
-  expect((await post({ Signature: unknown, Date: date }, JSON.stringify(follow))).status).toBe(
-    401,
-  );
+  expect((await post({ Signature: unknown, Date: date }, JSON.stringify(follow))).status).toBe(401);
   const big = JSON.stringify({ ...follow, padding: 'x'.repeat(300 * 1024) });
   expect((await post({ Signature: forged, Date: date }, big)).status).toBe(413);
   for (const junk of ['{not json', '[]', '{"@context": 5, "type": []}', '"text"']) {
@@ -201,7 +199,10 @@ test('after Undo(Follow) the follower is gone', async () => {
 
 test('a blocked domain is refused (403) and blocking removes its follows; unblocked, it may follow again', async () => {
   await peer.follow('bob', site.handle);
-  await waitFor(() => acceptsFor('bob'), (list) => list.length === 1);
+  await waitFor(
+    () => acceptsFor('bob'),
+    (list) => list.length === 1,
+  );
   expect(await followersCount()).toBe(1);
 
   const blocked = await adminPost({ intent: 'block-domain', domain: '127.0.0.1' });
@@ -218,7 +219,10 @@ test('a blocked domain is refused (403) and blocking removes its follows; unbloc
     302,
   );
   await peer.follow('carol', site.handle);
-  await waitFor(() => acceptsFor('carol'), (list) => list.length === 1);
+  await waitFor(
+    () => acceptsFor('carol'),
+    (list) => list.length === 1,
+  );
   await peer.unfollow('carol');
   await waitFor(followersCount, (n) => n === 0);
 });
@@ -234,6 +238,10 @@ test('a follower down for a while gets its Accept once it is back', async () => 
   expect(await acceptsFor('dora')).toHaveLength(0);
   await peer.proxy.reopen();
   await peer.setDown(false);
-  const accepts = await waitFor(() => acceptsFor('dora'), (list) => list.length > 0, 30_000);
+  const accepts = await waitFor(
+    () => acceptsFor('dora'),
+    (list) => list.length > 0,
+    30_000,
+  );
   expect(accepts).toHaveLength(1);
 });

@@ -11,7 +11,10 @@ test('the admin blocks and unblocks a domain and an account, with and without Ja
   adminPage: page,
 }) => {
   await page.goto('/admin');
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Fediverse' }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Fediverse' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Fediverse' })).toBeVisible();
   await expect(page.getByTestId('fediverse-address')).toHaveText(/^@night_shore@localhost:\d+$/);
   await expect(page.getByTestId('followers-count')).toHaveText(/^\d+ followers?$/);
@@ -24,7 +27,9 @@ test('the admin blocks and unblocks a domain and an account, with and without Ja
   await page.getByRole('button', { name: 'Block domain' }).click();
   await expect(page.getByText('Enter a domain such as mastodon.example')).toBeVisible();
 
-  const domain = `${unique('blocked').toLowerCase().replace(/[^a-z0-9]/g, '')}.example`;
+  const domain = `${unique('blocked')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}.example`;
   await page.getByLabel('Domain').fill(domain);
   await page.getByRole('button', { name: 'Block domain' }).click();
   await expect(page.getByText('Domain blocked').first()).toBeVisible();

@@ -89,7 +89,9 @@ federation.setInboxListeners('/users/{identifier}/inbox', '/inbox').on(Activity,
 async function readJson(req: http.IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
-  return chunks.length ? (JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>) : {};
+  return chunks.length
+    ? (JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>)
+    : {};
 }
 
 async function control(path: string, req: http.IncomingMessage): Promise<unknown> {

@@ -49,7 +49,11 @@ export function makeCertificate(dir: string): Certificate {
     ],
     { stdio: 'ignore' },
   );
-  return { certPath, cert: fs.readFileSync(certPath, 'utf8'), key: fs.readFileSync(keyPath, 'utf8') };
+  return {
+    certPath,
+    cert: fs.readFileSync(certPath, 'utf8'),
+    key: fs.readFileSync(keyPath, 'utf8'),
+  };
 }
 
 export type TlsProxy = {

@@ -149,7 +149,7 @@ export default function AdminFediverse() {
         </strong>
         .{' '}
         <span data-testid="followers-count">
-          {followers.total} {followers.total === 1 ? 'follower' : 'followers'}
+          {`${followers.total} ${followers.total === 1 ? 'follower' : 'followers'}`}
         </span>
         .
       </p>
