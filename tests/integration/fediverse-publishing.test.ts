@@ -204,7 +204,7 @@ describe('members-only items', () => {
 });
 
 describe('posts, shows, streams and failed sends', () => {
-  it('a post is an Article (created, deleted); a members-only one waits', async () => {
+  it('a post is an Article (created, then deleted)', async () => {
     const post = await posts.createBlogPost({
       title: 'Tour dates',
       slug: `tour-${Math.random().toString(36).slice(2)}`,
