@@ -15,6 +15,8 @@
  *   jobs' worker, the transcoder and the waveform peaks, decision 035) sit between services
  *   and models: services and platform/startup use it; it imports models, platform/ and the
  *   leaves, never routes, components, the player or services, and nothing below it imports it.
+ *   fediverse/ (the ActivityPub actor on Fedify, decision 053) is a layer of the same kind:
+ *   routes, services, entry.server and platform/startup use it.
  * - schemas/, types/, utils/ and theme/ (the site's look: colours, contrast, fonts) are
  *   client-safe leaves: they import only each other.
  * - components/ and player/ (React) never import root, routes, models, services or any
@@ -58,8 +60,8 @@ const MODELS_FROM_BELOW = forbid(
 );
 
 const MAIL_FROM_BELOW = forbid(
-  folders('mail', 'media'),
-  'mail/ and media/ (the queue workers) are used by services and platform/startup only.',
+  folders('mail', 'media', 'fediverse'),
+  'mail/, media/ and fediverse/ (the queue workers) are used by routes, services and platform/startup only.',
 );
 
 /** [files, ignores, restricted patterns] per layer; a file matches at most one entry. */
@@ -76,12 +78,12 @@ const LAYERS = [
   ],
   [['app/document/**', 'app/auth/**', 'app/api/**'], [], [UPPER, MAIL_FROM_BELOW]],
   [
-    ['app/mail/**', 'app/media/**'],
+    ['app/mail/**', 'app/media/**', 'app/fediverse/**'],
     [],
     [
       forbid(
         folders('routes', 'components', 'player', 'services'),
-        'mail/ and media/ are used by services; they never import routes, components, the player or services.',
+        'mail/, media/ and fediverse/ are used by services; they never import routes, components, the player or services.',
       ),
     ],
   ],
@@ -107,6 +109,7 @@ const LAYERS = [
           'document',
           'mail',
           'media',
+          'fediverse',
         ),
         'Models import only schemas, types, utils, platform/ (db, env, read cache), files/stored-files and other models.',
       ),

@@ -53,6 +53,9 @@ export const serveMedia = mediaMiddleware({
   publicAudioCacheControl: PUBLIC_CACHE_CONTROL,
 });
 export { answerAndRemember } from '~/document/page-cache.server';
+// Before the page cache and Remix (decision 053): the fediverse actor, WebFinger, NodeInfo, the
+// inboxes, and the ActivityStreams answers of the site's objects.
+export { federationMiddleware as serveFederation } from '~/fediverse/mount.server';
 /** Graceful stop (server/http-server.ts): requests in flight, then the last counts, then the database. */
 export const stopApp = (signal: string) => stopServer(signal, flushStats);
 

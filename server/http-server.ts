@@ -17,7 +17,9 @@
  *    state change from another site a 403 (docs/decisions/028-trust-boundary.md);
  * 3. a path with malformed percent-encoding is a 400;
  * 3b. `handleResumableUpload` (from the build): tus at /api/admin/uploads (decision 036);
- * 4. compression; 5. `public/build` (fingerprinted: immutable, 1 year; its fonts to any
+ * 4. compression; 4b. `serveFederation` (from the build): the fediverse actor, WebFinger,
+ *    NodeInfo, inboxes and ActivityStreams answers, in front of everything else (decision 053);
+ *    5. `public/build` (fingerprinted: immutable, 1 year; its fonts to any
  *    origin, for the embed); 6. `public/` (1 hour);
  * 7. `serveMedia` (from the build): images and public audio under /uploads straight from the
  *    media store; 8. `servePage` (from the build): anonymous public pages from the page cache
@@ -69,6 +71,7 @@ type ServerHooks = Pick<
   | 'serveMedia'
   | 'servePage'
   | 'answerAndRemember'
+  | 'serveFederation'
 >;
 const HOOKS = [
   'trackRequest',
@@ -80,6 +83,7 @@ const HOOKS = [
   'serveMedia',
   'servePage',
   'answerAndRemember',
+  'serveFederation',
 ];
 
 const buildPath = path.resolve(process.argv[2] ?? 'build/index.js');
@@ -102,6 +106,7 @@ const {
   servePage,
   answerAndRemember,
   handleResumableUpload,
+  serveFederation,
 } = hooks as ServerHooks;
 
 const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
@@ -238,6 +243,9 @@ app.use((req: ExpressRequest, _res: ServerResponse, next: NextFunction) => {
 // before compression (tus answers are tiny; its PATCH bodies go to disk as they stream).
 app.use(handleResumableUpload);
 app.use(compression());
+// The fediverse (decision 053): only a path that can be ActivityPub's, or a request asking for
+// ActivityStreams JSON, reaches Fedify; anything it does not answer goes on.
+app.use(serveFederation);
 app.use(
   build.publicPath,
   express.static(build.assetsBuildDirectory, {

@@ -11,6 +11,8 @@
  * Inside the server, the page cache (page-cache.server.ts, decision 039) keeps exactly these
  * public answers, and only while the data version says nothing they show has changed.
  */
+import { isNegotiatedPath, varyWithAccept } from './negotiation.server';
+
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
@@ -68,6 +70,9 @@ export function applyDocumentCacheHeaders(
 ): void {
   if (!headers.has('Vary')) headers.set('Vary', 'Cookie');
   else if (!/\bcookie\b/i.test(headers.get('Vary') ?? '')) headers.append('Vary', 'Cookie');
+  // A page with an ActivityPub twin on its URL (decision 054): caches must key on Accept too.
+  if (isNegotiatedPath(new URL(request.url).pathname))
+    headers.set('Vary', varyWithAccept(headers.get('Vary')));
   if (headers.has('Cache-Control')) {
     // A route's public policy must still yield to a personal request or a Set-Cookie.
     if (

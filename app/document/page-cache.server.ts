@@ -14,6 +14,7 @@ import { processSingleton } from '~/platform/process-state.server';
 import { countRoundTrips } from '~/platform/round-trips.server';
 import { siteToday } from '~/utils/time';
 
+import { wantsActivityStreams } from './negotiation.server';
 import {
   flightOf,
   knownUncacheable,
@@ -136,6 +137,7 @@ export function pageCacheKey(req: IncomingMessage): string | null {
   const h = req.headers;
   if (h.cookie || h.authorization || h.range || h['if-none-match'] || h['if-modified-since'])
     return null;
+  if (wantsActivityStreams(h.accept)) return null; // HTML only is kept (decision 054)
   const url = req.url ?? '/';
   if (neverCached(pathOf(url))) return null;
   return `${h.host ?? ''}\n${url}\n${siteToday()}`;
@@ -289,7 +291,7 @@ export function isCacheableAnswer(response: Response): boolean {
     .split(',')
     .map((v) => v.trim().toLowerCase())
     .filter(Boolean);
-  if (vary.some((v) => v !== 'cookie' && v !== 'accept-encoding')) return false;
+  if (vary.some((v) => v !== 'cookie' && v !== 'accept-encoding' && v !== 'accept')) return false;
   const type = h.get('content-type') ?? '';
   return type !== '' && !/event-stream/i.test(type);
 }

@@ -123,6 +123,28 @@ export async function findShowPage(options: {
 }
 
 /**
+ * Where a show is listed on /shows: the upcoming list or the archive, and its page there (an
+ * indexed count of the shows before it). A show's ActivityPub id, `/shows/{id}`, sends a
+ * browser there (decision 054).
+ */
+export async function publicPageOfShow(
+  show: Pick<ShowJSON, 'id' | 'date'>,
+  today: string = siteToday(),
+): Promise<{ when: 'upcoming' | 'past'; page: number }> {
+  const upcoming = show.date >= today;
+  const before = await positionOf(
+    Show,
+    {
+      filter: { date: mongoose.trusted(upcoming ? { $gte: today } : { $lt: today }) },
+      sort: upcoming ? { date: 1, id: 1 } : { date: -1, id: -1 },
+    },
+    show,
+  );
+  const perPage = upcoming ? UPCOMING_SHOWS_PER_PAGE : PAST_SHOWS_PER_PAGE;
+  return { when: upcoming ? 'upcoming' : 'past', page: Math.floor(before / perPage) + 1 };
+}
+
+/**
  * The next `limit` upcoming shows, soonest first (the footer): reads `limit` shows, and the
  * other shows of the last one's day, so door times order that day exactly.
  */

@@ -55,6 +55,16 @@ export const BACKGROUND_COLLECTIONS: ReadonlySet<string> = new Set([
   'media.chunks',
   'counters',
   'meta',
+  // The fediverse (decision 053): Fedify's store and queue, the actor's keys, its followers and
+  // blocks; no public page shows them.
+  'fediverse_kv',
+  'fediverse_jobs',
+  'fediverse_keys',
+  'fediverse_followers',
+  'fediverse_blocks',
+  // What the site has sent to the fediverse (decision 054): read by the outbox and the sweep,
+  // never by a page.
+  'fediverse_publications',
 ]);
 
 export const isContentCollection = (name: string): boolean => CONTENT_COLLECTIONS.has(name);

@@ -143,6 +143,30 @@ const EnvSchema = z.object({
   MEDIA_TIME_LIMIT_SECONDS_PER_AUDIO_MINUTE: z.coerce.number().min(0).default(6),
   /** A media job's process may hold this much memory (RSS: heap, Buffers, WebAssembly). */
   MEDIA_MEMORY_LIMIT_MB: z.coerce.number().int().min(64).max(65536).default(384),
+  /**
+   * The fediverse actor's handle, `@HANDLE@host` (docs/fediverse.md). Unset: SITE_NAME in
+   * lowercase, spaces and dashes as `_`, anything else but letters and digits dropped
+   * (`Night Shore` → `night_shore`).
+   */
+  FEDIVERSE_HANDLE: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]{1,30}$/, 'must be 1 to 30 lowercase letters, digits or _')
+    .optional(),
+  /** Let the actor talk to loopback and private addresses (tests only; off in production). */
+  FEDIVERSE_ALLOW_PRIVATE_PEERS: booleanish.default('false'),
+  /** A delivery not done after this many hours of retries is dropped (with a log line). */
+  FEDIVERSE_DELIVERY_MAX_HOURS: z.coerce.number().min(0.001).max(720).default(24),
+  /** First retry of a delivery after this many seconds, doubling (capped at one hour). */
+  FEDIVERSE_RETRY_SECONDS: z.coerce.number().min(0.05).default(60),
+  /** Deliveries in flight to one remote host over every instance. */
+  FEDIVERSE_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Fediverse jobs (deliveries, inbox work) this instance runs at once. */
+  FEDIVERSE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** A fediverse job claimed by an instance that stops answering is claimed again after this. */
+  FEDIVERSE_LEASE_SECONDS: z.coerce.number().min(1).default(60),
+  /** Posts a remote host may make to the inboxes per RATE_LIMIT_WINDOW_SECONDS. */
+  RATE_LIMIT_FEDIVERSE_PER_HOST: z.coerce.number().int().min(1).default(600),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRETS: string[] };

@@ -27,7 +27,8 @@ export type LimitKind =
   | 'contact'
   | 'subscribe'
   | 'verify-email-account'
-  | 'verify-email-address';
+  | 'verify-email-address'
+  | 'fediverse-host';
 
 export type LimitRule = { points: number; durationSeconds: number };
 
@@ -44,6 +45,8 @@ function defaultRules(): Record<LimitKind, LimitRule> {
     // Verification emails: 3 an hour from one account, and 3 an hour to one address.
     'verify-email-account': { points: 3, durationSeconds: 60 * 60 },
     'verify-email-address': { points: 3, durationSeconds: 60 * 60 },
+    // Posts to the fediverse inboxes, per remote host (decision 053).
+    'fediverse-host': { points: env.RATE_LIMIT_FEDIVERSE_PER_HOST, durationSeconds },
   };
 }
 
@@ -158,6 +161,11 @@ export async function consumeVerificationEmailLimit(
       .catch(() => undefined);
   }
   return byAddress;
+}
+
+/** Count one post to the fediverse inboxes from a remote host (its signing key's host). */
+export function consumeFediverseHostLimit(host: string): Promise<LimitDecision> {
+  return consume('fediverse-host', host.toLowerCase().slice(0, 255));
 }
 
 /** A successful login clears the per-username counter (failures are what it counts). */

@@ -3,6 +3,8 @@ import path from 'node:path';
 
 import mongoose from 'mongoose';
 
+import { startFederationQueue, stopFederationQueue } from '~/fediverse/federation.server';
+import { startPublishing, stopPublishing } from '~/fediverse/sweep.server';
 import { sweepGridfsMedia } from '~/files/gridfs-sweep.server';
 import { SHIPPED_KEYS } from '~/files/media-store.server';
 import {
@@ -220,6 +222,13 @@ export async function stopApp(
     logger.error({ err: error }, 'error while stopping the media worker');
   }
   try {
+    // Deliveries in flight finish; the rest stay queued (decision 053).
+    await stopPublishing();
+    await stopFederationQueue();
+  } catch (error) {
+    logger.error({ err: error }, 'error while stopping the fediverse queue');
+  }
+  try {
     await disconnectDb();
     log('database closed; bye');
     return 0;
@@ -262,6 +271,9 @@ export function startApp(): Promise<void> {
     startMediaWorker();
     // Abandoned resumable uploads (24 h without a byte), now and every hour (decision 036).
     startResumableUploadSweep();
+    // Fediverse deliveries and incoming activities, and the publishing sweep (decision 053).
+    startFederationQueue();
+    startPublishing();
   })();
   return started;
 }

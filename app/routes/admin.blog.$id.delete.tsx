@@ -3,8 +3,9 @@ import { useLoaderData } from '@remix-run/react';
 
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
-import { deleteBlogPost, getBlogPost } from '~/models/blog-post.server';
+import { getBlogPost } from '~/models/blog-post.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
+import { removeBlogPost } from '~/services/blog-save.server';
 import type { BlogPostJSON } from '~/types/entities';
 import { blogListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
@@ -17,7 +18,7 @@ const route = {
   successTitle: 'Post deleted',
   successDescription: (post) => `"${post.title}" was deleted.`,
   get: getBlogPost,
-  remove: deleteBlogPost,
+  remove: removeBlogPost,
   listUrl: (request) => blogListUrl(request.url),
 } satisfies DeleteRoute<BlogPostJSON>;
 

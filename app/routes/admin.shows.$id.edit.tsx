@@ -13,11 +13,12 @@ import { ShowForm } from '~/components/admin/show-form';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { findByIdParam, parseId } from '~/models/model-helpers.server';
-import { adminPageOfShow, getShow, updateShow } from '~/models/show.server';
+import { adminPageOfShow, getShow } from '~/models/show.server';
 import { HTTP_STATUS, notFound, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
 import { logError } from '~/platform/request-tracking.server';
 import { ShowSchema } from '~/schemas/show';
+import { editShow } from '~/services/shows.server';
 import { showsListUrl } from '~/utils/admin-urls';
 import { pageHref } from '~/utils/page-href';
 import { adminTitle } from '~/utils/seo/seo';
@@ -37,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ShowSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   try {
-    const show = id === null ? null : await updateShow(id, submission.value);
+    const show = id === null ? null : await editShow(id, submission.value);
     if (!show) {
       return redirectWithToast(showsListUrl(request.url), {
         type: 'error',

@@ -11,11 +11,12 @@ import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { ShowForm } from '~/components/admin/show-form';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { adminPageOfShow, createShow } from '~/models/show.server';
+import { adminPageOfShow } from '~/models/show.server';
 import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
 import { logError } from '~/platform/request-tracking.server';
 import { ShowSchema } from '~/schemas/show';
+import { addShow } from '~/services/shows.server';
 import { pageHref } from '~/utils/page-href';
 import { adminTitle } from '~/utils/seo/seo';
 
@@ -31,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ShowSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   try {
-    const show = await createShow(submission.value);
+    const show = await addShow(submission.value);
     // To the page of the list the new show is on.
     return redirectWithToast(pageHref('/admin/shows', {}, await adminPageOfShow(show)), {
       type: 'success',

@@ -3,8 +3,9 @@ import { useLoaderData } from '@remix-run/react';
 
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
-import { deleteTrack, getTrack } from '~/models/track.server';
+import { getTrack } from '~/models/track.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
+import { removeTrack } from '~/services/track-save.server';
 import type { TrackJSON } from '~/types/entities';
 import { tracksListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
@@ -17,7 +18,7 @@ const route = {
   successTitle: 'Track deleted',
   successDescription: (track) => `"${track.title}" was deleted.`,
   get: getTrack,
-  remove: deleteTrack,
+  remove: removeTrack,
   listUrl: (request) => tracksListUrl(request.url),
 } satisfies DeleteRoute<TrackJSON>;
 

@@ -11,6 +11,7 @@ import {
   MessageSquare,
   Music,
   Settings,
+  Users,
 } from '~/components/admin/icons';
 import { env } from '~/platform/env.server';
 import { cn } from '~/utils/cn';
@@ -37,6 +38,7 @@ const ADMIN_NAV = [
   { to: '/admin/newsletter', label: 'Newsletter', icon: Mail, end: false },
   { to: '/admin/messages', label: 'Messages', icon: MessageSquare, end: false },
   { to: '/admin/shows', label: 'Shows', icon: CalendarDays, end: false },
+  { to: '/admin/fediverse', label: 'Fediverse', icon: Users, end: false },
   { to: '/admin/settings', label: 'Settings', icon: Settings, end: false },
 ] as const;
 

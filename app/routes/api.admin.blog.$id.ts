@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
 import { itemAction, itemLoader } from '~/api/upload-routes.server';
-import { deleteBlogPost } from '~/models/blog-post.server';
-import { saveBlogPost } from '~/services/blog-save.server';
+import { removeBlogPost, saveBlogPost } from '~/services/blog-save.server';
 
 /**
  * PUT /api/admin/blog/{id} — multipart, the fields of POST; the image only when it
@@ -11,6 +10,6 @@ import { saveBlogPost } from '~/services/blog-save.server';
  * DELETE /api/admin/blog/{id} — 204; the image is deleted too. 404 for an unknown id.
  */
 export const action = ({ request, params }: ActionFunctionArgs) =>
-  itemAction(request, params.id, { what: 'Blog post', remove: deleteBlogPost, save: saveBlogPost });
+  itemAction(request, params.id, { what: 'Blog post', remove: removeBlogPost, save: saveBlogPost });
 
 export const loader = ({ request }: LoaderFunctionArgs) => itemLoader(request);

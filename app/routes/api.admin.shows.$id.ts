@@ -11,9 +11,9 @@ import {
   requireMethod,
 } from '~/api/api.server';
 import { requireAdminApi } from '~/auth/auth.server';
-import { getShow, updateShow } from '~/models/show.server';
+import { getShow } from '~/models/show.server';
 import { ShowSchema } from '~/schemas/show';
-import { removeShow } from '~/services/shows.server';
+import { editShow, removeShow } from '~/services/shows.server';
 
 const ALLOWED = ['PUT', 'DELETE'] as const;
 
@@ -31,7 +31,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     }
     if (!(await getShow(id))) return apiError(404, 'Show not found');
     const input = await readJsonBody(request, ShowSchema);
-    const show = await updateShow(id, input);
+    const show = await editShow(id, input);
     return show ? apiJson(show) : apiError(404, 'Show not found');
   });
 

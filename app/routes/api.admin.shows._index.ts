@@ -8,8 +8,8 @@ import {
   requireMethod,
 } from '~/api/api.server';
 import { requireAdminApi } from '~/auth/auth.server';
-import { createShow } from '~/models/show.server';
 import { ShowSchema } from '~/schemas/show';
+import { addShow } from '~/services/shows.server';
 
 /** POST /api/admin/shows — JSON show; 201 with the created show. */
 export const action = ({ request }: ActionFunctionArgs) =>
@@ -17,7 +17,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     await requireAdminApi(request);
     requireMethod(request, ['POST']);
     const input = await readJsonBody(request, ShowSchema);
-    return apiJson(await createShow(input), { status: 201 });
+    return apiJson(await addShow(input), { status: 201 });
   });
 
 export const loader = ({ request }: LoaderFunctionArgs) => adminMethodNotAllowed(request, ['POST']);

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
 import { apiError, apiJson, readJsonBody } from '~/api/api.server';
 import { itemAction, itemLoader } from '~/api/upload-routes.server';
-import { deleteTrack, getTrack, setTrackFeatured } from '~/models/track.server';
+import { getTrack, setTrackFeatured } from '~/models/track.server';
 import { FeaturedToggleSchema } from '~/schemas/track';
-import { saveTrack } from '~/services/track-save.server';
+import { removeTrack, saveTrack } from '~/services/track-save.server';
 
 const NOT_FOUND = 'Track not found';
 
@@ -22,7 +22,7 @@ const NOT_FOUND = 'Track not found';
 export const action = ({ request, params }: ActionFunctionArgs) =>
   itemAction(request, params.id, {
     what: 'Track',
-    remove: deleteTrack,
+    remove: removeTrack,
     save: saveTrack,
     json: async (id) => {
       if (!(await getTrack(id))) return apiError(404, NOT_FOUND);

@@ -1,5 +1,7 @@
+import { publishItem } from '~/fediverse/publication.server';
 import {
   createBlogPost,
+  deleteBlogPost,
   getBlogPost,
   SlugTakenError,
   updateBlogPost,
@@ -39,18 +41,22 @@ const BLOG_FLOW: UploadFlow<BlogFields, BlogPostJSON> = {
   ...ONE_IMAGE,
   schema: BlogFieldsSchema,
   load: getBlogPost,
-  save: ({ value, fields, files, existing, keepUnsent }) => {
-    if (!existing) return createBlogPost({ ...value, imageUrl: files.image.url });
+  save: async ({ value, fields, files, existing, keepUnsent }) => {
     // The API's PUT leaves the fields it was not sent alone; the form writes every field.
     const writes = (name: string) => !keepUnsent || Object.hasOwn(fields, name);
     const { category, visibility, publicAt, ...rest } = value;
-    return updateBlogPost(existing.id, {
-      ...rest,
-      ...(writes('category') ? { category } : {}),
-      ...(writes('visibility') ? { visibility } : {}),
-      ...(writes('publicAt') ? { publicAt: publicAt ?? null } : {}),
-      ...(files.image ? { imageUrl: files.image.url } : {}),
-    });
+    const saved = !existing
+      ? await createBlogPost({ ...value, imageUrl: files.image.url })
+      : await updateBlogPost(existing.id, {
+          ...rest,
+          ...(writes('category') ? { category } : {}),
+          ...(writes('visibility') ? { visibility } : {}),
+          ...(writes('publicAt') ? { publicAt: publicAt ?? null } : {}),
+          ...(files.image ? { imageUrl: files.image.url } : {}),
+        });
+    // Followers on the fediverse get it once it is public (decision 054).
+    if (saved) await publishItem('post', saved.id);
+    return saved;
   },
   conflict: (error) =>
     error instanceof SlugTakenError ? { field: 'slug', message: error.message } : null,
@@ -76,3 +82,10 @@ const FORM: EntityForm<BlogPostJSON> = {
  * `saveBlogPost` for /api/admin/blog, `submitBlogForm` for the admin's dialogs.
  */
 export const { save: saveBlogPost, submitForm: submitBlogForm } = uploadEntity(BLOG_FLOW, FORM);
+
+/** Delete a post (the admin page and DELETE /api/admin/blog/{id}); followers get a Delete. */
+export async function removeBlogPost(id: number): Promise<BlogPostJSON | null> {
+  const removed = await deleteBlogPost(id);
+  if (removed) await publishItem('post', id);
+  return removed;
+}

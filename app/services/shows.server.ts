@@ -1,3 +1,4 @@
+import { publishItem } from '~/fediverse/publication.server';
 import {
   claimGuestListConfirmation,
   deleteGuestListOfShow,
@@ -6,7 +7,7 @@ import {
   requestGuestListSpot,
   type SpotRequestResult,
 } from '~/models/guest-list.server';
-import { deleteShow } from '~/models/show.server';
+import { createShow, deleteShow, type ShowWrite, updateShow } from '~/models/show.server';
 import { getUserEmail } from '~/models/user.server';
 import type { ShowJSON, UserJSON } from '~/types/entities';
 import { toCsv } from '~/utils/csv';
@@ -18,6 +19,22 @@ import { notifyGuestListSpot } from './mail.server';
 export async function removeShow(id: number): Promise<ShowJSON | null> {
   const show = await deleteShow(id);
   if (show) await deleteGuestListOfShow(id);
+  // Followers on the fediverse get a Delete of its Event (decision 054).
+  if (show) await publishItem('show', id);
+  return show;
+}
+
+/** Add a show (the admin form and POST /api/admin/shows): an upcoming one goes to followers. */
+export async function addShow(input: ShowWrite): Promise<ShowJSON> {
+  const show = await createShow(input);
+  await publishItem('show', show.id);
+  return show;
+}
+
+/** Edit a show (the admin form and PUT /api/admin/shows/{id}): followers get an Update. */
+export async function editShow(id: number, input: ShowWrite): Promise<ShowJSON | null> {
+  const show = await updateShow(id, input);
+  if (show) await publishItem('show', id);
   return show;
 }
 

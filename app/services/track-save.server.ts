@@ -1,9 +1,10 @@
+import { publishItem } from '~/fediverse/publication.server';
 import { uploadPathFromUrl } from '~/files/stored-files.server';
 import { readAudioDuration } from '~/files/uploads.server';
 import { needsTranscode } from '~/media/transcode.server';
 import { checkWavHeader } from '~/media/wav.server';
 import { kickMediaWorker } from '~/media/worker.server';
-import { createTrack, getTrack, updateTrack } from '~/models/track.server';
+import { createTrack, deleteTrack, getTrack, updateTrack } from '~/models/track.server';
 import { UPLOAD_ID_FIELDS } from '~/schemas/resumable-upload';
 import { MISSING_FILES, type TrackFields, TrackFieldsSchema } from '~/schemas/track';
 import { tracklistPastEnd } from '~/schemas/tracklist';
@@ -117,6 +118,8 @@ async function saveTrackRecord({
       });
   // The new upload's job (peaks, and its stream when it needs one) was queued with the write.
   if (saved && files.audioFile) kickMediaWorker();
+  // Followers on the fediverse get it once it is public and playable (decision 054).
+  if (saved) await publishItem('track', saved.id);
   return saved;
 }
 
@@ -150,3 +153,10 @@ const FORM: EntityForm<TrackJSON> = {
  * /api/admin/tracks, `submitTrackForm` for the admin's add and edit dialogs.
  */
 export const { save: saveTrack, submitForm: submitTrackForm } = uploadEntity(TRACK_FLOW, FORM);
+
+/** Delete a track (the admin page and DELETE /api/admin/tracks/{id}); followers get a Delete. */
+export async function removeTrack(id: number): Promise<TrackJSON | null> {
+  const removed = await deleteTrack(id);
+  if (removed) await publishItem('track', id);
+  return removed;
+}

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * The page cache's two halves (its middleware and `answerAndRemember`) driven as the server
@@ -22,7 +22,8 @@ export type Answer = {
   rendered: boolean;
 };
 
-export type Render = (path: string) => Promise<Response>;
+/** The routes: the path, and the request's headers (an Accept, for content negotiation). */
+export type Render = (path: string, headers: IncomingHttpHeaders) => Promise<Response>;
 
 /** A page as the routes answer it: public, a CSP nonce in a header and in the body. */
 export function pageResponse(text: string, nonce = `n${Math.random().toString(36).slice(2)}`) {
@@ -42,8 +43,15 @@ export function harness(cache: PageCacheModule, render: Render) {
     counts.views += 1;
   });
 
-  function request(path: string): { answer: Promise<Answer>; close: () => void } {
-    const req = { method: 'GET', url: path, headers: { host: 'cache.test' } } as IncomingMessage;
+  function request(
+    path: string,
+    requestHeaders: IncomingHttpHeaders = {},
+  ): { answer: Promise<Answer>; close: () => void } {
+    const req = {
+      method: 'GET',
+      url: path,
+      headers: { host: 'cache.test', ...requestHeaders },
+    } as IncomingMessage;
     const emitter = new EventEmitter();
     const headers: Record<string, string> = {};
     let close = () => {
@@ -70,7 +78,7 @@ export function harness(cache: PageCacheModule, render: Render) {
         }
         counts.renders += 1;
         cache
-          .answerAndRemember(req, () => render(path))
+          .answerAndRemember(req, () => render(path, req.headers))
           .then(async (response) => {
             const body = await response.text();
             const own: Record<string, string> = {};
@@ -87,7 +95,11 @@ export function harness(cache: PageCacheModule, render: Render) {
     return { answer, close: () => close() };
   }
 
-  return { counts, get: (path: string) => request(path).answer, request };
+  return {
+    counts,
+    get: (path: string, headers?: IncomingHttpHeaders) => request(path, headers).answer,
+    request,
+  };
 }
 
 /** A promise and its resolver: a render held until the test lets it finish. */

@@ -1,0 +1,160 @@
+import {
+  createFederation,
+  Endpoints,
+  type Federation,
+  Image,
+  Organization,
+  type Recipient,
+} from '@fedify/fedify';
+
+import { countFollowers, followersForDelivery } from '~/models/fediverse-follower.server';
+import { env } from '~/platform/env.server';
+import { logger } from '~/platform/logger.server';
+import { siteOrigin } from '~/platform/site-origin.server';
+
+import { ACTOR_ID, actorSummary, fediverseHandle, PATHS } from './actor.server';
+import { configureInbox } from './inbox.server';
+import { actorKeyPairs } from './keys.server';
+import { MongoKvStore } from './kv-store.server';
+import { MongoMessageQueue } from './message-queue.server';
+import { configurePublishing } from './objects.server';
+
+/**
+ * The site as an ActivityPub actor (docs/fediverse.md, decision 053), built on Fedify 1.5:
+ * its key-value store and message queue on our database (kv-store.server.ts,
+ * message-queue.server.ts), the actor with its keys, WebFinger and NodeInfo, the followers
+ * collection, the inbox (inbox.server.ts), then what publishing registers (objects.server.ts:
+ * the objects, the outbox). Mounted in front of Remix by mount.server.ts.
+ *
+ * `requestFromPeer` tells a request a remote server made (through `federation.fetch`) from the
+ * site's own work (deliveries, the queue): the followers' list is given only to the latter.
+ */
+export type FederationData = { requestFromPeer: boolean };
+
+export type SiteFederation = Federation<FederationData>;
+
+type State = { federation: SiteFederation; queue: MongoMessageQueue; started: boolean };
+
+declare global {
+  var __nightShoreFederation: State | undefined;
+}
+
+/** The software NodeInfo names (its version is the site's major.minor.patch). */
+const SOFTWARE = { name: 'night-shore', version: { major: 1, minor: 0, patch: 0 } };
+
+function build(): State {
+  const queue = new MongoMessageQueue({
+    concurrency: env.FEDIVERSE_CONCURRENCY,
+    leaseMs: env.FEDIVERSE_LEASE_SECONDS * 1000,
+    pollMs: 1000,
+    retryMs: env.FEDIVERSE_RETRY_SECONDS * 1000,
+    maxAgeMs: env.FEDIVERSE_DELIVERY_MAX_HOURS * 3_600_000,
+    hostConcurrency: env.FEDIVERSE_HOST_CONCURRENCY,
+    allowPrivatePeers: env.FEDIVERSE_ALLOW_PRIVATE_PEERS,
+    log: (level, message, fields) => logger[level](fields ?? {}, message),
+  });
+  const federation = createFederation<FederationData>({
+    kv: new MongoKvStore(),
+    queue,
+    manuallyStartQueue: true,
+    origin: siteOrigin(),
+    allowPrivateAddress: env.FEDIVERSE_ALLOW_PRIVATE_PEERS,
+    userAgent: { software: `NightShore/1.0 (+${siteOrigin()})` },
+    outboxRetryPolicy: queue.deliveryRetryPolicy,
+    inboxRetryPolicy: queue.deliveryRetryPolicy,
+  });
+
+  federation
+    .setActorDispatcher(PATHS.actor, async (ctx, identifier) => {
+      if (identifier !== ACTOR_ID) return null;
+      const keys = await ctx.getActorKeyPairs(identifier);
+      const origin = siteOrigin();
+      let outbox: URL | null = null;
+      try {
+        outbox = ctx.getOutboxUri(identifier);
+      } catch {
+        // No outbox dispatcher registered (publishing not configured): no outbox link.
+      }
+      return new Organization({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: fediverseHandle(),
+        name: env.SITE_NAME,
+        summary: actorSummary(env.SITE_NAME),
+        url: new URL('/', origin),
+        icon: new Image({
+          url: new URL('/apple-touch-icon.png', origin),
+          mediaType: 'image/png',
+        }),
+        image: new Image({ url: new URL('/hero-1280w.jpg', origin), mediaType: 'image/jpeg' }),
+        inbox: ctx.getInboxUri(identifier),
+        outbox,
+        followers: ctx.getFollowersUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        manuallyApprovesFollowers: false,
+        discoverable: true,
+        publicKey: keys[0]?.cryptographicKey ?? null,
+        assertionMethods: keys.map((k) => k.multikey),
+      });
+    })
+    .setKeyPairsDispatcher((_ctx, identifier) => (identifier === ACTOR_ID ? actorKeyPairs() : []))
+    .mapHandle((_ctx, handle) => (handle.toLowerCase() === fediverseHandle() ? ACTOR_ID : null));
+
+  federation
+    .setFollowersDispatcher(PATHS.followers, async (ctx, identifier, cursor) => {
+      if (identifier !== ACTOR_ID) return null;
+      // Decision 053: the count is public, the list is not (a peer gets an empty page).
+      if (ctx.data.requestFromPeer) return cursor === null ? { items: [] } : null;
+      // Our own deliveries walk the list a page at a time (`firstCursor` below).
+      if (cursor === null) return null;
+      const page = await followersForDelivery(cursor === '' ? null : cursor, 100);
+      const items: Recipient[] = page.items.map((f) => ({
+        id: new URL(f.actorId),
+        inboxId: new URL(f.inbox),
+        endpoints: f.sharedInbox ? { sharedInbox: new URL(f.sharedInbox) } : null,
+      }));
+      return { items, nextCursor: page.next };
+    })
+    .setCounter((_ctx, identifier) => (identifier === ACTOR_ID ? countFollowers() : null))
+    .setFirstCursor((ctx) => (ctx.data.requestFromPeer ? null : ''));
+
+  federation.setNodeInfoDispatcher(PATHS.nodeInfo, async () => ({
+    software: SOFTWARE,
+    protocols: ['activitypub'],
+    openRegistrations: false,
+    usage: {
+      users: { total: 1, activeMonth: 1, activeHalfyear: 1 },
+      localPosts: 0,
+      localComments: 0,
+    },
+  }));
+
+  configureInbox(federation);
+  configurePublishing(federation);
+  return { federation, queue, started: false };
+}
+
+const state = (): State => (globalThis.__nightShoreFederation ??= build());
+
+/** The site's federation (made on first use, once per process). */
+export const getFederation = (): SiteFederation => state().federation;
+
+/** Context data for the site's own work (deliveries, publishing). */
+export const ownWork: FederationData = { requestFromPeer: false };
+
+/** Start handling the queue on this instance (app start-up). */
+export function startFederationQueue(): void {
+  const s = state();
+  if (s.started) return;
+  s.started = true;
+  void s.federation.startQueue(ownWork).catch((error: unknown) => {
+    logger.error({ err: error }, 'fediverse queue stopped');
+  });
+}
+
+/** Stop handling the queue (graceful shutdown): the jobs in flight finish first. */
+export async function stopFederationQueue(): Promise<void> {
+  const s = globalThis.__nightShoreFederation;
+  if (!s?.started) return;
+  s.started = false;
+  await s.queue.stop();
+}
