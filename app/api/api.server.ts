@@ -13,7 +13,9 @@ import {
   readForm,
   readJson,
 } from '~/platform/request-body.server';
+import { consumeRateLimit, retryAfterHeaders } from '~/platform/rate-limit.server';
 import { logError } from '~/platform/request-tracking.server';
+import { HONEYPOT_FIELD } from '~/schemas/common';
 import type { FieldErrors } from '~/types/forms';
 
 /**
@@ -215,6 +217,40 @@ export const credentialsRequest = (
   request: Request,
   credentials: { username: string; password: string },
 ) => formRequest(request, { username: credentials.username, password: credentials.password });
+
+/** Throws a JSON 429 `{ error }` with Retry-After when the client is over its limit. */
+export async function enforceRateLimit(
+  kind: 'login' | 'register' | 'contact' | 'subscribe',
+  request: Request,
+  options: { username?: string } = {},
+): Promise<void> {
+  const decision = await consumeRateLimit(kind, request, options);
+  if (!decision.ok) throw apiError(429, decision.message, undefined, retryAfterHeaders(decision));
+}
+
+/**
+ * POST of a public form on the JSON surface (/api/contact, /api/subscribe): POST only, the
+ * body (JSON or a form) validated, the rate limit, then `store` the input; when the anti-spam
+ * field is filled, `decoy` instead (a bot is answered as a person would be; nothing is
+ * stored). 201 with the answer.
+ */
+export const publicFormAction = <Input>(
+  request: Request,
+  form: {
+    schema: ZodType<Input, ZodTypeDef, unknown>;
+    limit: 'contact' | 'subscribe';
+    store: (input: Input) => Promise<unknown>;
+    decoy: (input: Input) => Promise<unknown>;
+  },
+) =>
+  handleApi(request, async () => {
+    requireMethod(request, ['POST']);
+    const body = await readJsonOrFormValue(request);
+    const input = validate(form.schema, body);
+    await enforceRateLimit(form.limit, request);
+    const filled = honeypotFilled(body, HONEYPOT_FIELD);
+    return apiJson(await (filled ? form.decoy(input) : form.store(input)), { status: 201 });
+  });
 
 /** True when the anti-spam field the forms hide from people was filled in. */
 export function honeypotFilled(value: unknown, field: string): boolean {

@@ -9,7 +9,7 @@ import {
   RESUMABLE_UPLOADS_PATH,
   resumableUploadPath,
 } from '~/files/resumable-uploads.server';
-import type { Next } from '~/platform/request-tracking.server';
+import { type Next, writeErrorAnswer } from '~/platform/request-tracking.server';
 
 /**
  * `/api/admin/uploads[/<id>]`: the tus endpoint (app/files/resumable-uploads.server.ts), mounted
@@ -29,17 +29,14 @@ let tus: Server | null = null;
 /** The admin each request was let through for, until the request is collected. */
 const uploaders = new WeakMap<object, number>();
 
+/** The guard's refusals: JSON `{ error }`, as everywhere under /api. */
 function answerJson(
   response: ServerResponse,
   status: number,
   error: string,
   headers: Record<string, string> = {},
 ): void {
-  response.statusCode = status;
-  response.setHeader('Content-Type', 'application/json; charset=utf-8');
-  response.setHeader('Cache-Control', 'no-store');
-  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-  response.end(JSON.stringify({ error }));
+  writeErrorAnswer(response, RESUMABLE_UPLOADS_PATH, status, error, { headers });
 }
 
 /** The session's user, from the request's cookies (the session store reads nothing else). */

@@ -21,14 +21,17 @@ import {
   UPLOAD_MESSAGES,
   type UploadSpec,
 } from '~/files/uploads.server';
-import { notFound } from '~/platform/http-errors.server';
+import {
+  catchServerFailure,
+  notFound,
+  reportServerFailure,
+} from '~/platform/http-errors.server';
 import { finishUnreadBody } from '~/platform/request-body.server';
 import { IMAGE_FILE_MESSAGE } from '~/schemas/image';
 import type { UserJSON } from '~/types/entities';
 import type { FieldErrors } from '~/types/forms';
 import type { SaveClient, SaveResult, SaveTarget, TextFields } from '~/types/save-flow';
 import type { ToastInput, ToastNotice } from '~/types/toast';
-import { errorMessage } from '~/utils/error-message';
 
 /**
  * The one save flow of the uploaded entities (tracks, gallery images, blog posts), shared by
@@ -358,12 +361,21 @@ function uploadRefusalMessage(reason: 'payload-too-large' | 'unsupported-type' |
   return 'The upload was incomplete. Please try again.';
 }
 
+/** The form answered with its errors: conform's reply, the alert's title and a toast. */
+const formError = (reply: SubmissionResult<string[]>, alert: ToastNotice, status = 400) =>
+  data<FormActionResult>(
+    { result: reply, alertTitle: alert.title, toast: errorToast(alert.title, alert.description) },
+    { status },
+  );
+
 /**
  * A save result as the admin form's answer: a redirect to the list with a success toast;
  * the form with its errors (400; the body's own status when it was refused as a whole);
- * a 404 page for an unknown id.
+ * a 404 page for an unknown id; a save that failed on our side is logged with the request id
+ * and answered 500 with the generic message (decision 050).
  */
 export async function answerForm<R>(
+  request: Request,
   result: SaveResult<R, FormSubmission>,
   target: SaveTarget,
   texts: FormTexts<R>,
@@ -376,11 +388,7 @@ export async function answerForm<R>(
   if (result.reason === 'not-found') throw notFound(texts.notFound);
 
   const failTitle = texts.failed[mode];
-  const answer = (reply: SubmissionResult<string[]>, alert: ToastNotice, status = 400) =>
-    data<FormActionResult>(
-      { result: reply, alertTitle: alert.title, toast: errorToast(alert.title, alert.description) },
-      { status },
-    );
+  const answer = formError;
   const failure = (description: string): ToastNotice => ({ title: failTitle, description });
 
   if (!('submission' in result)) {
@@ -411,9 +419,10 @@ export async function answerForm<R>(
       );
     }
     case 'gone':
+      return answer(submission.reply({ formErrors: [texts.notFound] }), failure(texts.notFound));
     case 'failed': {
-      const message = result.reason === 'gone' ? texts.notFound : errorMessage(result.error);
-      return answer(submission.reply({ formErrors: [message] }), failure(message));
+      const message = reportServerFailure(result.error, request, failTitle.toLowerCase());
+      return answer(submission.reply({ formErrors: [message] }), failure(message), result.status);
     }
   }
 }
@@ -444,7 +453,15 @@ export function uploadEntity<T, R>(flow: UploadFlow<T, R>, form: EntityForm<R>) 
   async function submitForm(request: Request, target: SaveTarget, listUrl: string) {
     const complete = target.mode === 'create' ? form.completeOnCreate : undefined;
     const client = complete ? withFields(FORM_CLIENT, complete) : FORM_CLIENT;
-    return answerForm(await save(request, target, client), target, form, listUrl);
+    const title = form.failed[target.mode];
+    // A failure outside the save itself (reading the record, the body): the same policy.
+    return catchServerFailure(
+      request,
+      title.toLowerCase(),
+      async () => answerForm(request, await save(request, target, client), target, form, listUrl),
+      (message) =>
+        formError({ status: 'error', error: { '': [message] } }, { title, description: message }, 500),
+    );
   }
   return { save, submitForm };
 }
