@@ -7,10 +7,9 @@ import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { getBlogPost } from '~/models/blog-post.server';
-import { findByIdParam, parseId } from '~/models/model-helpers.server';
+import { findByIdParam } from '~/models/model-helpers.server';
 import { notFound } from '~/platform/http-errors.server';
-import { submitBlogForm } from '~/services/blog-save.server';
-import { requireAdminForUpload } from '~/services/upload-flow.server';
+import { blogFormAction } from '~/services/blog-save.server';
 import { blogListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 
@@ -23,14 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { post, closeTo: blogListUrl(request.url) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminForUpload(request);
-  return submitBlogForm(
-    request,
-    { mode: 'update', id: parseId(params.id) },
-    blogListUrl(request.url),
-  );
-}
+export const action = (args: ActionFunctionArgs) => blogFormAction(args, blogListUrl);
 
 export default function EditBlogPost() {
   const { post, closeTo } = useLoaderData<typeof loader>();

@@ -7,10 +7,9 @@ import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { getGalleryImage } from '~/models/gallery-image.server';
-import { findByIdParam, parseId } from '~/models/model-helpers.server';
+import { findByIdParam } from '~/models/model-helpers.server';
 import { notFound } from '~/platform/http-errors.server';
-import { submitGalleryForm } from '~/services/gallery-save.server';
-import { requireAdminForUpload } from '~/services/upload-flow.server';
+import { galleryFormAction } from '~/services/gallery-save.server';
 import { galleryListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 
@@ -23,14 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { image, closeTo: galleryListUrl(request.url) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminForUpload(request);
-  return submitGalleryForm(
-    request,
-    { mode: 'update', id: parseId(params.id) },
-    galleryListUrl(request.url),
-  );
-}
+export const action = (args: ActionFunctionArgs) => galleryFormAction(args, galleryListUrl);
 
 export default function EditGalleryImage() {
   const { image, closeTo } = useLoaderData<typeof loader>();

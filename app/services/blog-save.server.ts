@@ -73,6 +73,10 @@ const FORM: EntityForm<BlogPostJSON> = {
 /**
  * Publish or edit a blog post from a multipart request (the image is required on create; a
  * slug another post has is a `conflict` on `slug`, an error on the form's slug field):
- * `saveBlogPost` for /api/admin/blog, `submitBlogForm` for the admin's dialogs.
+ * `saveBlogPost` for /api/admin/blog, `submitBlogForm` and `blogFormAction` (its routes) for the admin's dialogs.
  */
-export const { save: saveBlogPost, submitForm: submitBlogForm } = uploadEntity(BLOG_FLOW, FORM);
+export const {
+  save: saveBlogPost,
+  submitForm: submitBlogForm,
+  formAction: blogFormAction,
+} = uploadEntity(BLOG_FLOW, FORM);

@@ -147,6 +147,10 @@ const FORM: EntityForm<TrackJSON> = {
 /**
  * Add or edit a track from a multipart request (cover image and audio file required on
  * create; the duration is read from the audio when left empty): `saveTrack` for
- * /api/admin/tracks, `submitTrackForm` for the admin's add and edit dialogs.
+ * /api/admin/tracks, `submitTrackForm` and `trackFormAction` (its routes) for the admin's add and edit dialogs.
  */
-export const { save: saveTrack, submitForm: submitTrackForm } = uploadEntity(TRACK_FLOW, FORM);
+export const {
+  save: saveTrack,
+  submitForm: submitTrackForm,
+  formAction: trackFormAction,
+} = uploadEntity(TRACK_FLOW, FORM);

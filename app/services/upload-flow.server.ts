@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
 import type { ZodType, ZodTypeDef } from 'zod';
 
 import { getUserId, requireAdmin } from '~/auth/auth.server';
@@ -16,6 +17,7 @@ import {
   UPLOAD_MESSAGES,
   type UploadSpec,
 } from '~/files/uploads.server';
+import { parseId } from '~/models/model-helpers.server';
 import { finishUnreadBody } from '~/platform/request-body.server';
 import { IMAGE_FILE_MESSAGE } from '~/schemas/image';
 import type { UserJSON } from '~/types/entities';
@@ -289,8 +291,12 @@ export async function saveUpload<T, R, S>(
 
 /**
  * An uploaded entity's entry points over its flow: `save` for /api/admin/<entity> (the API
- * passes its client, app/api/upload-routes.server.ts) and `submitForm` for the add/edit
- * action of its admin form (`submitUploadForm`, upload-form.server.ts).
+ * passes its client, app/api/upload-routes.server.ts); `submitForm`, the admin form's answer
+ * (`submitUploadForm`, upload-form.server.ts); and `formAction`, the action of the add and
+ * edit routes: the admin check (`requireAdminForUpload`), then a create on the add route (no
+ * `id` param) or an update of `params.id`, back to `listUrl(request.url)`.
+ *
+ * @example export const action = (args: ActionFunctionArgs) => blogFormAction(args, blogListUrl);
  */
 export function uploadEntity<T, R>(flow: UploadFlow<T, R>, form: EntityForm<R>) {
   const save = <S>(
@@ -300,5 +306,14 @@ export function uploadEntity<T, R>(flow: UploadFlow<T, R>, form: EntityForm<R>) 
   ): Promise<SaveResult<R, S>> => saveUpload(request, target, flow, client);
   const submitForm = (request: Request, target: SaveTarget, listUrl: string) =>
     submitUploadForm(request, target, listUrl, form, save);
-  return { save, submitForm };
+  async function formAction(
+    { request, params }: Pick<ActionFunctionArgs, 'request' | 'params'>,
+    listUrl: (url: string) => string,
+  ) {
+    await requireAdminForUpload(request);
+    const target: SaveTarget =
+      params.id === undefined ? { mode: 'create' } : { mode: 'update', id: parseId(params.id) };
+    return submitForm(request, target, listUrl(request.url));
+  }
+  return { save, submitForm, formAction };
 }
