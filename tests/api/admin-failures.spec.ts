@@ -38,7 +38,7 @@ const EXCEPTION_TEXT = /failpoint|Failing command|MongoServerError|OperationFail
 const ADMIN = { username: 'failureadmin', password: 'admin-failure-password-1' };
 const WRITES = ['insert', 'update', 'delete', 'findAndModify'];
 
-const FIXTURES = path.resolve(__dirname, '../fixtures');
+const FIXTURES = path.resolve('tests/fixtures');
 const file = (name: string, type: string) =>
   new File([new Uint8Array(fs.readFileSync(path.join(FIXTURES, name)))], name, { type });
 const cover = () => file('cover.jpg', 'image/jpeg');

@@ -3,15 +3,13 @@ import {
   getSelectProps,
   getTextareaProps,
   type SubmissionResult,
-  useForm,
 } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useRef } from 'react';
 import { z } from 'zod';
 
 import { FileField, IMAGE_ACCEPT, IMAGE_HINT } from '~/components/admin/file-field';
 import { useRequiredFiles } from '~/components/admin/required-files';
-import { UploadForm } from '~/components/admin/upload-form';
+import { UploadForm, useAdminForm } from '~/components/admin/upload-form';
 import { VisibilityFields } from '~/components/admin/visibility-fields';
 import { InputField, SelectField, TextareaField } from '~/components/ui/field';
 import { BlogFieldsSchema, IMAGE_REQUIRED_BLOG, slugify } from '~/schemas/blog';
@@ -48,12 +46,10 @@ export function BlogForm({
   });
   const slugEdited = useRef(Boolean(post));
   const schema = blogFormSchema(!post);
-  const [form, fields] = useForm({
+  const [form, fields] = useAdminForm({
     id: post ? `blog-form-${post.id}` : 'blog-form-new',
     lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    schema,
     defaultValue: {
       title: post?.title ?? '',
       slug: post?.slug ?? '',
@@ -63,7 +59,6 @@ export function BlogForm({
       visibility: post?.visibility ?? 'public',
       publicAt: post?.publicAt ?? '',
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     onSubmit: (event, { formData }) => files.check(event, formData),
   });
 

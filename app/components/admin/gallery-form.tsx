@@ -1,10 +1,9 @@
-import { getInputProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
 
 import { FileField, IMAGE_ACCEPT, IMAGE_HINT } from '~/components/admin/file-field';
 import { useRequiredFiles } from '~/components/admin/required-files';
-import { UploadForm } from '~/components/admin/upload-form';
+import { UploadForm, useAdminForm } from '~/components/admin/upload-form';
 import { InputField, TextareaField } from '~/components/ui/field';
 import { GalleryFieldsSchema, IMAGE_REQUIRED_GALLERY } from '~/schemas/gallery';
 import type { GalleryImageJSON } from '~/types/entities';
@@ -28,14 +27,11 @@ export function GalleryForm({
     names: ['image'],
     message: IMAGE_REQUIRED_GALLERY,
   });
-  const [form, fields] = useForm({
+  const [form, fields] = useAdminForm({
     id: image ? `gallery-form-${image.id}` : 'gallery-form-new',
     lastResult,
-    constraint: getZodConstraint(GalleryFormSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    schema: GalleryFormSchema,
     defaultValue: { title: image?.title ?? '', description: image?.description ?? '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GalleryFormSchema }),
     onSubmit: (event, { formData }) => files.check(event, formData),
   });
   return (

@@ -3,13 +3,11 @@ import {
   getInputProps,
   getTextareaProps,
   type SubmissionResult,
-  useForm,
 } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation } from '@remix-run/react';
 
 import { FormFailure } from '~/components/admin/form-alert';
-import { FormActions } from '~/components/admin/upload-form';
+import { FormActions, useAdminForm } from '~/components/admin/upload-form';
 import { InputField, TextareaField } from '~/components/ui/field';
 import { ShowSchema } from '~/schemas/show';
 import type { ShowJSON } from '~/types/entities';
@@ -29,10 +27,10 @@ export function ShowForm({
   closeTo: string;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useAdminForm({
     id: show ? `edit-show-${show.id}` : 'new-show',
     lastResult: navigation.state === 'idle' ? lastResult : null,
-    constraint: getZodConstraint(ShowSchema),
+    schema: ShowSchema,
     defaultValue: show
       ? {
           title: show.title,
@@ -45,9 +43,6 @@ export function ShowForm({
           guestListCapacity: String(show.guestListCapacity),
         }
       : { guestListCapacity: '0' },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ShowSchema }),
   });
 
   const failureTitle = show ? 'Failed to update show' : 'Failed to create show';

@@ -3,15 +3,13 @@ import {
   getSelectProps,
   getTextareaProps,
   type SubmissionResult,
-  useForm,
 } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { z } from 'zod';
 
 import { FileField } from '~/components/admin/file-field';
 import { useRequiredFiles } from '~/components/admin/required-files';
 import { ResumableAudioField } from '~/components/admin/resumable-audio-field';
-import { UploadForm } from '~/components/admin/upload-form';
+import { UploadForm, useAdminForm } from '~/components/admin/upload-form';
 import { VisibilityFields } from '~/components/admin/visibility-fields';
 import { InputField, SelectField, TextareaField } from '~/components/ui/field';
 import { LIMITS } from '~/schemas/form-constants';
@@ -56,12 +54,10 @@ export function TrackForm({
     names: ['coverImage', 'audioFile'],
     message: MISSING_FILES,
   });
-  const [form, fields] = useForm({
+  const [form, fields] = useAdminForm({
     id: track ? `track-form-${track.id}` : 'track-form-new',
     lastResult,
-    constraint: getZodConstraint(TrackFormSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    schema: TrackFormSchema,
     defaultValue: {
       title: track?.title ?? '',
       artist: track?.artist ?? defaultArtist,
@@ -74,7 +70,6 @@ export function TrackForm({
       visibility: track?.visibility ?? 'public',
       publicAt: track?.publicAt ?? '',
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TrackFormSchema }),
     onSubmit: (event, { formData }) => files.check(event, formData),
   });
 

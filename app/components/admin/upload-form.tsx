@@ -1,11 +1,48 @@
-import { type FormMetadata, getFormProps } from '@conform-to/react';
+import {
+  type DefaultValue,
+  type FormMetadata,
+  getFormProps,
+  type SubmissionResult,
+  useForm,
+} from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, Link } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import type { z, ZodTypeAny } from 'zod';
 
 import { FormAlert } from '~/components/admin/form-alert';
 import type { useRequiredFiles } from '~/components/admin/required-files';
 import { usePostPending } from '~/components/admin/use-post-pending';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
+
+/**
+ * conform's form as every admin form sets it up (the architecture guide's convention): the
+ * zod schema's constraints, validated on blur and again on input, the server's last answer.
+ */
+export function useAdminForm<Schema extends ZodTypeAny>({
+  id,
+  lastResult,
+  schema,
+  defaultValue,
+  onSubmit,
+}: {
+  id: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  schema: Schema;
+  defaultValue?: DefaultValue<z.input<Schema>>;
+  onSubmit?: (event: FormEvent<HTMLFormElement>, context: { formData: FormData }) => void;
+}) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit,
+  });
+}
 
 /**
  * The end of an admin form: Cancel (back to the list the dialog closes to) and the submit
