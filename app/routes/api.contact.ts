@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import { handleApi, methodNotAllowed, publicFormAction } from '~/api/api.server';
+import { postOnlyLoader, publicFormAction } from '~/api/api.server';
 import { createContactMessage } from '~/models/contact-message.server';
 import { logError } from '~/platform/request-tracking.server';
 import { ContactSchema } from '~/schemas/contact';
@@ -26,5 +26,4 @@ export const action = ({ request }: ActionFunctionArgs) =>
     }),
   });
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['POST']));
+export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import { handleApi, methodNotAllowed, publicFormAction } from '~/api/api.server';
+import { postOnlyLoader, publicFormAction } from '~/api/api.server';
 import { SubscribeSchema } from '~/schemas/subscriber';
 import { decoySignUpAnswer, type SignUpAnswer, subscribe } from '~/services/mail.server';
 import { CONFIRM_TOAST, SUBSCRIBED_TOAST } from '~/services/public-forms.server';
@@ -25,5 +25,4 @@ export const action = ({ request }: ActionFunctionArgs) =>
     decoy: async () => answerBody(await decoySignUpAnswer()),
   });
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['POST']));
+export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request);

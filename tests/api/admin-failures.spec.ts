@@ -76,7 +76,7 @@ function send(method: string, url: string, body: Body = {}): Promise<Response> {
 
 async function created(response: Response): Promise<number> {
   const text = await response.text();
-  expect(response.status, text).toBe(201);
+  expect(response.status, `${text}\n${app.output().slice(-3000)}`).toBe(201);
   return (JSON.parse(text) as { id: number }).id;
 }
 
