@@ -79,4 +79,5 @@ export const {
   save: saveBlogPost,
   submitForm: submitBlogForm,
   formAction: blogFormAction,
+  editLoader: blogEditLoader,
 } = uploadEntity(BLOG_FLOW, FORM);

@@ -56,4 +56,5 @@ export const {
   save: saveGalleryImage,
   submitForm: submitGalleryForm,
   formAction: galleryFormAction,
+  editLoader: galleryEditLoader,
 } = uploadEntity(GALLERY_FLOW, FORM);

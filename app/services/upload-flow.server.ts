@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { ZodType, ZodTypeDef } from 'zod';
 
 import { getUserId, requireAdmin } from '~/auth/auth.server';
@@ -18,6 +18,7 @@ import {
   type UploadSpec,
 } from '~/files/uploads.server';
 import { parseId } from '~/models/model-helpers.server';
+import { notFound } from '~/platform/http-errors.server';
 import { finishUnreadBody } from '~/platform/request-body.server';
 import { IMAGE_FILE_MESSAGE } from '~/schemas/image';
 import type { UserJSON } from '~/types/entities';
@@ -294,7 +295,8 @@ export async function saveUpload<T, R, S>(
  * passes its client, app/api/upload-routes.server.ts); `submitForm`, the admin form's answer
  * (`submitUploadForm`, upload-form.server.ts); and `formAction`, the action of the add and
  * edit routes: the admin check (`requireAdminForUpload`), then a create on the add route (no
- * `id` param) or an update of `params.id`, back to `listUrl(request.url)`.
+ * `id` param) or an update of `params.id`, back to `listUrl(request.url)`; `editLoader`, the
+ * edit route's loader.
  *
  * @example export const action = (args: ActionFunctionArgs) => blogFormAction(args, blogListUrl);
  */
@@ -315,5 +317,16 @@ export function uploadEntity<T, R>(flow: UploadFlow<T, R>, form: EntityForm<R>) 
       params.id === undefined ? { mode: 'create' } : { mode: 'update', id: parseId(params.id) };
     return submitForm(request, target, listUrl(request.url));
   }
-  return { save, submitForm, formAction };
+  /** The edit route's loader: the admin check, the record (a 404 with `notFound`), where Cancel goes. */
+  async function editLoader(
+    { request, params }: Pick<LoaderFunctionArgs, 'request' | 'params'>,
+    listUrl: (url: string) => string,
+  ): Promise<{ item: R; closeTo: string }> {
+    await requireAdmin(request);
+    const id = parseId(params.id);
+    const item = id === null ? null : await flow.load(id);
+    if (!item) throw notFound(form.notFound);
+    return { item, closeTo: listUrl(request.url) };
+  }
+  return { save, submitForm, formAction, editLoader };
 }
