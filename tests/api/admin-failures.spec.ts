@@ -272,7 +272,7 @@ const CASES: Case[] = [
     collection: 'blog_posts',
     method: 'POST',
     url: () => `/admin/blog/${ids.post}/edit`,
-    body: () => ({ form: postFields('failure-post') }),
+    body: () => ({ form: postFields('failure-post'), multipart: true }),
     shows: 'form',
   },
   {
