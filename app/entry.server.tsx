@@ -10,7 +10,7 @@ import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 
-import { applyDocumentCacheHeaders, PUBLIC_CACHE_CONTROL } from '~/document/cache-headers.server';
+import { applyDocumentCacheHeaders } from '~/document/cache-headers.server';
 import { deferScripts } from '~/document/html-rewrite.server';
 import { pageCacheMiddleware } from '~/document/page-cache.server';
 import { cachedRender, recordRender, renderCacheKey } from '~/document/render-memo.server';
@@ -20,13 +20,13 @@ import {
   applyDocumentSecurityHeaders,
   createNonce,
 } from '~/document/security-headers.server';
-import { mediaMiddleware } from '~/files/serve-file.server';
-import { audioAccess } from '~/models/track.server';
+import { uploadsMiddleware } from '~/files/serve-uploads.server';
 import { env } from '~/platform/env.server';
 import { logError, requestIdOf } from '~/platform/request-tracking.server';
 import { startApp } from '~/platform/startup.server';
 import { stopApp as stopServer } from '~/platform/startup.server';
-import { countPageView, countPlayStart, flushStats } from '~/services/analytics.server';
+import { countPageView, flushStats } from '~/services/analytics.server';
+import { MEDIA_ACCESS } from '~/services/media-access.server';
 
 // The server answers its first request only once the database is connected, its indexes
 // exist and the demo content is seeded (the server imports the build before listening).
@@ -39,19 +39,15 @@ await startApp();
 // last middleware (errors no route answered), the listening port (for links when SITE_URL is
 // unset) and the graceful stop (requests in flight finish, the database closes). See
 // docs/decisions/013-own-server-module.md and 028-trust-boundary.md.
-export { handleResumableUpload } from '~/api/resumable-uploads.server';
+export { handleResumableUpload } from '~/api/resumable-upload-endpoint.server';
 export { answerError, trackRequest } from '~/platform/request-tracking.server';
 export { serverListening } from '~/platform/site-origin.server';
 export { guardRequest } from '~/platform/trust-boundary.server';
 // Before the routes (decision 039): anonymous public pages from the page cache, counted as
-// views; images and public audio straight from the media store (members-only and admin-only
-// audio go on to routes/uploads.$.ts, which checks the session); the routes' answers, remembered when public.
+// views; everything under /uploads straight from the media store, the one place that answers
+// it (decision 050); the routes' answers, remembered when public.
 export const servePage = pageCacheMiddleware(countPageView);
-export const serveMedia = mediaMiddleware({
-  isPublicAudio: async (url) => (await audioAccess(url)) === 'public',
-  countStart: (request, url) => countPlayStart(request, url),
-  publicAudioCacheControl: PUBLIC_CACHE_CONTROL,
-});
+export const serveMedia = uploadsMiddleware(MEDIA_ACCESS);
 export { answerAndRemember } from '~/document/page-cache.server';
 // Before the page cache and Remix (decision 053): the fediverse actor, WebFinger, NodeInfo, the
 // inboxes, and the ActivityStreams answers of the site's objects.

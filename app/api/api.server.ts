@@ -3,6 +3,7 @@ import type { ZodType, ZodTypeDef } from 'zod';
 
 import { requireAdminApi } from '~/auth/auth.server';
 import { parseId } from '~/models/model-helpers.server';
+import { consumeRateLimit, retryAfterHeaders } from '~/platform/rate-limit.server';
 import {
   bodyRefusal,
   finishUnreadBody,
@@ -14,6 +15,7 @@ import {
   readJson,
 } from '~/platform/request-body.server';
 import { logError } from '~/platform/request-tracking.server';
+import { HONEYPOT_FIELD } from '~/schemas/common';
 import type { FieldErrors } from '~/types/forms';
 
 /**
@@ -216,6 +218,56 @@ export const credentialsRequest = (
   credentials: { username: string; password: string },
 ) => formRequest(request, { username: credentials.username, password: credentials.password });
 
+/** Throws a JSON 429 `{ error }` with Retry-After when the client is over its limit. */
+export async function enforceRateLimit(
+  kind: 'login' | 'register' | 'contact' | 'subscribe',
+  request: Request,
+  options: { username?: string } = {},
+): Promise<void> {
+  const decision = await consumeRateLimit(kind, request, options);
+  if (!decision.ok) throw apiError(429, decision.message, undefined, retryAfterHeaders(decision));
+}
+
+/**
+ * A POST-only route of the JSON surface (login, register, the public forms): anything but
+ * POST is a 405; the body (JSON or a form) is validated against `schema` and handed to `run`
+ * with the raw body (for the anti-spam field).
+ */
+export const postAction = <Input>(
+  request: Request,
+  schema: ZodType<Input, ZodTypeDef, unknown>,
+  run: (input: Input, body: unknown) => Promise<Response>,
+) =>
+  handleApi(request, async () => {
+    requireMethod(request, ['POST']);
+    const body = await readJsonOrFormValue(request);
+    return run(validate(schema, body), body);
+  });
+
+/** The loader of a POST-only route: every GET is a JSON 405. */
+export const postOnlyLoader = (request: Request) =>
+  handleApi(request, async () => methodNotAllowed(['POST']));
+
+/**
+ * POST of a public form on the JSON surface (/api/contact, /api/subscribe): the rate limit,
+ * then `store` the input; when the anti-spam field is filled, `decoy` instead (a bot is
+ * answered as a person would be; nothing is stored). 201 with the answer.
+ */
+export const publicFormAction = <Input>(
+  request: Request,
+  form: {
+    schema: ZodType<Input, ZodTypeDef, unknown>;
+    limit: 'contact' | 'subscribe';
+    store: (input: Input) => Promise<unknown>;
+    decoy: (input: Input) => Promise<unknown>;
+  },
+) =>
+  postAction(request, form.schema, async (input, body) => {
+    await enforceRateLimit(form.limit, request);
+    const filled = honeypotFilled(body, HONEYPOT_FIELD);
+    return apiJson(await (filled ? form.decoy(input) : form.store(input)), { status: 201 });
+  });
+
 /** True when the anti-spam field the forms hide from people was filled in. */
 export function honeypotFilled(value: unknown, field: string): boolean {
   if (typeof value !== 'object' || value === null) return false;
@@ -280,6 +332,21 @@ export function requireId(value: string | undefined, what: string): number {
 }
 
 /**
+ * An /api/admin route's action: the admin guard (401/403 first), then the methods it takes
+ * (405 with `Allow` for any other), then `run`.
+ */
+export const adminApiAction = (
+  request: Request,
+  allowed: readonly string[],
+  run: () => Promise<Response>,
+) =>
+  handleApi(request, async () => {
+    await requireAdminApi(request);
+    requireMethod(request, allowed);
+    return run();
+  });
+
+/**
  * The loader or action of an /api/admin route for the methods it does not take: the admin
  * guard (401/403 first, so a stranger learns nothing of the route), then 405 with `Allow`.
  */
@@ -299,9 +366,7 @@ export const adminDeleteAction = (
   what: string,
   remove: (id: number) => Promise<unknown>,
 ) =>
-  handleApi(request, async () => {
-    await requireAdminApi(request);
-    requireMethod(request, ['DELETE']);
+  adminApiAction(request, ['DELETE'], async () => {
     const id = requireId(idParam, what);
     return (await remove(id)) ? noContent() : apiError(404, `${what} not found`);
   });

@@ -1,17 +1,15 @@
-import { requireAdminApi } from '~/auth/auth.server';
 import { isJsonRequest } from '~/platform/request-body.server';
 import type { SaveClient, SaveResult, SaveTarget } from '~/types/save-flow';
 
 import {
+  adminApiAction,
   adminMethodNotAllowed,
   apiError,
   apiJson,
-  handleApi,
   issuesToFields,
   mergeFieldErrors,
   noContent,
   requireId,
-  requireMethod,
   validationError,
 } from './api.server';
 
@@ -74,9 +72,7 @@ const ITEM_METHODS = ['PUT', 'DELETE'] as const;
 
 /** POST /api/admin/<items>: the admin guard, POST only, then the save flow (201). */
 export const createAction = <R>(request: Request, save: SaveFlow<R>, texts: ApiTexts = {}) =>
-  handleApi(request, async () => {
-    await requireAdminApi(request);
-    requireMethod(request, ['POST']);
+  adminApiAction(request, ['POST'], async () => {
     return answerApi(await save(request, { mode: 'create' }, API_CLIENT), texts);
   });
 
@@ -95,9 +91,7 @@ export const itemAction = <R>(
     json?: (id: number) => Promise<Response>;
   },
 ) =>
-  handleApi(request, async () => {
-    await requireAdminApi(request);
-    requireMethod(request, ITEM_METHODS);
+  adminApiAction(request, ITEM_METHODS, async () => {
     const id = requireId(idParam, item.what);
     const notFound = `${item.what} not found`;
     if (request.method.toUpperCase() === 'DELETE') {

@@ -48,6 +48,16 @@ export async function getUser(request: Request): Promise<UserJSON | null> {
   return userId === null ? null : getUserById(userId);
 }
 
+/**
+ * The logged-in user of a request answered before Remix (`/uploads`, the tus endpoint), from
+ * its `Cookie` header alone (the session store reads nothing else), or null.
+ */
+export function getUserOfCookie(cookie: string | null | undefined): Promise<UserJSON | null> {
+  const headers = new Headers();
+  if (cookie) headers.set('Cookie', cookie);
+  return getUser(new Request('http://localhost/', { headers }));
+}
+
 function currentPath(request: Request) {
   const url = new URL(request.url);
   return `${url.pathname}${url.search}`;

@@ -1,10 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 
 import { createReadableStreamFromReadable } from '@remix-run/node';
 
-import { type ViewedRequest, viewedRequest } from '~/document/page-cache.server';
 import { notFound } from '~/platform/http-errors.server';
 import { httpDate } from '~/utils/time';
 
@@ -16,7 +13,7 @@ import {
   rangeStillValid,
   unsatisfiedContentRange,
 } from './http-range';
-import { mediaKeyFromUrl, type MediaStore, mediaStore, SMALL_READ } from './media-store.server';
+import type { MediaStore } from './media-store.server';
 
 /** Types served inline; everything else is a download. */
 const INLINE_TYPES: Record<string, string> = {
@@ -68,8 +65,9 @@ export type FilePlan = {
 
 /**
  * The answer to a GET or HEAD of a stored file whose `stat` is known: 200, 206 (one byte
- * range), 304 or 416, with validators and caching. Shared by `serveFile` (through Remix) and
- * `serveMediaDirect` (before Remix), so both answer byte for byte the same.
+ * range), 304 or 416, with validators and caching. Shared by `serveFile` (through Remix: the
+ * podcast's media, a track's kept original) and `/uploads` (before Remix,
+ * serve-uploads.server.ts), so every stored file is answered byte for byte the same way.
  */
 export function planFile(
   method: string,
@@ -152,99 +150,4 @@ export async function serveFile(request: Request, options: ServeFileOptions): Pr
     status: plan.status,
     headers: plan.headers,
   });
-}
-
-/**
- * Read buffers of SMALL_READ bytes, reused once their answer is sent: a steady stream of Range
- * requests then allocates nothing (fresh 256 KiB buffers per request made the allocator's
- * high-water mark, the process's RSS, climb under load). At most POOLED are kept.
- */
-const POOLED = 64;
-const readBuffers: Buffer[] = [];
-const takeReadBuffer = () => readBuffers.pop() ?? Buffer.allocUnsafeSlow(SMALL_READ);
-const giveReadBuffer = (buffer: Buffer) => {
-  if (readBuffers.length < POOLED) readBuffers.push(buffer);
-};
-
-/** What the direct path needs from above (files/ cannot import models or services). */
-export type MediaAccess = {
-  /**
-   * True when the audio at this /uploads URL goes to anyone (a cached read); false for
-   * members-only audio and for admin-only files (a kept original, a stream still processing).
-   */
-  isPublicAudio(url: string): Promise<boolean>;
-  /** A public audio file sent from its first byte: a play start (analytics). */
-  countStart(request: ViewedRequest, url: string, status: number): void;
-  /** `Cache-Control` of public audio (short: a track can turn members-only). */
-  publicAudioCacheControl: string;
-};
-
-/**
- * Middleware before Remix for `/uploads/*` (decision 039): images and the audio of public
- * tracks, answered straight from the media store to the socket with the same `planFile` as the
- * route. Anything else (members-only or admin-only audio, which needs the session; an unknown file, a
- * method other than GET/HEAD, a path that names no media) goes on to the route
- * (`routes/uploads.$.ts`), which answers it as before.
- */
-export const mediaMiddleware =
-  (access: MediaAccess) =>
-  (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void => {
-    serveMediaDirect(req, res, access).then(
-      (answered) => {
-        if (!answered) next();
-      },
-      (error: unknown) => {
-        if (res.headersSent) res.destroy();
-        else next(error);
-      },
-    );
-  };
-
-async function serveMediaDirect(
-  req: IncomingMessage,
-  res: ServerResponse,
-  access: MediaAccess,
-): Promise<boolean> {
-  const method = req.method ?? 'GET';
-  if (method !== 'GET' && method !== 'HEAD') return false;
-  const url = req.url ?? '';
-  if (!url.startsWith('/uploads/')) return false;
-  const q = url.indexOf('?');
-  const key = mediaKeyFromUrl(q === -1 ? url : url.slice(0, q));
-  if (key === null) return false;
-  const audio = key.startsWith('audio/');
-  const filePath = `/uploads/${key}`;
-  if (audio && !(await access.isPublicAudio(filePath))) return false;
-  const opened = await mediaStore().openFile(key);
-  if (!opened) return false;
-  const request = viewedRequest(req);
-  const plan = planFile(
-    method,
-    request.headers,
-    key,
-    opened.stat,
-    audio ? access.publicAudioCacheControl : undefined,
-  );
-  if (audio && (plan.status === 200 || plan.status === 206))
-    access.countStart(request, filePath, plan.status);
-  res.statusCode = plan.status;
-  for (const [name, value] of Object.entries(plan.headers)) res.setHeader(name, value);
-  if (!plan.range) {
-    opened.close();
-    res.end();
-    return true;
-  }
-  const length = plan.range.end - plan.range.start + 1;
-  if (opened.readSmall && length <= SMALL_READ) {
-    const buffer = takeReadBuffer();
-    res.end(await opened.readSmall(plan.range, buffer));
-    // Sent (handed to the socket): the buffer serves the next request.
-    res.once('finish', () => giveReadBuffer(buffer));
-    return true;
-  }
-  const stream: Readable = opened.read(plan.range);
-  stream.once('error', () => res.destroy());
-  res.once('close', () => stream.destroy());
-  stream.pipe(res);
-  return true;
 }

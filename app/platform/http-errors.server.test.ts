@@ -4,11 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from './db-errors.server';
 import {
   badRequest,
+  catchServerFailure,
   DATABASE_UNAVAILABLE_MESSAGE,
   HTTP_STATUS,
   invariantResponse,
   loadOr503,
   notFound,
+  reportServerFailure,
+  SERVER_FAILURE_MESSAGE,
   serviceUnavailable,
 } from './http-errors.server';
 
@@ -154,5 +157,34 @@ describe('loadOr503', () => {
     expect(await fail(missing)).toBe(missing);
     const bug = new TypeError('undefined is not a function');
     expect(await fail(bug)).toBe(bug);
+  });
+});
+
+describe('catchServerFailure', () => {
+  const request = new Request('http://localhost/admin/shows/new', { method: 'POST' });
+  const answer = (message: string) => ({ failed: message });
+
+  it("gives the work's answer when it succeeds", async () => {
+    expect(await catchServerFailure(request, 'x', async () => 'saved', answer)).toBe('saved');
+  });
+
+  it("answers an unexpected exception with the generic message, never the exception's", async () => {
+    const failed = await catchServerFailure(
+      request,
+      'creating a show failed',
+      () => Promise.reject(new Error('E11000 duplicate key error collection: shows')),
+      answer,
+    );
+    expect(failed).toEqual({ failed: SERVER_FAILURE_MESSAGE });
+    expect(reportServerFailure(new Error('secret detail'), request, 'x')).toBe(
+      SERVER_FAILURE_MESSAGE,
+    );
+  });
+
+  it('lets a thrown Response through (a redirect, a 404, the admin check)', async () => {
+    const redirect = new Response(null, { status: 302, headers: { Location: '/auth' } });
+    await expect(
+      catchServerFailure(request, 'x', () => Promise.reject(redirect), answer),
+    ).rejects.toBe(redirect);
   });
 });

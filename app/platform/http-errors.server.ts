@@ -23,6 +23,50 @@ export const HTTP_STATUS = {
 export const SERVER_FAILURE_MESSAGE =
   'Something went wrong on our side. Please try again in a moment.';
 
+/**
+ * An action's failure on our side (decision 050): the exception is logged with the request id
+ * (its stack in the log), and the text to show instead of it is returned: always
+ * `SERVER_FAILURE_MESSAGE`, never the exception's message. For a failure held as a value (the
+ * save flow's `failed` result); an action's own work goes through `catchServerFailure`.
+ */
+export function reportServerFailure(
+  error: unknown,
+  request: Request | null,
+  context: string,
+): string {
+  logError(error, request, context);
+  return SERVER_FAILURE_MESSAGE;
+}
+
+/**
+ * The one failure policy of the page actions (decision 050; `/api` has `handleApi`): runs the
+ * action's work; an exception that is not a thrown Response is logged with the request id and
+ * answered by `answer(SERVER_FAILURE_MESSAGE)` (a form error, an error toast). Thrown Responses
+ * (a redirect, a 404, an admin check) pass through. Expected failures (validation, "not found",
+ * the SPEC's texts) are answers of the work itself, with their own messages.
+ *
+ * @example
+ * return catchServerFailure(
+ *   request,
+ *   'creating a show failed',
+ *   async () => redirectWithToast('/admin/shows', saved(await createShow(value))),
+ *   (message) => data(submission.reply({ formErrors: [message] }), { status: 500 }),
+ * );
+ */
+export async function catchServerFailure<Done, Failed>(
+  request: Request,
+  context: string,
+  work: () => Promise<Done>,
+  answer: (message: string) => Failed | Promise<Failed>,
+): Promise<Done | Failed> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return answer(reportServerFailure(error, request, context));
+  }
+}
+
 /** The 503 of a loader whose database cannot answer (`loadOr503`). */
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering right now.';
 

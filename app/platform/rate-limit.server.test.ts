@@ -1,11 +1,14 @@
 import { type EmbeddedMongo, startEmbeddedMongo } from '@night-shore/embedded-mongo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type * as ApiModule from '../api/api.server';
+
 import type * as DbModule from './db.server';
 import type * as RateLimitModule from './rate-limit.server';
 
 type Modules = {
   rl: typeof RateLimitModule;
+  api: typeof ApiModule;
   db: typeof DbModule;
 };
 
@@ -17,7 +20,7 @@ beforeAll(async () => {
   store = await startEmbeddedMongo();
   const db = await import('./db.server');
   await db.connectDb({ uri: store.uri, dbName: 'rate-limit-test' });
-  m = { rl: await import('./rate-limit.server'), db };
+  m = { rl: await import('./rate-limit.server'), api: await import('../api/api.server'), db };
   m.rl.configureRateLimits({
     'login-ip': { points: 6, durationSeconds: 60 },
     'login-user': { points: 3, durationSeconds: 60 },
@@ -80,11 +83,11 @@ describe('rate limits on the embedded store', () => {
     expect(docs.some((d) => String(d.key).startsWith('rl:contact:10.0.0.1'))).toBe(true);
   });
 
-  it('enforceRateLimit throws a JSON 429 with Retry-After', async () => {
+  it("the API's enforceRateLimit throws a JSON 429 with Retry-After", async () => {
     const r = from('10.0.0.50');
-    await m.rl.enforceRateLimit('register', r);
-    await m.rl.enforceRateLimit('register', r);
-    const thrown = await m.rl.enforceRateLimit('register', r).then(
+    await m.api.enforceRateLimit('register', r);
+    await m.api.enforceRateLimit('register', r);
+    const thrown = await m.api.enforceRateLimit('register', r).then(
       () => null,
       (e: unknown) => e,
     );

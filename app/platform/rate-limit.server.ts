@@ -192,20 +192,3 @@ export const retryAfterFromAction: HeadersFunction = ({ actionHeaders }) => {
   return headers;
 };
 
-/** For /api routes: throws a JSON 429 `{ error }` with Retry-After when refused. */
-export async function enforceRateLimit(
-  kind: 'login' | 'register' | 'contact' | 'subscribe',
-  request: Request,
-  options: { username?: string } = {},
-): Promise<void> {
-  const decision = await consumeRateLimit(kind, request, options);
-  if (decision.ok) return;
-  throw new Response(JSON.stringify({ error: decision.message }), {
-    status: 429,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'no-store',
-      ...retryAfterHeaders(decision),
-    },
-  });
-}

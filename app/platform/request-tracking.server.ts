@@ -142,6 +142,33 @@ function statusOf(error: unknown): number {
 export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /**
+ * The one writer of an error answer for the Node middleware (the trust boundary, the tus
+ * guard, `answerError`; Remix's answers have `apiError` in app/api/api.server.ts): under /api
+ * JSON `{ "error": message }`, the JSON surface's shape (docs/api.md); elsewhere plain text,
+ * `text` or the message on a line. Never cached; `headers` add to it (an `Allow`).
+ */
+export function writeErrorAnswer(
+  response: ServerResponse,
+  path: string,
+  status: number,
+  message: string,
+  options: { text?: string; headers?: Record<string, string> } = {},
+): void {
+  response.statusCode = status;
+  response.setHeader('Cache-Control', 'no-store');
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    response.setHeader(name, value);
+  }
+  if (isApiPath(path)) {
+    response.setHeader('Content-Type', 'application/json; charset=utf-8');
+    response.end(JSON.stringify({ error: message }));
+    return;
+  }
+  response.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  response.end(options.text ?? `${message}\n`);
+}
+
+/**
  * The server's last middleware: an error no route answered (a request Remix cannot be
  * handed, a failing middleware). 4xx keep their status with its standard message; anything
  * else is logged on stderr with the request id and answered 500 without details.
@@ -163,15 +190,9 @@ export function answerError(
     return;
   }
   const message = status >= 500 ? 'Something went wrong' : (STATUS_CODES[status] ?? 'Bad Request');
-  response.statusCode = status;
-  response.setHeader('Cache-Control', 'no-store');
-  if (isApiPath(path)) {
-    response.setHeader('Content-Type', 'application/json; charset=utf-8');
-    response.end(JSON.stringify({ error: message }));
-    return;
-  }
-  response.setHeader('Content-Type', 'text/plain; charset=utf-8');
-  response.end(status >= 500 ? `${message}. Error reference: ${requestId}\n` : `${message}\n`);
+  writeErrorAnswer(response, path, status, message, {
+    text: status >= 500 ? `${message}. Error reference: ${requestId}\n` : undefined,
+  });
 }
 
 export const requestsInFlight = () => state.inFlight;

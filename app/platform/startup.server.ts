@@ -10,7 +10,7 @@ import { SHIPPED_KEYS } from '~/files/media-store.server';
 import {
   startResumableUploadSweep,
   stopResumableUploadSweep,
-} from '~/files/resumable-uploads.server';
+} from '~/files/resumable-upload-store.server';
 import { outboxDir } from '~/mail/transport.server';
 import { startMailWorker, stopMailWorker } from '~/mail/worker.server';
 import { startMediaWorker, stopMediaWorker } from '~/media/worker.server';

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { env } from './env.server';
 import { loggablePath } from './logger.server';
-import { isApiPath, logWarning, type Next } from './request-tracking.server';
+import { logWarning, type Next, writeErrorAnswer } from './request-tracking.server';
 
 /**
  * The trust boundary (docs/decisions/028-trust-boundary.md): what every request must pass
@@ -117,16 +117,7 @@ function refuse(
   status: 400 | 403,
   message: string,
 ): void {
-  const path = loggablePath(request.url);
-  response.statusCode = status;
-  response.setHeader('Cache-Control', 'no-store');
-  if (isApiPath(path)) {
-    response.setHeader('Content-Type', 'application/json; charset=utf-8');
-    response.end(JSON.stringify({ error: message }));
-    return;
-  }
-  response.setHeader('Content-Type', 'text/plain; charset=utf-8');
-  response.end(`${message}\n`);
+  writeErrorAnswer(response, loggablePath(request.url), status, message);
 }
 
 /** The server's second middleware (after `trackRequest`): see the top of this file. */

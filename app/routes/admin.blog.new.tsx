@@ -5,8 +5,7 @@ import { requireAdmin } from '~/auth/auth.server';
 import { BlogForm } from '~/components/admin/blog-form';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { submitBlogForm } from '~/services/blog-save.server';
-import { requireAdminForUpload } from '~/services/upload-flow.server';
+import { blogFormAction } from '~/services/blog-save.server';
 import { blogListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 
@@ -17,10 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { closeTo: blogListUrl(request.url) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminForUpload(request);
-  return submitBlogForm(request, { mode: 'create' }, blogListUrl(request.url));
-}
+export const action = (args: ActionFunctionArgs) => blogFormAction(args, blogListUrl);
 
 export default function NewBlogPost() {
   const { closeTo } = useLoaderData<typeof loader>();

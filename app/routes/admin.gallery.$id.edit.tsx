@@ -1,39 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 
-import { requireAdmin } from '~/auth/auth.server';
 import { GalleryForm } from '~/components/admin/gallery-form';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { getGalleryImage } from '~/models/gallery-image.server';
-import { findByIdParam, parseId } from '~/models/model-helpers.server';
-import { notFound } from '~/platform/http-errors.server';
-import { submitGalleryForm } from '~/services/gallery-save.server';
-import { requireAdminForUpload } from '~/services/upload-flow.server';
+import { galleryEditLoader,galleryFormAction } from '~/services/gallery-save.server';
 import { galleryListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Image');
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const image = await findByIdParam(params.id, getGalleryImage);
-  if (!image) throw notFound('Image not found');
-  return { image, closeTo: galleryListUrl(request.url) };
-}
+export const loader = (args: LoaderFunctionArgs) => galleryEditLoader(args, galleryListUrl);
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminForUpload(request);
-  return submitGalleryForm(
-    request,
-    { mode: 'update', id: parseId(params.id) },
-    galleryListUrl(request.url),
-  );
-}
+export const action = (args: ActionFunctionArgs) => galleryFormAction(args, galleryListUrl);
 
 export default function EditGalleryImage() {
-  const { image, closeTo } = useLoaderData<typeof loader>();
+  const { item: image, closeTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useToastOnce(actionData?.toast);
   return (

@@ -5,8 +5,7 @@ import { requireAdmin } from '~/auth/auth.server';
 import { GalleryForm } from '~/components/admin/gallery-form';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { submitGalleryForm } from '~/services/gallery-save.server';
-import { requireAdminForUpload } from '~/services/upload-flow.server';
+import { galleryFormAction } from '~/services/gallery-save.server';
 import { galleryListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 
@@ -17,10 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { closeTo: galleryListUrl(request.url) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminForUpload(request);
-  return submitGalleryForm(request, { mode: 'create' }, galleryListUrl(request.url));
-}
+export const action = (args: ActionFunctionArgs) => galleryFormAction(args, galleryListUrl);
 
 export default function NewGalleryImage() {
   const { closeTo } = useLoaderData<typeof loader>();

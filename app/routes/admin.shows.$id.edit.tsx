@@ -14,9 +14,8 @@ import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { findByIdParam, parseId } from '~/models/model-helpers.server';
 import { adminPageOfShow, getShow } from '~/models/show.server';
-import { HTTP_STATUS, notFound, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
+import { catchServerFailure, HTTP_STATUS, notFound } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
-import { logError } from '~/platform/request-tracking.server';
 import { ShowSchema } from '~/schemas/show';
 import { editShow } from '~/services/shows.server';
 import { showsListUrl } from '~/utils/admin-urls';
@@ -37,28 +36,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseId(params.id);
   const submission = parseWithZod(await readForm(request), { schema: ShowSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  try {
-    const show = id === null ? null : await editShow(id, submission.value);
-    if (!show) {
-      return redirectWithToast(showsListUrl(request.url), {
-        type: 'error',
-        title: 'Failed to update show',
-        description: 'Show not found',
+  return catchServerFailure(
+    request,
+    'updating a show failed',
+    async () => {
+      const show = id === null ? null : await editShow(id, submission.value);
+      if (!show) {
+        return redirectWithToast(showsListUrl(request.url), {
+          type: 'error',
+          title: 'Failed to update show',
+          description: 'Show not found',
+        });
+      }
+      // To the page of the list the show is on now (a new date may have moved it).
+      return redirectWithToast(pageHref('/admin/shows', {}, await adminPageOfShow(show)), {
+        type: 'success',
+        title: 'Show updated',
+        description: `${show.title} was updated.`,
       });
-    }
-    // To the page of the list the show is on now (a new date may have moved it).
-    return redirectWithToast(pageHref('/admin/shows', {}, await adminPageOfShow(show)), {
-      type: 'success',
-      title: 'Show updated',
-      description: `${show.title} was updated.`,
-    });
-  } catch (error) {
-    // Logged with the request id; the admin is told it failed, not the exception's text.
-    logError(error, request, 'updating a show failed');
-    return data(submission.reply({ formErrors: [SERVER_FAILURE_MESSAGE] }), {
-      status: HTTP_STATUS.internalServerError,
-    });
-  }
+    },
+    (message) =>
+      data(submission.reply({ formErrors: [message] }), {
+        status: HTTP_STATUS.internalServerError,
+      }),
+  );
 }
 
 export default function EditShow() {

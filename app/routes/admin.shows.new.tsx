@@ -12,9 +12,8 @@ import { redirectWithToast } from '~/auth/toast.server';
 import { ShowForm } from '~/components/admin/show-form';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { adminPageOfShow } from '~/models/show.server';
-import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
+import { catchServerFailure, HTTP_STATUS } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
-import { logError } from '~/platform/request-tracking.server';
 import { ShowSchema } from '~/schemas/show';
 import { addShow } from '~/services/shows.server';
 import { pageHref } from '~/utils/page-href';
@@ -31,21 +30,23 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const submission = parseWithZod(await readForm(request), { schema: ShowSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  try {
-    const show = await addShow(submission.value);
-    // To the page of the list the new show is on.
-    return redirectWithToast(pageHref('/admin/shows', {}, await adminPageOfShow(show)), {
-      type: 'success',
-      title: 'Show created',
-      description: `${show.title} was added.`,
-    });
-  } catch (error) {
-    // Logged with the request id; the admin is told it failed, not the exception's text.
-    logError(error, request, 'creating a show failed');
-    return data(submission.reply({ formErrors: [SERVER_FAILURE_MESSAGE] }), {
-      status: HTTP_STATUS.internalServerError,
-    });
-  }
+  return catchServerFailure(
+    request,
+    'creating a show failed',
+    async () => {
+      const show = await addShow(submission.value);
+      // To the page of the list the new show is on.
+      return redirectWithToast(pageHref('/admin/shows', {}, await adminPageOfShow(show)), {
+        type: 'success',
+        title: 'Show created',
+        description: `${show.title} was added.`,
+      });
+    },
+    (message) =>
+      data(submission.reply({ formErrors: [message] }), {
+        status: HTTP_STATUS.internalServerError,
+      }),
+  );
 }
 
 export default function NewShow() {

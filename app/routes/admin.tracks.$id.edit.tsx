@@ -7,12 +7,11 @@ import { TrackForm } from '~/components/admin/track-form';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { findByIdParam, parseId } from '~/models/model-helpers.server';
+import { findByIdParam } from '~/models/model-helpers.server';
 import { getTrack, getTrackAudioAdmin } from '~/models/track.server';
 import { env } from '~/platform/env.server';
 import { notFound } from '~/platform/http-errors.server';
-import { submitTrackForm } from '~/services/track-save.server';
-import { requireAdminForUpload } from '~/services/upload-flow.server';
+import { trackFormAction } from '~/services/track-save.server';
 import { tracksListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 
@@ -26,14 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { track, audio, defaultArtist: env.SITE_NAME, closeTo: tracksListUrl(request.url) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminForUpload(request);
-  return submitTrackForm(
-    request,
-    { mode: 'update', id: parseId(params.id) },
-    tracksListUrl(request.url),
-  );
-}
+export const action = (args: ActionFunctionArgs) => trackFormAction(args, tracksListUrl);
 
 export default function EditTrack() {
   const { track, audio, defaultArtist, closeTo } = useLoaderData<typeof loader>();

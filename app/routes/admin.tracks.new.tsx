@@ -6,8 +6,7 @@ import { TrackForm } from '~/components/admin/track-form';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { env } from '~/platform/env.server';
-import { submitTrackForm } from '~/services/track-save.server';
-import { requireAdminForUpload } from '~/services/upload-flow.server';
+import { trackFormAction } from '~/services/track-save.server';
 import { tracksListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 
@@ -18,10 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { defaultArtist: env.SITE_NAME, closeTo: tracksListUrl(request.url) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminForUpload(request);
-  return submitTrackForm(request, { mode: 'create' }, tracksListUrl(request.url));
-}
+export const action = (args: ActionFunctionArgs) => trackFormAction(args, tracksListUrl);
 
 export default function NewTrack() {
   const { defaultArtist, closeTo } = useLoaderData<typeof loader>();

@@ -6,9 +6,9 @@ import { redirectWithToast } from '~/auth/toast.server';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { getTheme, saveTheme } from '~/models/theme.server';
+import { catchServerFailure } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
 import { tracksListUrl } from '~/utils/admin-urls';
-import { errorMessage } from '~/utils/error-message';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Track Settings');
@@ -25,22 +25,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const to = tracksListUrl(request.url);
   const formData = await readForm(request);
   const weeklyRotation = formData.get('weeklyRotation') === 'on';
-  try {
-    await saveTheme({ weeklyRotation });
-  } catch (error) {
-    return redirectWithToast(to, {
-      type: 'error',
-      title: 'Failed to save settings',
-      description: errorMessage(error),
-    });
-  }
-  return redirectWithToast(to, {
-    type: 'success',
-    title: 'Settings saved',
-    description: weeklyRotation
-      ? 'Weekly rotation is on: the featured track changes every Monday at midnight.'
-      : 'Weekly rotation is off: the featured track stays as you set it.',
-  });
+  return catchServerFailure(
+    request,
+    'saving the track settings failed',
+    async () => {
+      await saveTheme({ weeklyRotation });
+      return redirectWithToast(to, {
+        type: 'success',
+        title: 'Settings saved',
+        description: weeklyRotation
+          ? 'Weekly rotation is on: the featured track changes every Monday at midnight.'
+          : 'Weekly rotation is off: the featured track stays as you set it.',
+      });
+    },
+    (description) =>
+      redirectWithToast(to, { type: 'error', title: 'Failed to save settings', description }),
+  );
 }
 
 export default function TrackSettings() {

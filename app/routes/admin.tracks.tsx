@@ -17,12 +17,12 @@ import {
   setTrackFeatured,
   trackAudioFailuresOf,
 } from '~/models/track.server';
+import { catchServerFailure } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
 import { playsForTracks } from '~/services/stats.server';
 import { isMembersOnly } from '~/utils/access';
 import { keepSearch, searchText, tracksListUrl } from '~/utils/admin-urls';
 import { cn } from '~/utils/cn';
-import { errorMessage } from '~/utils/error-message';
 import { pageParam } from '~/utils/page-href';
 import { adminTitle } from '~/utils/seo/seo';
 
@@ -80,19 +80,22 @@ export async function action({ request }: ActionFunctionArgs) {
     const id = parseId(String(formData.get('id') ?? ''));
     const featured = formData.get('featured') === 'true';
     if (id === null) return fail('Track not found');
-    try {
-      const track = await setTrackFeatured(id, featured);
-      if (!track) return fail('Track not found');
-      return redirectWithToast(to, {
-        type: 'success',
-        title: featured ? 'Track featured' : 'Track unfeatured',
-        description: featured
-          ? `"${track.title}" is now featured.`
-          : `"${track.title}" is no longer featured.`,
-      });
-    } catch (error) {
-      return fail(errorMessage(error));
-    }
+    return catchServerFailure(
+      request,
+      'updating the featured status failed',
+      async () => {
+        const track = await setTrackFeatured(id, featured);
+        if (!track) return fail('Track not found');
+        return redirectWithToast(to, {
+          type: 'success',
+          title: featured ? 'Track featured' : 'Track unfeatured',
+          description: featured
+            ? `"${track.title}" is now featured.`
+            : `"${track.title}" is no longer featured.`,
+        });
+      },
+      fail,
+    );
   }
 
   if (intent === 'randomize') {
@@ -102,17 +105,20 @@ export async function action({ request }: ActionFunctionArgs) {
         title: 'Failed to randomize featured track',
         description,
       });
-    try {
-      const track = await randomizeFeaturedTrack();
-      if (!track) return fail('There are no tracks to choose from.');
-      return redirectWithToast(to, {
-        type: 'success',
-        title: 'Featured track randomized',
-        description: `"${track.title}" is now the featured track.`,
-      });
-    } catch (error) {
-      return fail(errorMessage(error));
-    }
+    return catchServerFailure(
+      request,
+      'randomizing the featured track failed',
+      async () => {
+        const track = await randomizeFeaturedTrack();
+        if (!track) return fail('There are no tracks to choose from.');
+        return redirectWithToast(to, {
+          type: 'success',
+          title: 'Featured track randomized',
+          description: `"${track.title}" is now the featured track.`,
+        });
+      },
+      fail,
+    );
   }
 
   return redirectWithToast(to, {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import { apiError, apiJson, handleApi, readJsonBody, requireMethod } from '~/api/api.server';
+import { adminApiAction, apiError, apiJson, handleApi, readJsonBody } from '~/api/api.server';
 import { requireAdminApi } from '~/auth/auth.server';
 import {
   listNewsletters,
@@ -16,9 +16,7 @@ import { sendNewsletter } from '~/services/mail.server';
  * with GET /api/admin/newsletter/{id}). 400 for invalid fields or no active subscriber.
  */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    await requireAdminApi(request);
-    requireMethod(request, ['GET', 'POST']);
+  adminApiAction(request, ['GET', 'POST'], async () => {
     const input = await readJsonBody(request, ComposeNewsletterSchema);
     try {
       const newsletter = await sendNewsletter(input);

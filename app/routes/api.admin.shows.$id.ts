@@ -1,16 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
 import {
+  adminApiAction,
   adminMethodNotAllowed,
   apiError,
   apiJson,
-  handleApi,
   noContent,
   readJsonBody,
   requireId,
-  requireMethod,
 } from '~/api/api.server';
-import { requireAdminApi } from '~/auth/auth.server';
 import { getShow } from '~/models/show.server';
 import { ShowSchema } from '~/schemas/show';
 import { editShow, removeShow } from '~/services/shows.server';
@@ -22,9 +20,7 @@ const ALLOWED = ['PUT', 'DELETE'] as const;
  * DELETE /api/admin/shows/{id} — 204. Both 404 for an unknown id.
  */
 export const action = ({ request, params }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    await requireAdminApi(request);
-    requireMethod(request, ALLOWED);
+  adminApiAction(request, ALLOWED, async () => {
     const id = requireId(params.id, 'Show');
     if (request.method.toUpperCase() === 'DELETE') {
       return (await removeShow(id)) ? noContent() : apiError(404, 'Show not found');

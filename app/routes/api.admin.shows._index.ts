@@ -1,21 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import {
-  adminMethodNotAllowed,
-  apiJson,
-  handleApi,
-  readJsonBody,
-  requireMethod,
-} from '~/api/api.server';
-import { requireAdminApi } from '~/auth/auth.server';
+import { adminApiAction, adminMethodNotAllowed, apiJson, readJsonBody } from '~/api/api.server';
 import { ShowSchema } from '~/schemas/show';
 import { addShow } from '~/services/shows.server';
 
 /** POST /api/admin/shows — JSON show; 201 with the created show. */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    await requireAdminApi(request);
-    requireMethod(request, ['POST']);
+  adminApiAction(request, ['POST'], async () => {
     const input = await readJsonBody(request, ShowSchema);
     return apiJson(await addShow(input), { status: 201 });
   });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import { apiJson, handleApi, readJsonValue, requireMethod, validate } from '~/api/api.server';
+import { adminApiAction, apiJson, handleApi, readJsonValue, validate } from '~/api/api.server';
 import { requireAdminApi } from '~/auth/auth.server';
 import { getTheme, saveTheme } from '~/models/theme.server';
 import { ThemeSchema } from '~/schemas/theme';
@@ -22,9 +22,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
  * validated with the settings form's schema. Answers the saved theme.
  */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    await requireAdminApi(request);
-    requireMethod(request, ['GET', 'POST']);
+  adminApiAction(request, ['GET', 'POST'], async () => {
     const body = await readJsonValue(request);
     const input = validate(ThemeSchema, body);
     const update: Partial<ThemeJSON> = { ...input };

@@ -1,13 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import {
-  adminMethodNotAllowed,
-  apiError,
-  apiJson,
-  handleApi,
-  requireMethod,
-} from '~/api/api.server';
-import { requireAdminApi } from '~/auth/auth.server';
+import { adminApiAction, adminMethodNotAllowed, apiError, apiJson } from '~/api/api.server';
 import { randomizeFeaturedTrack } from '~/models/track.server';
 
 /**
@@ -15,9 +8,7 @@ import { randomizeFeaturedTrack } from '~/models/track.server';
  * only featured one; answers with that track (incl. title). 404 when there are no tracks.
  */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    await requireAdminApi(request);
-    requireMethod(request, ['POST']);
+  adminApiAction(request, ['POST'], async () => {
     const track = await randomizeFeaturedTrack();
     return track ? apiJson(track) : apiError(404, 'There are no tracks to feature');
   });

@@ -1,14 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import {
-  apiError,
-  apiJson,
-  handleApi,
-  methodNotAllowed,
-  readJsonOrFormValue,
-  requireMethod,
-  validate,
-} from '~/api/api.server';
+import { apiError, apiJson, postAction, postOnlyLoader } from '~/api/api.server';
 import { LoginSchema } from '~/schemas/auth';
 import { InvalidLoginError, logIn, TooManyAttemptsError } from '~/services/accounts.server';
 
@@ -17,9 +9,7 @@ import { InvalidLoginError, logIn, TooManyAttemptsError } from '~/services/accou
  * and answers with the user; 401 for wrong credentials.
  */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    requireMethod(request, ['POST']);
-    const input = validate(LoginSchema, await readJsonOrFormValue(request));
+  postAction(request, LoginSchema, async (input) => {
     try {
       const { user, headers } = await logIn(request, input);
       return apiJson(user, { headers });
@@ -31,5 +21,4 @@ export const action = ({ request }: ActionFunctionArgs) =>
     }
   });
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['POST']));
+export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import { apiJson, handleApi, methodNotAllowed, requireMethod } from '~/api/api.server';
+import { apiJson, handleApi, postOnlyLoader, requireMethod } from '~/api/api.server';
 import { logoutHeaders } from '~/auth/auth.server';
 
 /** POST /api/logout — ends the session (also when there is none) and clears the cookie. */
@@ -10,5 +10,4 @@ export const action = ({ request }: ActionFunctionArgs) =>
     return apiJson({ success: true }, { headers: await logoutHeaders(request) });
   });
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['POST']));
+export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request);

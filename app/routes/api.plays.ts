@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import {
   apiError,
   handleApi,
-  methodNotAllowed,
   noContent,
+  postOnlyLoader,
   readJsonBody,
   requireMethod,
 } from '~/api/api.server';
@@ -48,6 +48,4 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 
 /** Remix hands OPTIONS (the embed's CORS preflight) to the loader. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  request.method.toUpperCase() === 'OPTIONS'
-    ? noContent(CORS)
-    : handleApi(request, async () => methodNotAllowed(['POST']));
+  request.method.toUpperCase() === 'OPTIONS' ? noContent(CORS) : postOnlyLoader(request);

@@ -1,14 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import {
-  apiError,
-  apiJson,
-  handleApi,
-  methodNotAllowed,
-  readJsonOrFormValue,
-  requireMethod,
-  validate,
-} from '~/api/api.server';
+import { apiError, apiJson, postAction, postOnlyLoader } from '~/api/api.server';
 import { RegisterFields } from '~/schemas/auth';
 import {
   AccountInputError,
@@ -23,9 +15,7 @@ import {
  * 409 when the username is taken.
  */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    requireMethod(request, ['POST']);
-    const input = validate(RegisterFields, await readJsonOrFormValue(request));
+  postAction(request, RegisterFields, async (input) => {
     try {
       const { user, headers } = await register(request, input);
       return apiJson(user, { status: 201, headers });
@@ -39,5 +29,4 @@ export const action = ({ request }: ActionFunctionArgs) =>
     }
   });
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['POST']));
+export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request);

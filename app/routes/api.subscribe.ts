@@ -1,16 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
-import {
-  apiJson,
-  handleApi,
-  honeypotFilled,
-  methodNotAllowed,
-  readJsonOrFormValue,
-  requireMethod,
-  validate,
-} from '~/api/api.server';
-import { enforceRateLimit } from '~/platform/rate-limit.server';
-import { HONEYPOT_FIELD } from '~/schemas/common';
+import { postOnlyLoader, publicFormAction } from '~/api/api.server';
 import { SubscribeSchema } from '~/schemas/subscriber';
 import { decoySignUpAnswer, type SignUpAnswer, subscribe } from '~/services/mail.server';
 import { CONFIRM_TOAST, SUBSCRIBED_TOAST } from '~/services/public-forms.server';
@@ -28,18 +18,11 @@ const answerBody = (status: SignUpAnswer) => ({
  * confirmation link, a note that it is already subscribed) goes to that address by email.
  */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    requireMethod(request, ['POST']);
-    const body = await readJsonOrFormValue(request);
-    const input = validate(SubscribeSchema, body);
-    await enforceRateLimit('subscribe', request);
-    if (honeypotFilled(body, HONEYPOT_FIELD)) {
-      // A bot filled in the hidden field: answer as for a person, store nothing.
-      return apiJson(answerBody(await decoySignUpAnswer()), { status: 201 });
-    }
-    const { answer } = await subscribe(input);
-    return apiJson(answerBody(answer), { status: 201 });
+  publicFormAction(request, {
+    schema: SubscribeSchema,
+    limit: 'subscribe',
+    store: async (input) => answerBody((await subscribe(input)).answer),
+    decoy: async () => answerBody(await decoySignUpAnswer()),
   });
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['POST']));
+export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request);

@@ -7,6 +7,7 @@ vi.mock('~/auth/auth.server', () => ({ requireAdmin: (r: Request) => requireAdmi
 
 const { deleteAction, deleteLoader } = await import('./admin-delete.server');
 const { getToast } = await import('~/auth/toast.server');
+const { SERVER_FAILURE_MESSAGE } = await import('~/platform/http-errors.server');
 
 type Thing = { id: number; title: string };
 const things = new Map<number, Thing>();
@@ -71,11 +72,11 @@ describe('admin delete routes', () => {
     expect(things.has(7)).toBe(false);
   });
 
-  it('a missing item or a failing delete is an error toast, not the error page', async () => {
+  it('a missing item or a failing delete is an error toast (the generic words), not the error page', async () => {
     for (const [id, description] of [
       ['7000', 'Thing not found'],
       ['x', 'Thing not found'],
-      ['13', 'disk on fire'],
+      ['13', SERVER_FAILURE_MESSAGE],
     ] as const) {
       const response = await deleteAction(args(id), route);
       expect(response.headers.get('Location')).toBe('/admin/things?tab=old');

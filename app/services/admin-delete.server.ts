@@ -3,8 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { findByIdParam, parseId } from '~/models/model-helpers.server';
-import { notFound } from '~/platform/http-errors.server';
-import { errorMessage } from '~/utils/error-message';
+import { catchServerFailure, notFound } from '~/platform/http-errors.server';
 
 /**
  * An admin delete route, `/admin/<things>/$id/delete`: its loader finds the item for the
@@ -43,7 +42,11 @@ export async function deleteLoader<T>(
   return { item, closeTo: route.listUrl(request) };
 }
 
-/** Delete, then back to the list with a success or an error toast (never the error page). */
+/**
+ * Delete, then back to the list with a success or an error toast (never the error page). A
+ * delete that fails on our side is logged with the request id; its toast says so in the
+ * generic words (`catchServerFailure`).
+ */
 export async function deleteAction<T>(
   { request, params }: ActionFunctionArgs,
   route: DeleteRoute<T>,
@@ -54,15 +57,18 @@ export async function deleteAction<T>(
     redirectWithToast(to, { type: 'error', title: route.failureTitle, description });
   const id = parseId(params.id);
   if (id === null) return fail(route.notFound);
-  try {
-    const removed = await route.remove(id);
-    if (!removed) return fail(route.notFound);
-    return redirectWithToast(to, {
-      type: 'success',
-      title: route.successTitle,
-      description: route.successDescription(removed),
-    });
-  } catch (error) {
-    return fail(errorMessage(error));
-  }
+  return catchServerFailure(
+    request,
+    `${route.failureTitle.toLowerCase()} (id ${id})`,
+    async () => {
+      const removed = await route.remove(id);
+      if (!removed) return fail(route.notFound);
+      return redirectWithToast(to, {
+        type: 'success',
+        title: route.successTitle,
+        description: route.successDescription(removed),
+      });
+    },
+    fail,
+  );
 }

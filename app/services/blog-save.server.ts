@@ -79,9 +79,14 @@ const FORM: EntityForm<BlogPostJSON> = {
 /**
  * Publish or edit a blog post from a multipart request (the image is required on create; a
  * slug another post has is a `conflict` on `slug`, an error on the form's slug field):
- * `saveBlogPost` for /api/admin/blog, `submitBlogForm` for the admin's dialogs.
+ * `saveBlogPost` for /api/admin/blog, `submitBlogForm` and `blogFormAction` (its routes) for the admin's dialogs.
  */
-export const { save: saveBlogPost, submitForm: submitBlogForm } = uploadEntity(BLOG_FLOW, FORM);
+export const {
+  save: saveBlogPost,
+  submitForm: submitBlogForm,
+  formAction: blogFormAction,
+  editLoader: blogEditLoader,
+} = uploadEntity(BLOG_FLOW, FORM);
 
 /** Delete a post (the admin page and DELETE /api/admin/blog/{id}); followers get a Delete. */
 export async function removeBlogPost(id: number): Promise<BlogPostJSON | null> {

@@ -50,9 +50,11 @@ const FORM: EntityForm<GalleryImageJSON> = {
 
 /**
  * Add or edit a gallery image from a multipart request (the image is required on create):
- * `saveGalleryImage` for /api/admin/gallery, `submitGalleryForm` for the admin's dialogs.
+ * `saveGalleryImage` for /api/admin/gallery, `submitGalleryForm` and `galleryFormAction` (its routes) for the admin's dialogs.
  */
-export const { save: saveGalleryImage, submitForm: submitGalleryForm } = uploadEntity(
-  GALLERY_FLOW,
-  FORM,
-);
+export const {
+  save: saveGalleryImage,
+  submitForm: submitGalleryForm,
+  formAction: galleryFormAction,
+  editLoader: galleryEditLoader,
+} = uploadEntity(GALLERY_FLOW, FORM);

@@ -4,7 +4,7 @@ import { data } from '@remix-run/node';
 
 import { redirectWithToast } from '~/auth/toast.server';
 import { createContactMessage } from '~/models/contact-message.server';
-import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
+import { HTTP_STATUS, reportServerFailure } from '~/platform/http-errors.server';
 import { consumeRateLimit, retryAfterHeaders } from '~/platform/rate-limit.server';
 import { logError } from '~/platform/request-tracking.server';
 import { HONEYPOT_FIELD } from '~/schemas/common';
@@ -105,12 +105,12 @@ export async function handleSubscribe(
     const { answer } = await subscribe({ name, email: submission.value.email });
     return { ok: true, stored: true, mustConfirm: answer === 'pending' };
   } catch (error) {
-    logError(error, request ?? null, 'subscription failed');
+    const message = reportServerFailure(error, request ?? null, 'subscription failed');
     return {
       ok: false,
       status: HTTP_STATUS.internalServerError,
-      result: submission.reply({ formErrors: [SERVER_FAILURE_MESSAGE] }),
-      toast: { type: 'error', title: 'Subscription failed', description: SERVER_FAILURE_MESSAGE },
+      result: submission.reply({ formErrors: [message] }),
+      toast: { type: 'error', title: 'Subscription failed', description: message },
     };
   }
 }
@@ -135,16 +135,12 @@ export async function handleContact(formData: FormData, request?: Request): Prom
   try {
     message = await createContactMessage(submission.value);
   } catch (error) {
-    logError(error, request ?? null, 'contact message failed');
+    const message = reportServerFailure(error, request ?? null, 'contact message failed');
     return {
       ok: false,
       status: HTTP_STATUS.internalServerError,
-      result: submission.reply({ formErrors: [SERVER_FAILURE_MESSAGE] }),
-      toast: {
-        type: 'error',
-        title: 'Message could not be sent',
-        description: SERVER_FAILURE_MESSAGE,
-      },
+      result: submission.reply({ formErrors: [message] }),
+      toast: { type: 'error', title: 'Message could not be sent', description: message },
     };
   }
   // The message is stored (the back office shows it); emailing it to the collective is

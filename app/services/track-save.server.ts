@@ -150,9 +150,13 @@ const FORM: EntityForm<TrackJSON> = {
 /**
  * Add or edit a track from a multipart request (cover image and audio file required on
  * create; the duration is read from the audio when left empty): `saveTrack` for
- * /api/admin/tracks, `submitTrackForm` for the admin's add and edit dialogs.
+ * /api/admin/tracks, `submitTrackForm` and `trackFormAction` (its routes) for the admin's add and edit dialogs.
  */
-export const { save: saveTrack, submitForm: submitTrackForm } = uploadEntity(TRACK_FLOW, FORM);
+export const {
+  save: saveTrack,
+  submitForm: submitTrackForm,
+  formAction: trackFormAction,
+} = uploadEntity(TRACK_FLOW, FORM);
 
 /** Delete a track (the admin page and DELETE /api/admin/tracks/{id}); followers get a Delete. */
 export async function removeTrack(id: number): Promise<TrackJSON | null> {

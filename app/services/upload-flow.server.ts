@@ -1,34 +1,33 @@
-import type { Submission, SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
-import { data } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { ZodType, ZodTypeDef } from 'zod';
 
 import { getUserId, requireAdmin } from '~/auth/auth.server';
-import { redirectWithToast } from '~/auth/toast.server';
 import { prepareUploadedImage } from '~/files/image-derivatives.server';
 import {
   checkResumableUpload,
   claimResumableUpload,
   type ResumableUpload,
-} from '~/files/resumable-uploads.server';
+} from '~/files/resumable-upload-store.server';
 import { releaseStagingCopies, storeUpload } from '~/files/stored-files.server';
 import {
   discardUploads,
   type ParsedUpload,
   parseMultipartUpload,
   type StoredUpload,
-  UPLOAD_LIMITS,
   UPLOAD_MESSAGES,
   type UploadSpec,
 } from '~/files/uploads.server';
+import { parseId } from '~/models/model-helpers.server';
 import { notFound } from '~/platform/http-errors.server';
 import { finishUnreadBody } from '~/platform/request-body.server';
 import { IMAGE_FILE_MESSAGE } from '~/schemas/image';
 import type { UserJSON } from '~/types/entities';
 import type { FieldErrors } from '~/types/forms';
 import type { SaveClient, SaveResult, SaveTarget, TextFields } from '~/types/save-flow';
-import type { ToastInput, ToastNotice } from '~/types/toast';
-import { errorMessage } from '~/utils/error-message';
+
+import { type EntityForm, submitUploadForm } from './upload-form.server';
+
+export type { EntityForm } from './upload-form.server';
 
 /**
  * The one save flow of the uploaded entities (tracks, gallery images, blog posts), shared by
@@ -44,7 +43,7 @@ import { errorMessage } from '~/utils/error-message';
  * images, puts the files into the media store, and creates or updates the record (the model
  * deletes replaced files). On any failure after the body was read, the files it brought are
  * deleted again. It answers a result, never an HTTP response: the admin forms turn it into a
- * conform reply or a redirect with a toast (`answerForm`, below), the API into JSON
+ * conform reply or a redirect with a toast (`answerForm`, upload-form.server.ts), the API into JSON
  * (`answerApi` in app/api/upload-routes.server.ts, which may not import services).
  */
 
@@ -288,152 +287,18 @@ export async function saveUpload<T, R, S>(
 }
 
 // ---------------------------------------------------------------------------------------
-// The admin forms' side (tracks, gallery, blog): conform validation, the redirect or the errors
-// ---------------------------------------------------------------------------------------
-
-/** What an admin form action answers on failure: conform's result plus a toast for JS users. */
-export type FormActionResult = {
-  result: SubmissionResult<string[]>;
-  /** Title of the form-level alert (e.g. 'Missing files', 'Failed to create track'). */
-  alertTitle?: string;
-  toast?: ToastInput;
-};
-
-const errorToast = (title: string, description: string): ToastInput => ({
-  id: Math.random().toString(36).slice(2),
-  type: 'error',
-  title,
-  description,
-});
-
-export type FormSubmission = Submission<unknown, string[], unknown>;
-
-/**
- * The forms' side of the save flow: fields validated by conform (its coercion, and the
- * submission the form is answered with), absent fields take their defaults (the form
- * always sends them).
- */
-export const FORM_CLIENT: SaveClient<FormSubmission> = {
-  readFields(schema, fields) {
-    const formData = new FormData();
-    for (const [name, value] of Object.entries(fields)) formData.append(name, value);
-    const submission = parseWithZod(formData, { schema });
-    if (submission.status === 'success') return { ok: true, value: submission.value, submission };
-    const errors: FieldErrors = {};
-    for (const [name, messages] of Object.entries(submission.error ?? {}))
-      if (messages) errors[name] = messages;
-    return { ok: false, errors, submission };
-  },
-  keepUnsent: false,
-};
-
-/** FORM_CLIENT with the text fields changed before they are validated. */
-const withFields = (
-  client: SaveClient<FormSubmission>,
-  change: (fields: TextFields) => TextFields,
-): SaveClient<FormSubmission> => ({
-  ...client,
-  readFields: (schema, fields) => client.readFields(schema, change(fields)),
-});
-
-/** An entity's texts on its admin form. */
-export type FormTexts<R> = {
-  failed: { create: string; update: string };
-  /** The 404 page for an unknown id; the form error when the record went away meanwhile. */
-  notFound: string;
-  /** The alert and toast when a required file was not chosen. */
-  missingFiles: ToastNotice;
-  /** The per-file messages as the form shows them (default: the upload parser's). */
-  fileErrors?: (errors: FieldErrors) => FieldErrors;
-  /** The form's message for a `conflict` (a taken slug). */
-  conflict?: string;
-  saved: { create: (record: R) => ToastNotice; update: (record: R) => ToastNotice };
-};
-
-function uploadRefusalMessage(reason: 'payload-too-large' | 'unsupported-type' | 'malformed') {
-  if (reason === 'payload-too-large')
-    return `The upload is too large (at most ${Math.round(UPLOAD_LIMITS.body / 1024 / 1024)} MB in total).`;
-  if (reason === 'unsupported-type')
-    return 'The form was not sent as a file upload. Please try again.';
-  return 'The upload was incomplete. Please try again.';
-}
-
-/**
- * A save result as the admin form's answer: a redirect to the list with a success toast;
- * the form with its errors (400; the body's own status when it was refused as a whole);
- * a 404 page for an unknown id.
- */
-export async function answerForm<R>(
-  result: SaveResult<R, FormSubmission>,
-  target: SaveTarget,
-  texts: FormTexts<R>,
-  listUrl: string,
-) {
-  const mode = target.mode;
-  if (result.ok) {
-    return redirectWithToast(listUrl, { type: 'success', ...texts.saved[mode](result.record) });
-  }
-  if (result.reason === 'not-found') throw notFound(texts.notFound);
-
-  const failTitle = texts.failed[mode];
-  const answer = (reply: SubmissionResult<string[]>, alert: ToastNotice, status = 400) =>
-    data<FormActionResult>(
-      { result: reply, alertTitle: alert.title, toast: errorToast(alert.title, alert.description) },
-      { status },
-    );
-  const failure = (description: string): ToastNotice => ({ title: failTitle, description });
-
-  if (!('submission' in result)) {
-    const message = uploadRefusalMessage(result.reason);
-    return answer({ status: 'error', error: { '': [message] } }, failure(message), result.status);
-  }
-  const { submission } = result;
-  switch (result.reason) {
-    case 'invalid': {
-      const fieldErrors = texts.fileErrors?.(result.fileErrors) ?? result.fileErrors;
-      const missing = result.missingFiles ? texts.missingFiles : null;
-      const first =
-        Object.values(fieldErrors).flat()[0] ??
-        Object.values(submission.status === 'error' ? (submission.error ?? {}) : {}).flat()[0];
-      return answer(
-        submission.reply({
-          fieldErrors,
-          formErrors: missing ? [missing.description] : undefined,
-        }),
-        missing ?? failure(first ?? 'Please check the form'),
-      );
-    }
-    case 'conflict': {
-      const message = texts.conflict ?? result.message;
-      return answer(
-        submission.reply({ fieldErrors: { [result.field]: [message] } }),
-        failure(message),
-      );
-    }
-    case 'gone':
-    case 'failed': {
-      const message = result.reason === 'gone' ? texts.notFound : errorMessage(result.error);
-      return answer(submission.reply({ formErrors: [message] }), failure(message));
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------------
 // An entity's two entry points
 // ---------------------------------------------------------------------------------------
 
-/** An entity's admin form: its texts, and the text fields it completes on create (if any). */
-export type EntityForm<R> = FormTexts<R> & {
-  /** E.g. the blog's slug from the title when the form (without JavaScript) sent none. */
-  completeOnCreate?: (fields: TextFields) => TextFields;
-};
-
 /**
  * An uploaded entity's entry points over its flow: `save` for /api/admin/<entity> (the API
- * passes its client, app/api/upload-routes.server.ts) and `submitForm` for the add/edit
- * action of its admin form (the route has checked the admin with `requireAdminForUpload`):
- * a redirect to the list with a toast, or the form with its errors (400, or the body's own
- * status such as 413), or a 404 page for an unknown id.
+ * passes its client, app/api/upload-routes.server.ts); `submitForm`, the admin form's answer
+ * (`submitUploadForm`, upload-form.server.ts); and `formAction`, the action of the add and
+ * edit routes: the admin check (`requireAdminForUpload`), then a create on the add route (no
+ * `id` param) or an update of `params.id`, back to `listUrl(request.url)`; `editLoader`, the
+ * edit route's loader.
+ *
+ * @example export const action = (args: ActionFunctionArgs) => blogFormAction(args, blogListUrl);
  */
 export function uploadEntity<T, R>(flow: UploadFlow<T, R>, form: EntityForm<R>) {
   const save = <S>(
@@ -441,10 +306,27 @@ export function uploadEntity<T, R>(flow: UploadFlow<T, R>, form: EntityForm<R>) 
     target: SaveTarget,
     client: SaveClient<S>,
   ): Promise<SaveResult<R, S>> => saveUpload(request, target, flow, client);
-  async function submitForm(request: Request, target: SaveTarget, listUrl: string) {
-    const complete = target.mode === 'create' ? form.completeOnCreate : undefined;
-    const client = complete ? withFields(FORM_CLIENT, complete) : FORM_CLIENT;
-    return answerForm(await save(request, target, client), target, form, listUrl);
+  const submitForm = (request: Request, target: SaveTarget, listUrl: string) =>
+    submitUploadForm(request, target, listUrl, form, save);
+  async function formAction(
+    { request, params }: Pick<ActionFunctionArgs, 'request' | 'params'>,
+    listUrl: (url: string) => string,
+  ) {
+    await requireAdminForUpload(request);
+    const target: SaveTarget =
+      params.id === undefined ? { mode: 'create' } : { mode: 'update', id: parseId(params.id) };
+    return submitForm(request, target, listUrl(request.url));
   }
-  return { save, submitForm };
+  /** The edit route's loader: the admin check, the record (a 404 with `notFound`), where Cancel goes. */
+  async function editLoader(
+    { request, params }: Pick<LoaderFunctionArgs, 'request' | 'params'>,
+    listUrl: (url: string) => string,
+  ): Promise<{ item: R; closeTo: string }> {
+    await requireAdmin(request);
+    const id = parseId(params.id);
+    const item = id === null ? null : await flow.load(id);
+    if (!item) throw notFound(form.notFound);
+    return { item, closeTo: listUrl(request.url) };
+  }
+  return { save, submitForm, formAction, editLoader };
 }

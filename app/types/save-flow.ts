@@ -4,7 +4,7 @@ import type { FieldErrors } from './forms';
 
 /**
  * The contract of the shared save flow of the uploaded entities (app/services/upload-flow.server.ts)
- * with its two clients: the admin forms (FORM_CLIENT and answerForm, in the same module) and
+ * with its two clients: the admin forms (FORM_CLIENT and answerForm, app/services/upload-form.server.ts) and
  * the JSON API (app/api/upload-routes.server.ts). Types only, so the API's side depends on no
  * service module.
  */

@@ -1,22 +1,16 @@
 import {
-  getFormProps,
   getInputProps,
   getSelectProps,
   getTextareaProps,
   type SubmissionResult,
-  useForm,
 } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { Form, Link } from '@remix-run/react';
 import { useRef } from 'react';
 import { z } from 'zod';
 
 import { FileField, IMAGE_ACCEPT, IMAGE_HINT } from '~/components/admin/file-field';
-import { FormAlert } from '~/components/admin/form-alert';
 import { useRequiredFiles } from '~/components/admin/required-files';
-import { usePostPending } from '~/components/admin/use-post-pending';
+import { UploadForm, useAdminForm } from '~/components/admin/upload-form';
 import { VisibilityFields } from '~/components/admin/visibility-fields';
-import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { InputField, SelectField, TextareaField } from '~/components/ui/field';
 import { BlogFieldsSchema, IMAGE_REQUIRED_BLOG, slugify } from '~/schemas/blog';
 import { BLOG_CATEGORIES, type BlogPostJSON } from '~/types/entities';
@@ -45,7 +39,6 @@ export function BlogForm({
   alertTitle?: string;
   closeTo: string;
 }) {
-  const pending = usePostPending();
   const files = useRequiredFiles({
     required: !post,
     names: ['image'],
@@ -53,12 +46,10 @@ export function BlogForm({
   });
   const slugEdited = useRef(Boolean(post));
   const schema = blogFormSchema(!post);
-  const [form, fields] = useForm({
+  const [form, fields] = useAdminForm({
     id: post ? `blog-form-${post.id}` : 'blog-form-new',
     lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    schema,
     defaultValue: {
       title: post?.title ?? '',
       slug: post?.slug ?? '',
@@ -68,22 +59,21 @@ export function BlogForm({
       visibility: post?.visibility ?? 'public',
       publicAt: post?.publicAt ?? '',
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     onSubmit: (event, { formData }) => files.check(event, formData),
   });
 
   return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      onChange={files.clear}
-      className="space-y-4"
+    <UploadForm
+      form={form}
+      files={files}
+      alertTitle={alertTitle}
+      closeTo={closeTo}
+      submit={
+        post
+          ? { label: 'Update Post', pendingLabel: 'Updating...' }
+          : { label: 'Publish Post', pendingLabel: 'Publishing...' }
+      }
     >
-      <FormAlert
-        id={form.errorId}
-        {...files.alert(alertTitle ?? 'Please check the form', form.errors)}
-      />
       <InputField
         label="Title"
         field={fields.title}
@@ -146,14 +136,6 @@ export function BlogForm({
         textareaProps={{ ...getTextareaProps(fields.content), rows: 10 }}
       />
       <VisibilityFields visibility={fields.visibility} publicAt={fields.publicAt} />
-      <div className="flex flex-wrap justify-end gap-2 pt-2">
-        <Link to={closeTo} preventScrollReset className={buttonClass('outline')}>
-          Cancel
-        </Link>
-        <SubmitButton pending={pending} pendingLabel={post ? 'Updating...' : 'Publishing...'}>
-          {post ? 'Update Post' : 'Publish Post'}
-        </SubmitButton>
-      </div>
-    </Form>
+    </UploadForm>
   );
 }

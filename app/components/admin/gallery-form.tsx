@@ -1,19 +1,9 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { Form, Link } from '@remix-run/react';
+import { getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
 
 import { FileField, IMAGE_ACCEPT, IMAGE_HINT } from '~/components/admin/file-field';
-import { FormAlert } from '~/components/admin/form-alert';
 import { useRequiredFiles } from '~/components/admin/required-files';
-import { usePostPending } from '~/components/admin/use-post-pending';
-import { buttonClass, SubmitButton } from '~/components/ui/button';
+import { UploadForm, useAdminForm } from '~/components/admin/upload-form';
 import { InputField, TextareaField } from '~/components/ui/field';
 import { GalleryFieldsSchema, IMAGE_REQUIRED_GALLERY } from '~/schemas/gallery';
 import type { GalleryImageJSON } from '~/types/entities';
@@ -32,34 +22,30 @@ export function GalleryForm({
   alertTitle?: string;
   closeTo: string;
 }) {
-  const pending = usePostPending();
   const files = useRequiredFiles({
     required: !image,
     names: ['image'],
     message: IMAGE_REQUIRED_GALLERY,
   });
-  const [form, fields] = useForm({
+  const [form, fields] = useAdminForm({
     id: image ? `gallery-form-${image.id}` : 'gallery-form-new',
     lastResult,
-    constraint: getZodConstraint(GalleryFormSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    schema: GalleryFormSchema,
     defaultValue: { title: image?.title ?? '', description: image?.description ?? '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GalleryFormSchema }),
     onSubmit: (event, { formData }) => files.check(event, formData),
   });
   return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      onChange={files.clear}
-      className="space-y-4"
+    <UploadForm
+      form={form}
+      files={files}
+      alertTitle={alertTitle}
+      closeTo={closeTo}
+      submit={
+        image
+          ? { label: 'Update Image', pendingLabel: 'Updating...' }
+          : { label: 'Add Image', pendingLabel: 'Adding...' }
+      }
     >
-      <FormAlert
-        id={form.errorId}
-        {...files.alert(alertTitle ?? 'Please check the form', form.errors)}
-      />
       <InputField
         label="Title"
         field={fields.title}
@@ -87,14 +73,6 @@ export function GalleryForm({
           ) : null
         }
       />
-      <div className="flex flex-wrap justify-end gap-2 pt-2">
-        <Link to={closeTo} preventScrollReset className={buttonClass('outline')}>
-          Cancel
-        </Link>
-        <SubmitButton pending={pending} pendingLabel={image ? 'Updating...' : 'Adding...'}>
-          {image ? 'Update Image' : 'Add Image'}
-        </SubmitButton>
-      </div>
-    </Form>
+    </UploadForm>
   );
 }

@@ -3,14 +3,11 @@ import {
   getInputProps,
   getTextareaProps,
   type SubmissionResult,
-  useForm,
 } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
 
 import { FormFailure } from '~/components/admin/form-alert';
-import { usePostPending } from '~/components/admin/use-post-pending';
-import { buttonClass, SubmitButton } from '~/components/ui/button';
+import { FormActions, useAdminForm } from '~/components/admin/upload-form';
 import { InputField, TextareaField } from '~/components/ui/field';
 import { ShowSchema } from '~/schemas/show';
 import type { ShowJSON } from '~/types/entities';
@@ -30,11 +27,10 @@ export function ShowForm({
   closeTo: string;
 }) {
   const navigation = useNavigation();
-  const pending = usePostPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useAdminForm({
     id: show ? `edit-show-${show.id}` : 'new-show',
     lastResult: navigation.state === 'idle' ? lastResult : null,
-    constraint: getZodConstraint(ShowSchema),
+    schema: ShowSchema,
     defaultValue: show
       ? {
           title: show.title,
@@ -47,9 +43,6 @@ export function ShowForm({
           guestListCapacity: String(show.guestListCapacity),
         }
       : { guestListCapacity: '0' },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ShowSchema }),
   });
 
   const failureTitle = show ? 'Failed to update show' : 'Failed to create show';
@@ -124,14 +117,12 @@ export function ShowForm({
           inputMode: 'numeric',
         }}
       />
-      <div className="flex flex-wrap justify-end gap-2 pt-2">
-        <Link to={closeTo} preventScrollReset className={buttonClass('outline')}>
-          Cancel
-        </Link>
-        <SubmitButton pending={pending} pendingLabel={show ? 'Updating...' : 'Creating...'}>
-          {show ? 'Update Show' : 'Create Show'}
-        </SubmitButton>
-      </div>
+      <FormActions
+        closeTo={closeTo}
+        {...(show
+          ? { label: 'Update Show', pendingLabel: 'Updating...' }
+          : { label: 'Create Show', pendingLabel: 'Creating...' })}
+      />
     </Form>
   );
 }

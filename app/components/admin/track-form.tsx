@@ -1,22 +1,16 @@
 import {
-  getFormProps,
   getInputProps,
   getSelectProps,
   getTextareaProps,
   type SubmissionResult,
-  useForm,
 } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { Form, Link } from '@remix-run/react';
 import { z } from 'zod';
 
 import { FileField } from '~/components/admin/file-field';
-import { FormAlert } from '~/components/admin/form-alert';
 import { useRequiredFiles } from '~/components/admin/required-files';
 import { ResumableAudioField } from '~/components/admin/resumable-audio-field';
-import { usePostPending } from '~/components/admin/use-post-pending';
+import { UploadForm, useAdminForm } from '~/components/admin/upload-form';
 import { VisibilityFields } from '~/components/admin/visibility-fields';
-import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { InputField, SelectField, TextareaField } from '~/components/ui/field';
 import { LIMITS } from '~/schemas/form-constants';
 import { MISSING_FILES, TRACK_TYPES, TrackFieldsObject } from '~/schemas/track';
@@ -55,18 +49,15 @@ export function TrackForm({
   alertTitle?: string;
   closeTo: string;
 }) {
-  const pending = usePostPending();
   const files = useRequiredFiles({
     required: !track,
     names: ['coverImage', 'audioFile'],
     message: MISSING_FILES,
   });
-  const [form, fields] = useForm({
+  const [form, fields] = useAdminForm({
     id: track ? `track-form-${track.id}` : 'track-form-new',
     lastResult,
-    constraint: getZodConstraint(TrackFormSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    schema: TrackFormSchema,
     defaultValue: {
       title: track?.title ?? '',
       artist: track?.artist ?? defaultArtist,
@@ -79,20 +70,21 @@ export function TrackForm({
       visibility: track?.visibility ?? 'public',
       publicAt: track?.publicAt ?? '',
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TrackFormSchema }),
     onSubmit: (event, { formData }) => files.check(event, formData),
   });
-  const alert = files.alert(alertTitle ?? 'Please check the form', form.errors);
 
   return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      onChange={files.clear}
-      className="space-y-4"
+    <UploadForm
+      form={form}
+      files={files}
+      alertTitle={alertTitle}
+      closeTo={closeTo}
+      submit={
+        track
+          ? { label: 'Update Track', pendingLabel: 'Updating...' }
+          : { label: 'Create Track', pendingLabel: 'Creating...' }
+      }
     >
-      <FormAlert id={form.errorId} title={alert.title} errors={alert.errors} />
       <InputField
         label="Title"
         field={fields.title}
@@ -192,14 +184,6 @@ export function TrackForm({
           ) : null
         }
       />
-      <div className="flex flex-wrap justify-end gap-2 pt-2">
-        <Link to={closeTo} preventScrollReset className={buttonClass('outline')}>
-          Cancel
-        </Link>
-        <SubmitButton pending={pending} pendingLabel={track ? 'Updating...' : 'Creating...'}>
-          {track ? 'Update Track' : 'Create Track'}
-        </SubmitButton>
-      </div>
-    </Form>
+    </UploadForm>
   );
 }

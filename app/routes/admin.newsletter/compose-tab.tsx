@@ -3,14 +3,13 @@ import {
   getInputProps,
   getTextareaProps,
   type SubmissionResult,
-  useForm,
 } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation, useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
 
 import { FormFailure } from '~/components/admin/form-alert';
 import { Send } from '~/components/admin/icons';
+import { useAdminForm } from '~/components/admin/upload-form';
 import { usePostPending } from '~/components/admin/use-post-pending';
 import { SubmitButton } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -60,13 +59,10 @@ export function ComposeTab({
     return () => clearInterval(timer);
   }, [inProgress, revalidator]);
   const pending = usePostPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useAdminForm({
     id: 'compose-newsletter',
     lastResult: navigation.state === 'idle' ? actionData?.result : null,
-    constraint: getZodConstraint(ComposeNewsletterSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ComposeNewsletterSchema }),
+    schema: ComposeNewsletterSchema,
   });
 
   const failureTitle = actionData?.failureTitle ?? 'Failed to send newsletter';

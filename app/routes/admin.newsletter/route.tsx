@@ -19,9 +19,8 @@ import {
   NoSubscribersError,
 } from '~/models/newsletter.server';
 import { countSubscribers } from '~/models/subscriber.server';
-import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
+import { catchServerFailure, HTTP_STATUS } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
-import { logError } from '~/platform/request-tracking.server';
 import { ComposeNewsletterSchema } from '~/schemas/subscriber';
 import { sendNewsletter } from '~/services/mail.server';
 import { pageParam } from '~/utils/page-href';
@@ -72,33 +71,37 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return data({ result: submission.reply(), failureTitle: null }, { status: 400 });
   }
-  try {
-    const newsletter = await sendNewsletter(submission.value);
-    return redirectWithToast('/admin/newsletter?tab=compose', {
-      type: 'success',
-      title: 'Newsletter queued',
-      description: `Queued for ${plural(newsletter.sentCount, 'subscriber', 'subscribers')}. Its progress shows below.`,
-    });
-  } catch (error) {
-    if (error instanceof NoSubscribersError) {
-      return data(
+  return catchServerFailure(
+    request,
+    'sending a newsletter failed',
+    async () => {
+      try {
+        const newsletter = await sendNewsletter(submission.value);
+        return redirectWithToast('/admin/newsletter?tab=compose', {
+          type: 'success',
+          title: 'Newsletter queued',
+          description: `Queued for ${plural(newsletter.sentCount, 'subscriber', 'subscribers')}. Its progress shows below.`,
+        });
+      } catch (error) {
+        if (!(error instanceof NoSubscribersError)) throw error;
+        return data(
+          {
+            result: submission.reply({ formErrors: [error.message] }),
+            failureTitle: 'No subscribers',
+          },
+          { status: 400 },
+        );
+      }
+    },
+    (message) =>
+      data(
         {
-          result: submission.reply({ formErrors: [error.message] }),
-          failureTitle: 'No subscribers',
+          result: submission.reply({ formErrors: [message] }),
+          failureTitle: 'Failed to send newsletter',
         },
-        { status: 400 },
-      );
-    }
-    // Logged with the request id; the admin is told it failed, not the exception's text.
-    logError(error, request, 'sending a newsletter failed');
-    return data(
-      {
-        result: submission.reply({ formErrors: [SERVER_FAILURE_MESSAGE] }),
-        failureTitle: 'Failed to send newsletter',
-      },
-      { status: HTTP_STATUS.internalServerError },
-    );
-  }
+        { status: HTTP_STATUS.internalServerError },
+      ),
+  );
 }
 
 export default function AdminNewsletter() {

@@ -11,9 +11,8 @@ import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { getNewsletterSettings, saveNewsletterSettings } from '~/models/newsletter-settings.server';
 import { getTheme, saveTheme } from '~/models/theme.server';
-import { HTTP_STATUS, SERVER_FAILURE_MESSAGE } from '~/platform/http-errors.server';
+import { catchServerFailure, HTTP_STATUS } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
-import { logError } from '~/platform/request-tracking.server';
 import { NewsletterSettingsSchema } from '~/schemas/subscriber';
 import { ThemeSchema } from '~/schemas/theme';
 import { resolvePrimary } from '~/theme/colour';
@@ -38,14 +37,27 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get('intent') === NEWSLETTER_SETTINGS_INTENT) {
     const submission = parseWithZod(formData, { schema: NewsletterSettingsSchema });
     if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-    await saveNewsletterSettings(submission.value);
-    return redirectWithToast('/admin/settings', {
-      type: 'success',
-      title: 'Settings saved',
-      description: submission.value.doubleOptIn
-        ? 'New subscribers now confirm their address by email.'
-        : 'New subscribers are now added without email confirmation.',
-    });
+    const { doubleOptIn } = submission.value;
+    return catchServerFailure(
+      request,
+      'saving the newsletter settings failed',
+      async () => {
+        await saveNewsletterSettings({ doubleOptIn });
+        return redirectWithToast('/admin/settings', {
+          type: 'success',
+          title: 'Settings saved',
+          description: doubleOptIn
+            ? 'New subscribers now confirm their address by email.'
+            : 'New subscribers are now added without email confirmation.',
+        });
+      },
+      (description) =>
+        redirectWithToast('/admin/settings', {
+          type: 'error',
+          title: 'Failed to save settings',
+          description,
+        }),
+    );
   }
   const current = await getTheme();
   formData.set(
@@ -61,20 +73,22 @@ export async function action({ request }: ActionFunctionArgs) {
   formData.set('weeklyRotation', String(current.weeklyRotation));
   const submission = parseWithZod(formData, { schema: ThemeSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  try {
-    await saveTheme(submission.value);
-  } catch (error) {
-    // Logged with the request id; the admin is told it failed, not the exception's text.
-    logError(error, request, 'saving the theme failed');
-    return data(submission.reply({ formErrors: [SERVER_FAILURE_MESSAGE] }), {
-      status: HTTP_STATUS.internalServerError,
-    });
-  }
-  return redirectWithToast('/admin/settings', {
-    type: 'success',
-    title: 'Settings saved',
-    description: 'The site appearance was updated.',
-  });
+  return catchServerFailure(
+    request,
+    'saving the theme failed',
+    async () => {
+      await saveTheme(submission.value);
+      return redirectWithToast('/admin/settings', {
+        type: 'success',
+        title: 'Settings saved',
+        description: 'The site appearance was updated.',
+      });
+    },
+    (message) =>
+      data(submission.reply({ formErrors: [message] }), {
+        status: HTTP_STATUS.internalServerError,
+      }),
+  );
 }
 
 export default function AdminSettings() {

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type * as Resumable from './resumable-uploads.server';
+import type * as Resumable from './resumable-upload-store.server';
 
 /**
  * The tus endpoint's store, its owner bookkeeping, the id checks and the 24-hour sweep, on a
@@ -82,7 +82,7 @@ beforeAll(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'ns-resumable-test-'));
   process.env.UPLOADS_DIR = root;
   process.env.MAX_AUDIO_MB = '2';
-  mod = await import('./resumable-uploads.server');
+  mod = await import('./resumable-upload-store.server');
   const tus = mod.createResumableUploadServer(() => uploader);
   server = http.createServer((req, res) => void tus.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

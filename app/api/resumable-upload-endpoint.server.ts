@@ -2,17 +2,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { Server } from '@tus/server';
 
-import { getUser } from '~/auth/auth.server';
+import { getUserOfCookie } from '~/auth/auth.server';
 import {
   createResumableUploadServer,
   getResumableUpload,
   RESUMABLE_UPLOADS_PATH,
   resumableUploadPath,
-} from '~/files/resumable-uploads.server';
-import type { Next } from '~/platform/request-tracking.server';
+} from '~/files/resumable-upload-store.server';
+import { type Next, writeErrorAnswer } from '~/platform/request-tracking.server';
 
 /**
- * `/api/admin/uploads[/<id>]`: the tus endpoint (app/files/resumable-uploads.server.ts), mounted
+ * `/api/admin/uploads[/<id>]`: the tus endpoint (app/files/resumable-upload-store.server.ts), mounted
  * by our HTTP server (server/http-server.ts) after the trust boundary, so its same-origin check
  * applies to every POST, PATCH and DELETE. In front of tus, on every request:
  *
@@ -29,30 +29,20 @@ let tus: Server | null = null;
 /** The admin each request was let through for, until the request is collected. */
 const uploaders = new WeakMap<object, number>();
 
+/** The guard's refusals: JSON `{ error }`, as everywhere under /api. */
 function answerJson(
   response: ServerResponse,
   status: number,
   error: string,
   headers: Record<string, string> = {},
 ): void {
-  response.statusCode = status;
-  response.setHeader('Content-Type', 'application/json; charset=utf-8');
-  response.setHeader('Cache-Control', 'no-store');
-  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-  response.end(JSON.stringify({ error }));
-}
-
-/** The session's user, from the request's cookies (the session store reads nothing else). */
-function sessionUser(request: IncomingMessage) {
-  const headers = new Headers();
-  if (request.headers.cookie) headers.set('Cookie', request.headers.cookie);
-  return getUser(new Request('http://localhost/', { headers }));
+  writeErrorAnswer(response, RESUMABLE_UPLOADS_PATH, status, error, { headers });
 }
 
 /**
  * A creation whose body (creation-with-upload) is declared longer than its Upload-Length:
  * refused before tus makes any file. (A chunked body that runs over is stopped by tus, and the
- * files it made are removed: `onResponseError` in app/files/resumable-uploads.server.ts.)
+ * files it made are removed: `onResponseError` in app/files/resumable-upload-store.server.ts.)
  */
 function creationBodyTooLong(request: IncomingMessage): boolean {
   // Only a valid length is compared: tus answers a malformed one (400) itself.
@@ -75,7 +65,7 @@ export function handleResumableUpload(
   }
   const named = resumableUploadPath(pathname);
   (async () => {
-    const user = await sessionUser(request);
+    const user = await getUserOfCookie(request.headers.cookie);
     if (!user) return answerJson(response, 401, 'Authentication required');
     if (!user.isAdmin) return answerJson(response, 403, 'Administrator access required');
     if (request.method === 'GET') {

@@ -15,7 +15,7 @@ import { adoptFile, inspectFile, type StoredUpload, UPLOAD_LIMITS } from './uplo
  * Resumable audio uploads (tus 1.0, docs/decisions/036-resumable-uploads.md).
  *
  * `@tus/server` with `@tus/file-store` answers at RESUMABLE_UPLOADS_PATH on our own HTTP
- * server (the admin check in front of it is app/api/resumable-uploads.server.ts). Partial
+ * server (the admin check in front of it is app/api/resumable-upload-endpoint.server.ts). Partial
  * files live in `UPLOADS_DIR/.tus/`: `<id>` (the bytes so far) and `<id>.json` (the tus record:
  * declared size, metadata, creation date). A dot folder is never served (`/uploads/*` answers
  * only `audio/` and `images/` keys), and it sits on the same disk as `UPLOADS_DIR/audio`, so a
