@@ -23,8 +23,9 @@ import type { PublicationVerb } from '~/models/fediverse-publication.server';
 import { MIX_TYPES } from '~/schemas/track';
 import type { BlogPostJSON, ShowJSON, TrackJSON } from '~/types/entities';
 import { escapeHtml } from '~/utils/html';
+import { formatClock } from '~/utils/media-time';
 import { paragraphsOf } from '~/utils/paragraphs';
-import { clockTime, tracklistRowTitle } from '~/utils/seo/podcast-feed';
+import { tracklistRowTitle } from '~/utils/seo/podcast-feed';
 import { absoluteUrl } from '~/utils/seo/seo';
 import { DATE_FULL, formatSiteDate, showStart } from '~/utils/time';
 
@@ -104,7 +105,7 @@ export function trackSpec(track: TrackJSON, origin: string): ObjectSpec {
   const parts = [paragraph(`${track.title} – ${track.artist}`)];
   for (const p of paragraphsOf(track.description ?? '')) parts.push(paragraph(p));
   if (track.tracklist.length > 0) {
-    const rows = track.tracklist.map((r) => `${clockTime(r.start)} ${tracklistRowTitle(r)}`);
+    const rows = track.tracklist.map((r) => `${formatClock(r.start)} ${tracklistRowTitle(r)}`);
     parts.push(paragraph(['Tracklist:', ...rows].join('\n')));
   }
   parts.push(`<p>${link(url)}</p>`, `<p>${hashtagHtml(tag)}</p>`);
