@@ -11,6 +11,7 @@ import { badValue, MongoError, unsupported } from '../errors';
 import { QUERY_OPTIONS } from '../mingo-context';
 import { type Doc, isPlainObject } from '../values';
 import { type Matcher, simpleMatcher } from './fast-match';
+import { type LazyTarget, openLazyFind } from './lazy-scan';
 import { runCount, runFind, type ScanStats } from './scan';
 
 const UNSUPPORTED_QUERY_OPS: Record<string, string> = {
@@ -142,6 +143,24 @@ export function findRecords(
     }
   }
   return runFind(coll, filter, q, sort, skip, limit, opts.stats);
+}
+
+/**
+ * A find's matching records produced as they are read (a cursor's batches: lazy-scan.ts), or
+ * null when they must be read at once (a collation, a `$natural` or in-memory sort): then
+ * `findRecords`.
+ */
+export function openFindRecords(
+  target: LazyTarget,
+  filter: Doc,
+  opts: { sort?: Doc; skip?: number; limit?: number },
+  env: QueryEnv = SIMPLE_ENV,
+): Iterator<[string, Rec]> | null {
+  if (env.collation) return null;
+  const sort = opts.sort && Object.keys(opts.sort).length ? opts.sort : undefined;
+  if (sort && ('$natural' in sort || Object.values(sort).some(isPlainObject))) return null;
+  const q = compileQuery(filter, env);
+  return openLazyFind(target, filter, q, sort, opts.skip ?? 0, opts.limit ?? 0);
 }
 
 /** The number of records matching a filter (no list of them is built). */
