@@ -23,7 +23,7 @@ import {
   writeError,
 } from './context';
 import { type DocSource, makeCursor } from './cursors';
-import { countRecords, findRecords, openFindRecords, project, readEnv } from './query';
+import { countRecords, findRecords, openFindRecords, project, projector, readEnv } from './query';
 import { newStats } from './scan';
 import { applyUpdate, doUpsert, isOperatorUpdate, updateRecord } from './update';
 
@@ -189,10 +189,13 @@ export function find(cmd: Doc, ctx: CmdContext): Doc {
       )
     : null;
   if (lazy) {
-    project([], projection, env); // a projection it refuses is refused before any match
+    // Prepared once (a projection it refuses is refused before any match is read).
+    const shape = projector(projection, env);
     const next: DocSource = () => {
       const r = lazy.next();
-      return r.done ? undefined : project([outDoc(r.value[1])], projection, env)[0];
+      if (r.done) return undefined;
+      const doc = outDoc(r.value[1]);
+      return shape ? shape.doc(doc) : doc;
     };
     return makeCursor(ctx, ns, next, bs === 0 ? undefined : bs, single);
   }

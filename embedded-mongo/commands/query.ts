@@ -221,24 +221,44 @@ export function project(
   projection: Doc | undefined,
   env: QueryEnv = SIMPLE_ENV,
 ): Doc[] {
-  if (!projection || Object.keys(projection).length === 0) return docs;
+  const one = projector(projection, env);
+  if (!one) return docs;
+  if (!one.batch) return docs.map(one.doc);
+  return one.batch(docs);
+}
+
+/**
+ * A projection prepared once for the documents of a cursor, read one at a time (lazy finds):
+ * null when there is none; throws as `project` does for one it refuses.
+ */
+export function projector(
+  projection: Doc | undefined,
+  env: QueryEnv = SIMPLE_ENV,
+): { doc: (d: Doc) => Doc; batch?: (docs: Doc[]) => Doc[] } | null {
+  if (!projection || Object.keys(projection).length === 0) return null;
   const fields = topLevelInclusion(projection);
   if (fields) {
-    return docs.map((d) => {
-      const out: Doc = {};
-      for (const k of Object.keys(d)) if (fields.has(k)) out[k] = d[k];
-      return out;
-    });
+    return {
+      doc: (d) => {
+        const out: Doc = {};
+        for (const k of Object.keys(d)) if (fields.has(k)) out[k] = d[k];
+        return out;
+      },
+    };
   }
   checkUnsupported(projection);
   for (const v of Object.values(projection)) {
     if (isPlainObject(v) && '$meta' in v) throw unsupported('$meta projection');
   }
-  try {
-    return new Query({}, mingoOptions(env)).find<Doc>(docs, projection).all();
-  } catch (e) {
-    throw badValue(`invalid projection: ${(e as Error).message}`);
-  }
+  const batch = (docs: Doc[]): Doc[] => {
+    try {
+      return new Query({}, mingoOptions(env)).find<Doc>(docs, projection).all();
+    } catch (e) {
+      throw badValue(`invalid projection: ${(e as Error).message}`);
+    }
+  };
+  batch([]);
+  return { doc: (d) => batch([d])[0]!, batch };
 }
 
 /**

@@ -1,5 +1,5 @@
-import { pageSubscriberList, type SubscriberQuery } from '~/models/subscriber-list.server';
 import { countSubscribers } from '~/models/subscriber.server';
+import { pageSubscriberList, type SubscriberQuery } from '~/models/subscriber-list.server';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '~/types/entities';
 
 /** Rows per page of the subscriber table. */
