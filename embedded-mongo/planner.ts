@@ -282,6 +282,33 @@ export function choosePlan(
   return best;
 }
 
+/**
+ * The plan of one index for a filter and a sort again, with its entries built: a lazy cursor's
+ * walk after writes moved the positions (its slices are recomputed from the same bounds).
+ * Null when the index can no longer serve (it became multikey, or was hidden).
+ */
+export function replanIndex(
+  coll: Collection,
+  ix: Index,
+  filter: Doc,
+  sort: Doc | undefined,
+): IndexPlan | null {
+  if (!ix.orderable) return null;
+  const conds: Conjunct[] = [];
+  const residue = conjuncts(filter, conds);
+  const sortFields = sort
+    ? Object.entries(sort).map(([f, d]): [string, number] => [f, Number(d) < 0 ? -1 : 1])
+    : [];
+  const plan = indexPlan(coll, ix, conds, residue, sortFields);
+  if (!plan) return null;
+  if (!plan.keys) {
+    plan.keys = ix.sortedKeys(coll.records);
+    if (!plan.keys) return null;
+    plan.slices = [[0, plan.keys.size]];
+  }
+  return plan;
+}
+
 /** A short description of a plan (explain's planSummary). */
 export function planSummary(plan: Plan): string {
   if (plan.kind === 'scan') return 'COLLSCAN';

@@ -27,6 +27,8 @@ export class SortedKeys {
   /** The position of each chunk's first entry; null when a write made it stale. */
   private starts: number[] | null = null;
   size = 0;
+  /** Counts inserts and removals: a reader that keeps positions between reads checks it. */
+  version = 0;
 
   /** `sorted`: entries already in `cmp` order. */
   constructor(
@@ -67,6 +69,7 @@ export class SortedKeys {
   insert(e: Entry): void {
     this.starts = null;
     this.size++;
+    this.version++;
     if (this.chunks.length === 0) {
       this.chunks.push([e]);
       return;
@@ -88,6 +91,7 @@ export class SortedKeys {
     if (chunk.length === 0) this.chunks.splice(ci, 1);
     this.starts = null;
     this.size--;
+    this.version++;
     return true;
   }
 
@@ -128,6 +132,15 @@ export class SortedKeys {
       else hi = mid;
     }
     return lo;
+  }
+
+  /**
+   * The chunk holding position `pos` (0 <= pos < size) and the offset of `pos` in it: a reader
+   * walks the chunk's array from there while `version` stays the same (a lazy cursor).
+   */
+  locate(pos: number): { chunk: readonly Entry[]; offset: number } {
+    const ci = this.chunkAt(pos);
+    return { chunk: this.chunks[ci], offset: pos - this.chunkStarts()[ci] };
   }
 
   at(pos: number): Entry {

@@ -198,8 +198,11 @@ async function main() {
       '/about',
       '/contact',
     ];
-    // LIGHTHOUSE_PAGES=/,/music measures only those (while working on a page).
-    const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+    // LIGHTHOUSE_PAGES=/,/music measures only those (while working on a page); `{mix}` stands
+    // for the demo mix's id (LIGHTHOUSE_PAGES=/music,/music/{mix}).
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) =>
+      p.trim().replace('{mix}', String(mix.id)),
+    );
     const pages = only ? allPages.filter((p) => only.includes(p)) : allPages;
     // Warm the server (first renders, image derivatives in the OS cache).
     for (const page of [...pages, FLOOR_PATH])

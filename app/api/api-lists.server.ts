@@ -24,6 +24,8 @@ export const DEFAULT_API_LIMIT = 20;
 
 export const LIMIT_ERROR = `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`;
 export const CURSOR_ERROR = 'Invalid cursor';
+/** `?limit=1&limit=2`: which one was meant is not for the server to guess. */
+export const repeatedError = (name: string) => `${name} must be given once`;
 
 export type ApiListOptions<T> = {
   /**
@@ -38,6 +40,9 @@ export type ApiListOptions<T> = {
 /** The page or stream parameters of a list request, or a thrown 400. */
 export function listParams(request: Request): { limit: number; cursor: string | null } | null {
   const search = new URL(request.url).searchParams;
+  for (const name of ['limit', 'cursor']) {
+    if (search.getAll(name).length > 1) throw apiError(400, repeatedError(name));
+  }
   const limit = limitParam(search);
   if (limit === 'invalid') throw apiError(400, LIMIT_ERROR);
   const cursor = search.get('cursor');

@@ -1,5 +1,8 @@
+import crypto from 'node:crypto';
+
 import mongoose, { type Model, type QueryFilter } from 'mongoose';
 
+import { env } from '~/platform/env.server';
 import { cachedRead } from '~/platform/read-cache.server';
 
 /**
@@ -11,8 +14,9 @@ import { cachedRead } from '~/platform/read-cache.server';
  *   bookmarkable, with a page count. `findNumberedPage` skips `(page - 1) * perPage` records in
  *   index order.
  * - **Keyset cursors** for the JSON API (`?limit=20&cursor=…`): the cursor holds the sort values
- *   of the last record returned, and the next page starts strictly after them, so records
- *   inserted or deleted between requests neither repeat nor skip one that existed throughout.
+ *   of the last record returned (signed, bound to its list), and the next page starts strictly
+ *   after them, so records inserted or deleted between requests neither repeat nor skip one
+ *   that existed throughout.
  *   `findKeysetPage` answers `next: null` on the last page.
  *
  * Both go through the read cache (the spec of the read is its key).
@@ -79,17 +83,50 @@ function decodeValue(v: unknown): unknown {
   throw new Error('bad value');
 }
 
-/** The cursor after `record`: its values of the sort's fields, base64url JSON. */
-export function encodeCursor(sort: PageSort, record: Record<string, unknown>): string {
-  const values = Object.keys(sort).map((field) => encodeValue(record[field]));
-  return Buffer.from(JSON.stringify(values)).toString('base64url');
+/**
+ * A cursor's signature: HMAC-SHA256 (the session secret; any of them verifies, for rotation) of
+ * the list it belongs to and its values, 16 bytes. A cursor is opaque (docs/api.md): one forged,
+ * altered or issued by another list is refused, not read as a position.
+ */
+function cursorMac(secret: string, list: string, payload: string): string {
+  return crypto
+    .createHmac('sha256', secret)
+    .update(`list-cursor\n${list}\n${payload}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
 }
 
-/** The sort values in a cursor, or null when it is not one of this sort's cursors. */
-export function decodeCursor(sort: PageSort, cursor: string): unknown[] | null {
-  if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) return null;
+function cursorSecrets(): string[] {
+  return env.SESSION_SECRETS.length ? env.SESSION_SECRETS : [env.SESSION_SECRET ?? 'night-shore'];
+}
+
+/**
+ * The cursor after `record` in list `list` (its collection's name): its values of the sort's
+ * fields, base64url JSON, and the signature.
+ */
+export function encodeCursor(
+  list: string,
+  sort: PageSort,
+  record: Record<string, unknown>,
+): string {
+  const values = Object.keys(sort).map((field) => encodeValue(record[field]));
+  const payload = Buffer.from(JSON.stringify(values)).toString('base64url');
+  return `${payload}.${cursorMac(cursorSecrets()[0]!, list, payload)}`;
+}
+
+/** The sort values in a cursor, or null when it is not one list `list` issued for this sort. */
+export function decodeCursor(list: string, sort: PageSort, cursor: string): unknown[] | null {
+  const m = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{22})$/.exec(cursor);
+  if (!m) return null;
+  const [, payload, mac] = m;
+  const given = Buffer.from(mac!, 'base64url');
+  const signed = cursorSecrets().some((secret) =>
+    crypto.timingSafeEqual(Buffer.from(cursorMac(secret, list, payload!), 'base64url'), given),
+  );
+  if (!signed) return null;
   try {
-    const values: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    const values: unknown = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8'));
     if (!Array.isArray(values) || values.length !== Object.keys(sort).length) return null;
     const decoded = values.map(decodeValue);
     const idValue = decoded[decoded.length - 1];
@@ -162,30 +199,8 @@ export function countRecords<T>(model: Model<T>, filter: Filter = {}): Promise<n
 }
 
 /**
- * Records matching the filter, counted per value of `field` in one pass (e.g. a search's
- * matches per status: one scan instead of one count per status). Values absent from the
- * answer have no record.
- */
-export function countRecordsBy<T>(
-  model: Model<T>,
-  filter: Filter,
-  field: string,
-): Promise<Record<string, number>> {
-  return cachedRead([model.collection.collectionName, 'countBy', { filter, field }], async () => {
-    const rows = await model
-      .aggregate<{ _id: unknown; n: number }>([
-        { $match: filter },
-        { $group: { _id: `$${field}`, n: { $sum: 1 } } },
-      ])
-      .exec();
-    return Object.fromEntries(rows.map((r) => [String(r._id), r.n]));
-  });
-}
-
-/**
  * Page `page` (1-based) of `perPage` records, with the total and the page count. `total`, when
- * the caller has already counted the filter's records (e.g. with `countRecordsBy`), saves the
- * count.
+ * the caller has already counted the filter's records, saves the count.
  */
 export async function findNumberedPage<T, K extends string = string>(
   model: Model<T>,
@@ -214,6 +229,54 @@ export async function findNumberedPage<T, K extends string = string>(
             .exec(),
         );
   return { items, page, pageCount, total, perPage: spec.perPage };
+}
+
+/**
+ * `findNumberedPage` for a filter whose count is a pass over the collection (a substring
+ * search, which no index answers). The first `ahead` matches (and one more) are read at once,
+ * before anything is counted: when the search has no more, they are its count and its pages
+ * (one pass over the collection in all, not a pass to count and another to find the page).
+ * Otherwise `count()` gives the total (cached for the search's other pages). Pages within the
+ * first `ahead` matches are slices of that one read (a cached read: paging a search costs
+ * nothing more); later pages are read as numbered pages. `matches` holds what was read ahead
+ * when it is every match (for counts the caller derives from them), else null.
+ */
+export async function findSearchPage<T, K extends string = string>(
+  model: Model<T>,
+  spec: PageSpec<K> & {
+    page: number;
+    perPage: number;
+    ahead: number;
+    count: () => Promise<number>;
+  },
+): Promise<NumberedPage<T> & { matches: T[] | null }> {
+  const filter = spec.filter ?? {};
+  const { perPage } = spec;
+  const ahead = Math.max(perPage, spec.ahead);
+  const page = Math.max(1, Math.floor(spec.page));
+  if (page * perPage <= ahead) {
+    const key = [
+      model.collection.collectionName,
+      'page',
+      { filter, sort: spec.sort, fields: spec.fields ?? null, skip: 0, limit: ahead + 1 },
+    ] as const;
+    const found = await cachedRead(key, () =>
+      model
+        .find(filter as QueryFilter<T>, projection(spec))
+        .sort({ ...spec.sort })
+        .limit(ahead + 1)
+        .lean<T[]>()
+        .exec(),
+    );
+    const whole = found.length <= ahead;
+    const total = whole ? found.length : await spec.count();
+    const pageCount = Math.max(1, Math.ceil(total / perPage));
+    const shown = Math.min(page, pageCount);
+    const items = found.slice((shown - 1) * perPage, shown * perPage);
+    return { items, page: shown, pageCount, total, perPage, matches: whole ? found : null };
+  }
+  const total = await spec.count();
+  return { ...(await findNumberedPage(model, { ...spec, total })), matches: null };
 }
 
 /**
@@ -273,8 +336,9 @@ export async function findKeysetPage<T, K extends string = string>(
 ): Promise<KeysetPage<T>> {
   const base = spec.filter ?? {};
   let filter = base;
+  const list = model.collection.collectionName;
   if (spec.cursor !== null) {
-    const values = decodeCursor(spec.sort, spec.cursor);
+    const values = decodeCursor(list, spec.sort, spec.cursor);
     if (!values) throw new BadCursorError();
     filter = withFilter(base, afterFilter(spec.sort, values));
   }
@@ -294,7 +358,7 @@ export async function findKeysetPage<T, K extends string = string>(
   );
   const items = found.slice(0, limit);
   const last = items[items.length - 1] as Record<string, unknown> | undefined;
-  const next = found.length > limit && last ? encodeCursor(spec.sort, last) : null;
+  const next = found.length > limit && last ? encodeCursor(list, spec.sort, last) : null;
   return { items, next };
 }
 

@@ -1,7 +1,7 @@
 import mongoose, { Schema } from 'mongoose';
 
 import type { ShowJSON } from '~/types/entities';
-import { compareShows, siteToday, splitShows } from '~/utils/time';
+import { compareShows, siteToday, splitShows, timeToMinutes } from '~/utils/time';
 
 import { serialIdPlugin } from './counter.server';
 import { cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
@@ -21,6 +21,11 @@ type ShowDoc = {
   location: string;
   date: string;
   time: string;
+  /**
+   * The door time as minutes after midnight (`timeToMinutes(time)`; an unreadable time is the
+   * end of the day): the stored sort key within a day, kept with `time` on every write.
+   */
+  startMinutes?: number;
   ticketUrl?: string | null;
   description?: string | null;
   guestListCapacity?: number;
@@ -37,6 +42,7 @@ const ShowSchema = new Schema<ShowDoc>(
     location: { type: String, required: true },
     date: { type: String, required: true, index: true },
     time: { type: String, required: true },
+    startMinutes: { type: Number },
     ticketUrl: { type: String, default: null },
     description: { type: String, default: null },
     guestListCapacity: { type: Number, default: 0, min: 0 },
@@ -45,10 +51,22 @@ const ShowSchema = new Schema<ShowDoc>(
   { timestamps: true },
 );
 ShowSchema.plugin(serialIdPlugin, { counter: 'shows' });
-// Every list of shows, a page at a time (issue 37): /shows (upcoming soonest first, past most
-// recent first), the back office, GET /api/shows and the calendar feed's ranges (decision 045).
-// By date, then id: a show's time is free text, so each page is put in show order once read.
+// A document saved through the model (the forms, the seed, tests) carries its door time's key.
+ShowSchema.pre('validate', function setStartMinutes() {
+  if (typeof this.time === 'string') this.startMinutes = timeToMinutes(this.time);
+});
+// Every list of shows a page at a time (issue 37), in show order: by date, then door time (the
+// stored `startMinutes`), then id. /shows (upcoming soonest first, past most recent first: this
+// index walked backwards), the back office (latest first), the footer, the full API list.
+ShowSchema.index({ date: 1, startMinutes: 1, id: 1 });
+// GET /api/shows in pages and the calendar feed's ranges keep their keyset by date, then id
+// (decision 045: a cursor holds the sort's values, and issued cursors stay valid).
 ShowSchema.index({ date: 1, id: 1 });
+
+/** Show order: by date, then door time, then id (index `{ date: 1, startMinutes: 1, id: 1 }`). */
+const SHOW_ORDER = { date: 1, startMinutes: 1, id: 1 } as const;
+/** Show order reversed: the latest date, and on one day the latest door time, first. */
+const SHOW_ORDER_LATEST_FIRST = { date: -1, startMinutes: -1, id: -1 } as const;
 
 export const Show = defineModel<ShowDoc>('Show', ShowSchema, 'shows');
 
@@ -80,14 +98,20 @@ export async function listShowsSplit(today: string = siteToday()) {
 
 /** Shows on one page of the back office's list (the latest date first). */
 export const ADMIN_SHOWS_PER_PAGE = 24;
-const ADMIN_SHOWS_ORDER = { date: -1, id: -1 } as const;
+const ADMIN_SHOWS_ORDER = SHOW_ORDER_LATEST_FIRST;
 
 /**
  * The page of the back office's list a show is on (1-based): an indexed count of the shows
  * before it, so that after a save the admin lands where the show is.
  */
-export async function adminPageOfShow(show: Pick<ShowJSON, 'id' | 'date'>): Promise<number> {
-  const before = await positionOf(Show, { sort: ADMIN_SHOWS_ORDER }, show);
+export async function adminPageOfShow(
+  show: Pick<ShowJSON, 'id' | 'date' | 'time'>,
+): Promise<number> {
+  const before = await positionOf(
+    Show,
+    { sort: ADMIN_SHOWS_ORDER },
+    { ...show, startMinutes: timeToMinutes(show.time) },
+  );
   return Math.floor(before / ADMIN_SHOWS_PER_PAGE) + 1;
 }
 
@@ -98,9 +122,8 @@ export const PAST_SHOWS_PER_PAGE = 20;
 
 /**
  * One page of upcoming shows (on or after `today`, site time zone), soonest first; or of past
- * shows (before `today`), most recent first (issue 37). The store orders by date, then id; the
- * page is then ordered by date and door time (free text, so not a sort key): two shows of one
- * day that fall on either side of a page boundary keep the store's order.
+ * shows (before `today`), most recent first (issue 37). The store orders by date, door time
+ * (`startMinutes`) and id, so several shows of one day keep their order across a page boundary.
  */
 export async function findShowPage(options: {
   when: 'upcoming' | 'past';
@@ -112,14 +135,11 @@ export async function findShowPage(options: {
   const upcoming = options.when === 'upcoming';
   const found = await findNumberedPage(Show, {
     filter: { date: mongoose.trusted(upcoming ? { $gte: today } : { $lt: today }) },
-    sort: upcoming ? { date: 1, id: 1 } : { date: -1, id: -1 },
+    sort: upcoming ? SHOW_ORDER : SHOW_ORDER_LATEST_FIRST,
     page: options.page,
     perPage: options.perPage ?? (upcoming ? UPCOMING_SHOWS_PER_PAGE : PAST_SHOWS_PER_PAGE),
   });
-  const items = found.items
-    .map(toShowJSON)
-    .sort(upcoming ? compareShows : (a, b) => compareShows(b, a));
-  return { ...found, items };
+  return { ...found, items: found.items.map(toShowJSON) };
 }
 
 /**
@@ -128,7 +148,7 @@ export async function findShowPage(options: {
  * browser there (decision 054).
  */
 export async function publicPageOfShow(
-  show: Pick<ShowJSON, 'id' | 'date'>,
+  show: Pick<ShowJSON, 'id' | 'date' | 'time'>,
   today: string = siteToday(),
 ): Promise<{ when: 'upcoming' | 'past'; page: number }> {
   const upcoming = show.date >= today;
@@ -136,30 +156,22 @@ export async function publicPageOfShow(
     Show,
     {
       filter: { date: mongoose.trusted(upcoming ? { $gte: today } : { $lt: today }) },
-      sort: upcoming ? { date: 1, id: 1 } : { date: -1, id: -1 },
+      sort: upcoming ? SHOW_ORDER : SHOW_ORDER_LATEST_FIRST,
     },
-    show,
+    { ...show, startMinutes: timeToMinutes(show.time) },
   );
   const perPage = upcoming ? UPCOMING_SHOWS_PER_PAGE : PAST_SHOWS_PER_PAGE;
   return { when: upcoming ? 'upcoming' : 'past', page: Math.floor(before / perPage) + 1 };
 }
 
-/**
- * The next `limit` upcoming shows, soonest first (the footer): reads `limit` shows, and the
- * other shows of the last one's day, so door times order that day exactly.
- */
+/** The next `limit` upcoming shows in show order (the footer, the dashboard, /about). */
 export async function listNextShows(limit: number, today: string = siteToday()) {
   const docs = await cachedFind(Show, {
     filter: { date: mongoose.trusted({ $gte: today }) },
-    sort: { date: 1, id: 1 },
+    sort: SHOW_ORDER,
     limit,
   });
-  const last = docs[docs.length - 1];
-  if (!last || docs.length < limit) return docs.map(toShowJSON).sort(compareShows);
-  const sameDay = await cachedFind(Show, { filter: { date: last.date }, sort: { id: 1 } });
-  const ids = new Set(docs.map((d) => d.id));
-  const all = [...docs, ...sameDay.filter((d) => !ids.has(d.id))];
-  return all.map(toShowJSON).sort(compareShows).slice(0, limit);
+  return docs.map(toShowJSON);
 }
 
 export async function getShow(id: number): Promise<ShowJSON | null> {
@@ -181,6 +193,7 @@ const normalise = (input: ShowWrite) => ({
   location: input.location,
   date: input.date,
   time: input.time,
+  startMinutes: timeToMinutes(input.time),
   ticketUrl: input.ticketUrl?.trim() || null,
   description: input.description?.trim() || null,
   ...(input.guestListCapacity === undefined ? {} : { guestListCapacity: input.guestListCapacity }),
@@ -209,10 +222,9 @@ export async function deleteShow(id: number): Promise<ShowJSON | null> {
 export const countShows = () => countRecords(Show);
 
 /**
- * One page of the back office's list, the latest date first (issue 37; the `{ date: 1, id: 1 }`
- * index walked backwards): the shows being planned open the list, the archive is paged behind
- * them. The time is free text, so the page is put in show order (`compareShows`, reversed:
- * '10:00 PM' before '8:00 PM') once read.
+ * One page of the back office's list, the latest date first (issue 37; the show-order index
+ * walked backwards): the shows being planned open the list, the archive is paged behind them.
+ * On one day the latest door time comes first ('10:00 PM' before '8:00 PM'), then the highest id.
  */
 export async function pageShows(options: {
   page: number;
@@ -223,7 +235,7 @@ export async function pageShows(options: {
     page: options.page,
     perPage: options.perPage,
   });
-  return { ...found, items: found.items.map(toShowJSON).sort((a, b) => compareShows(b, a)) };
+  return { ...found, items: found.items.map(toShowJSON) };
 }
 
 // --- the API's list and the calendar feed (issue 37, decision 045) ---
@@ -231,26 +243,36 @@ export async function pageShows(options: {
 const BY_DATE = { date: 1, id: 1 } as const;
 
 /**
- * GET /api/shows in pages: by date, then by id (index `{ date: 1, id: 1 }`): the keyset needs a
- * stored sort, and a show's time is free text. The whole list (`streamShowsInOrder`) keeps the
- * documented order, by time within a day.
+ * GET /api/shows in pages: by date, then by id (index `{ date: 1, id: 1 }`, decision 045: the
+ * cursors issued before door times were stored stay valid). The whole list
+ * (`streamShowsInOrder`) is in show order, by door time within a day.
  */
 export const showList = (): RecordList<ShowDoc> => ({ model: Show, sort: BY_DATE });
 
+/** Every show in show order (date, door time, id), streamed: memory does not grow with the list. */
+export function streamShowsInOrder(): AsyncIterable<ShowDoc> {
+  return streamRecords(Show, { sort: SHOW_ORDER });
+}
+
 /**
- * Every show ascending by date, then time (`compareShows`), streamed: the cursor goes by date and
- * one day's shows at a time are put in time order, so memory holds a day, not the collection.
+ * Shows stored before door times were (or written around the model) get their `startMinutes`.
+ * Run at start; idempotent. Reads only the shows without one.
  */
-export async function* streamShowsInOrder(): AsyncGenerator<ShowDoc> {
-  let day: ShowDoc[] = [];
-  for await (const show of streamRecords(Show, { sort: BY_DATE })) {
-    if (day.length > 0 && day[0].date !== show.date) {
-      yield* day.sort(compareShows);
-      day = [];
-    }
-    day.push(show);
+export async function migrateShowStartMinutes(): Promise<number> {
+  let changed = 0;
+  const missing = streamRecords(Show, {
+    filter: { startMinutes: mongoose.trusted({ $exists: false }) },
+    sort: { id: 1 },
+    fields: ['time'],
+  });
+  for await (const show of missing) {
+    const result = await Show.updateOne(
+      { id: show.id, time: show.time },
+      { $set: { startMinutes: timeToMinutes(show.time) } },
+    );
+    changed += result.modifiedCount;
   }
-  yield* day.sort(compareShows);
+  return changed;
 }
 
 /**

@@ -12,17 +12,9 @@ import {
   isDuplicateKeyError,
   iso,
 } from './model-helpers.server';
-import {
-  countRecords,
-  countRecordsBy,
-  findNumberedPage,
-  type NumberedPage,
-  type PageSort,
-  type RecordList,
-  streamRecords,
-} from './paging.server';
+import { countRecords, type RecordList, streamRecords } from './paging.server';
 
-type SubscriberDoc = {
+export type SubscriberDoc = {
   id: number;
   name: string;
   email: string;
@@ -381,82 +373,6 @@ export async function deleteSubscriber(id: number): Promise<SubscriberJSON | nul
 /** All subscribers, or those with one status. */
 export const countSubscribers = (status?: SubscriberStatus) =>
   countRecords(Subscriber, status ? { status } : {});
-
-// --- the back office's list, in pages (issue 37) ----------------------------------------
-
-/** What the admin's subscriber list is filtered by: the search box and the status select. */
-export type SubscriberQuery = { q?: string; status?: SubscriberStatus | null };
-
-/** Newest first, with the unique id last (indexed: `{ createdAt: -1, id: -1 }`). */
-export const SUBSCRIBERS_NEWEST_FIRST: PageSort = { createdAt: -1, id: -1 };
-
-function subscriberFilter(query: SubscriberQuery): Record<string, unknown> {
-  const filter: Record<string, unknown> = {};
-  const q = query.q?.trim();
-  if (q) {
-    const re = new RegExp(escapeRegExp(q), 'i');
-    filter.$or = [{ name: re }, { email: re }];
-  }
-  if (query.status) filter.status = query.status;
-  return filter;
-}
-
-/**
- * One page of the admin's list, newest first; `q` matches name or email, case-insensitively.
- * `total` (the matches, from `countSubscriberList`) saves counting them again.
- */
-export async function pageSubscribers(
-  query: SubscriberQuery & { page: number; perPage: number; total?: number },
-): Promise<NumberedPage<SubscriberJSON>> {
-  const found = await findNumberedPage(Subscriber, {
-    filter: subscriberFilter(query),
-    sort: SUBSCRIBERS_NEWEST_FIRST,
-    fields: ['id', 'name', 'email', 'status', 'createdAt'],
-    page: query.page,
-    perPage: query.perPage,
-    total: query.total,
-  });
-  return { ...found, items: found.items.map(toSubscriberJSON) };
-}
-
-/**
- * The admin list's counts: the subscribers matching the search and status filter (all pages),
- * and how many of those are active, i.e. get the newsletter. Without a search, indexed counts
- * (the whole list's from the collection's metadata); with one, a single pass counting the
- * matches per status.
- */
-export async function countSubscriberList(
-  query: SubscriberQuery,
-): Promise<{ matching: number; active: number }> {
-  const q = query.q?.trim();
-  if (q) {
-    const byStatus = await countRecordsBy(Subscriber, subscriberFilter(query), 'status');
-    const matching = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
-    return { matching, active: byStatus.active ?? 0 };
-  }
-  const status = query.status ?? null;
-  const [matching, active] = await Promise.all([
-    countRecords(Subscriber, status ? { status } : {}),
-    status === null || status === 'active' ? countRecords(Subscriber, { status: 'active' }) : 0,
-  ]);
-  return { matching, active };
-}
-
-/**
- * Every subscriber matching the search and status filter, newest first, streamed with a
- * projection (the CSV export and the copy-all addresses): memory does not grow with the list.
- */
-export async function* streamSubscribers(
-  query: SubscriberQuery,
-): AsyncGenerator<Pick<SubscriberJSON, 'id' | 'name' | 'email' | 'status' | 'createdAt'>> {
-  const docs = streamRecords(Subscriber, {
-    filter: subscriberFilter(query),
-    sort: SUBSCRIBERS_NEWEST_FIRST,
-    fields: ['id', 'name', 'email', 'status', 'createdAt'],
-    batchSize: 1000,
-  });
-  for await (const doc of docs) yield toSubscriberJSON(doc);
-}
 
 /**
  * When each active subscriber who joined at or after `since` joined, oldest first: the

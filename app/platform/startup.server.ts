@@ -14,6 +14,7 @@ import {
 import { outboxDir } from '~/mail/transport.server';
 import { startMailWorker, stopMailWorker } from '~/mail/worker.server';
 import { startMediaWorker, stopMediaWorker } from '~/media/worker.server';
+import { migrateShowStartMinutes } from '~/models/show.server';
 import { migrateSubscriberStatuses } from '~/models/subscriber.server';
 import { ensureTheme } from '~/models/theme.server';
 import { migrateTrackGuids, migrateTrackTypes, requeueWaitingTracks } from '~/models/track.server';
@@ -251,6 +252,8 @@ export function startApp(): Promise<void> {
     }
     await ensureTheme();
     await migrateSubscriberStatuses();
+    // Every show has its door time as a sort key (issue 37: one day's shows in order).
+    await migrateShowStartMinutes();
     // Every stored release type is one of TRACK_TYPES (Remix → Single, Live → Live set).
     await migrateTrackTypes();
     // Every track has its podcast GUID, kept where it may have been published (decision 037).

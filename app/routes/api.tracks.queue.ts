@@ -49,6 +49,9 @@ function askParam(search: URLSearchParams): Ask | string {
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
     const search = new URL(request.url).searchParams;
+    for (const name of ['position', 'track', 'count']) {
+      if (search.getAll(name).length > 1) return apiError(400, `${name} must be given once`);
+    }
     const count = countParam(search);
     if (count === null) return apiError(400, 'Invalid count');
     const ask = askParam(search);

@@ -22,8 +22,9 @@ import {
   withId,
   writeError,
 } from './context';
-import { makeCursor } from './cursors';
-import { countRecords, findRecords, project, readEnv } from './query';
+import { type DocSource, makeCursor } from './cursors';
+import { countRecords, findRecords, openFindRecords, project, projector, readEnv } from './query';
+import { newStats } from './scan';
 import { applyUpdate, doUpsert, isOperatorUpdate, updateRecord } from './update';
 
 export function insert(cmd: Doc, ctx: CmdContext): Doc {
@@ -163,23 +164,50 @@ export function find(cmd: Doc, ctx: CmdContext): Doc {
     limit = -limit;
     single = true;
   }
-  const recs = findRecords(
-    coll,
-    asDoc(cmd.filter, 'filter'),
-    {
-      sort: cmd.sort ? asDoc(cmd.sort, 'sort') : undefined,
-      skip: toNumber(cmd.skip, 0),
-      limit,
-    },
-    env,
-  );
+  const filter = asDoc(cmd.filter, 'filter');
+  const opts = {
+    sort: cmd.sort ? asDoc(cmd.sort, 'sort') : undefined,
+    skip: toNumber(cmd.skip, 0),
+    limit,
+  };
+  const projection = cmd.projection ? asDoc(cmd.projection, 'projection') : undefined;
+  const bs = cmd.batchSize === undefined ? undefined : toNumber(cmd.batchSize);
+  const ns = `${ctx.db}.${name}`;
+  // Batches produced as the cursor is read (a stream holds a batch, not the collection);
+  // what needs every match first (an in-memory sort, a collation) is read at once.
+  const store = ctx.state.store;
+  const lazy = coll
+    ? openFindRecords(
+        {
+          coll,
+          live: () => store.getColl(ctx.db, name) === coll,
+          stats: ctx.state.stats.queryExecutor,
+        },
+        filter,
+        opts,
+        env,
+      )
+    : null;
+  if (lazy) {
+    // Prepared once (a projection it refuses is refused before any match is read).
+    const shape = projector(projection, env);
+    const next: DocSource = () => {
+      const r = lazy.next();
+      if (r.done) return undefined;
+      const doc = outDoc(r.value[1]);
+      return shape ? shape.doc(doc) : doc;
+    };
+    return makeCursor(ctx, ns, next, bs === 0 ? undefined : bs, single);
+  }
+  const scan = newStats();
+  const recs = findRecords(coll, filter, { ...opts, stats: scan }, env);
+  ctx.state.stats.queryExecutor.scannedObjects += scan.docsExamined;
   const docs = project(
     recs.map(([, r]) => outDoc(r)),
-    cmd.projection ? asDoc(cmd.projection, 'projection') : undefined,
+    projection,
     env,
   );
-  const bs = cmd.batchSize === undefined ? undefined : toNumber(cmd.batchSize);
-  return makeCursor(ctx, `${ctx.db}.${name}`, docs, bs === 0 ? undefined : bs, single);
+  return makeCursor(ctx, ns, docs, bs === 0 ? undefined : bs, single);
 }
 
 export function findAndModify(cmd: Doc, ctx: CmdContext): Doc {

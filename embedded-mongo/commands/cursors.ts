@@ -7,12 +7,24 @@ import { type CmdContext, collName, toNumber } from './context';
 
 const BATCH_BYTES = 8 * 1024 * 1024;
 
+/**
+ * Where a cursor's documents come from: the next one, or undefined after the last. A find's
+ * source produces them as the cursor is read (lazy-scan.ts); other results are arrays.
+ */
+export type DocSource = () => Doc | undefined;
+
 /** The rest of a result, read by getMore. */
 interface CursorState {
   ns: string;
-  docs: Doc[];
-  pos: number;
+  next: DocSource;
+  /** The next document, read ahead (to know whether there is one). */
+  ahead: Doc | undefined;
   touched: number;
+}
+
+function arraySource(docs: readonly Doc[]): DocSource {
+  let pos = 0;
+  return () => (pos < docs.length ? docs[pos++] : undefined);
 }
 
 /** Idle cursors are closed after 10 minutes, as in MongoDB. */
@@ -26,11 +38,11 @@ export class CursorTable {
   private nextId = BigInt(Date.now()) * 1000n;
   private lastSweep = Date.now();
 
-  /** Keeps the rest of a result (`docs` from `pos`) under a new cursor id. */
-  add(ns: string, docs: Doc[], pos: number): bigint {
+  /** Keeps the rest of a result (`ahead`, then what `next` produces) under a new cursor id. */
+  add(ns: string, next: DocSource, ahead: Doc): bigint {
     this.sweep();
     const id = this.nextId++;
-    this.open.set(id.toString(), { ns, docs, pos, touched: Date.now() });
+    this.open.set(id.toString(), { ns, next, ahead, touched: Date.now() });
     return id;
   }
 
@@ -53,27 +65,34 @@ export class CursorTable {
 export function makeCursor(
   ctx: CmdContext,
   ns: string,
-  docs: Doc[],
+  docs: Doc[] | DocSource,
   batchSize: number | undefined,
   single = false,
 ): Doc {
-  const first = takeBatch(docs, 0, batchSize ?? 101);
+  const next = Array.isArray(docs) ? arraySource(docs) : docs;
+  const reading = { next, ahead: next() };
+  const first = takeBatch(reading, batchSize ?? 101);
   let id = Long.ZERO;
-  if (first.length < docs.length && !single) {
-    id = Long.fromBigInt(ctx.state.cursors.add(ns, docs, first.length));
+  if (reading.ahead !== undefined && !single) {
+    id = Long.fromBigInt(ctx.state.cursors.add(ns, next, reading.ahead));
   }
   return { cursor: { firstBatch: first, id, ns }, ok: 1 };
 }
 
-function takeBatch(docs: Doc[], pos: number, batchSize: number): Doc[] {
+/**
+ * Up to `batchSize` documents (0: no count bound) within the reply's size bound, from
+ * `ahead` on; `ahead` is left holding the next document (undefined: none left).
+ */
+function takeBatch(reading: { next: DocSource; ahead: Doc | undefined }, batchSize: number): Doc[] {
   const out: Doc[] = [];
   let bytes = 0;
   const max = batchSize > 0 ? batchSize : Infinity;
-  for (let i = pos; i < docs.length && out.length < max; i++) {
+  while (reading.ahead !== undefined && out.length < max) {
     // Rough size bound to keep replies under the message size.
-    bytes += estimateSize(docs[i]);
+    bytes += estimateSize(reading.ahead);
     if (out.length > 0 && bytes > BATCH_BYTES) break;
-    out.push(docs[i]);
+    out.push(reading.ahead);
+    reading.ahead = reading.next();
   }
   return out;
 }
@@ -117,11 +136,17 @@ export function getMore(cmd: Doc, ctx: CmdContext): Doc {
     );
   }
   const bs = cmd.batchSize === undefined ? 0 : toNumber(cmd.batchSize);
-  const batch = takeBatch(cur.docs, cur.pos, bs);
-  cur.pos += batch.length;
+  let batch: Doc[];
+  try {
+    batch = takeBatch(cur, bs);
+  } catch (error) {
+    // The read cannot go on (its collection or index was dropped): the cursor is gone.
+    ctx.state.cursors.delete(id);
+    throw error;
+  }
   cur.touched = Date.now();
   let outId = Long.fromBigInt(id);
-  if (cur.pos >= cur.docs.length) {
+  if (cur.ahead === undefined) {
     ctx.state.cursors.delete(id);
     outId = Long.ZERO;
   }

@@ -44,7 +44,8 @@ function equality(field: string, values: unknown[]): Pred {
   // null is matched by matchesNull (missing paths); the other values by the values found.
   const wantsNull = values.includes(null);
   const keys = new Set(values.filter((v) => v !== null).map(keyOf));
-  return (doc) => {
+  const only = values.length === 1 && typeof values[0] === 'string' ? values[0] : null;
+  const general: Pred = (doc) => {
     if (wantsNull && matchesNull(doc, field)) return true;
     if (!keys.size) return false;
     const vals = field.includes('.') ? pathValues(doc, field) : topValues(doc[field]);
@@ -52,6 +53,12 @@ function equality(field: string, values: unknown[]): Pred {
       if (v !== undefined && !isEmptyArrayMarker(v) && keys.has(keyOf(v))) return true;
     }
     return false;
+  };
+  if (only === null || field.includes('.')) return general;
+  // One string on a top-level field (`{ status: 'active' }`): a comparison, no key built.
+  return (doc) => {
+    const v = doc[field];
+    return typeof v === 'string' ? v === only : general(doc);
   };
 }
 
@@ -80,6 +87,7 @@ function regexTest(field: string, re: RegExp): Pred {
   };
   return (doc) => {
     const v = doc[field];
+    if (typeof v === 'string') return re.test(v); // the common case, first
     if (!Array.isArray(v)) return one(v);
     let unsure = false;
     for (const el of v) {
@@ -127,6 +135,8 @@ function compile(filter: Doc, depth: number): Pred[] | null {
 }
 
 function allOf(preds: Pred[]): Pred {
+  // One condition needs no wrapper (a search's `$or` branches are one regex each).
+  if (preds.length === 1) return preds[0];
   return (doc) => {
     let unsure = false;
     for (const p of preds) {
@@ -140,6 +150,17 @@ function allOf(preds: Pred[]): Pred {
 
 function anyOf(branches: Pred[][]): Pred {
   const all = branches.map(allOf);
+  if (all.length === 2) {
+    // A search box's `{ $or: [{ name: re }, { email: re }] }`, tested per record of a walk.
+    const [a, b] = all;
+    return (doc) => {
+      const x = a(doc);
+      if (x === true) return true;
+      const y = b(doc);
+      if (y === true) return true;
+      return x === undefined || y === undefined ? undefined : false;
+    };
+  }
   return (doc) => {
     let unsure = false;
     for (const p of all) {

@@ -11,6 +11,7 @@ import { badValue, MongoError, unsupported } from '../errors';
 import { QUERY_OPTIONS } from '../mingo-context';
 import { type Doc, isPlainObject } from '../values';
 import { type Matcher, simpleMatcher } from './fast-match';
+import { type LazyTarget, openLazyFind } from './lazy-scan';
 import { runCount, runFind, type ScanStats } from './scan';
 
 const UNSUPPORTED_QUERY_OPS: Record<string, string> = {
@@ -144,6 +145,24 @@ export function findRecords(
   return runFind(coll, filter, q, sort, skip, limit, opts.stats);
 }
 
+/**
+ * A find's matching records produced as they are read (a cursor's batches: lazy-scan.ts), or
+ * null when they must be read at once (a collation, a `$natural` or in-memory sort): then
+ * `findRecords`.
+ */
+export function openFindRecords(
+  target: LazyTarget,
+  filter: Doc,
+  opts: { sort?: Doc; skip?: number; limit?: number },
+  env: QueryEnv = SIMPLE_ENV,
+): Iterator<[string, Rec]> | null {
+  if (env.collation) return null;
+  const sort = opts.sort && Object.keys(opts.sort).length ? opts.sort : undefined;
+  if (sort && ('$natural' in sort || Object.values(sort).some(isPlainObject))) return null;
+  const q = compileQuery(filter, env);
+  return openLazyFind(target, filter, q, sort, opts.skip ?? 0, opts.limit ?? 0);
+}
+
 /** The number of records matching a filter (no list of them is built). */
 export function countRecords(
   coll: Collection | undefined,
@@ -202,24 +221,44 @@ export function project(
   projection: Doc | undefined,
   env: QueryEnv = SIMPLE_ENV,
 ): Doc[] {
-  if (!projection || Object.keys(projection).length === 0) return docs;
+  const one = projector(projection, env);
+  if (!one) return docs;
+  if (!one.batch) return docs.map(one.doc);
+  return one.batch(docs);
+}
+
+/**
+ * A projection prepared once for the documents of a cursor, read one at a time (lazy finds):
+ * null when there is none; throws as `project` does for one it refuses.
+ */
+export function projector(
+  projection: Doc | undefined,
+  env: QueryEnv = SIMPLE_ENV,
+): { doc: (d: Doc) => Doc; batch?: (docs: Doc[]) => Doc[] } | null {
+  if (!projection || Object.keys(projection).length === 0) return null;
   const fields = topLevelInclusion(projection);
   if (fields) {
-    return docs.map((d) => {
-      const out: Doc = {};
-      for (const k of Object.keys(d)) if (fields.has(k)) out[k] = d[k];
-      return out;
-    });
+    return {
+      doc: (d) => {
+        const out: Doc = {};
+        for (const k of Object.keys(d)) if (fields.has(k)) out[k] = d[k];
+        return out;
+      },
+    };
   }
   checkUnsupported(projection);
   for (const v of Object.values(projection)) {
     if (isPlainObject(v) && '$meta' in v) throw unsupported('$meta projection');
   }
-  try {
-    return new Query({}, mingoOptions(env)).find<Doc>(docs, projection).all();
-  } catch (e) {
-    throw badValue(`invalid projection: ${(e as Error).message}`);
-  }
+  const batch = (docs: Doc[]): Doc[] => {
+    try {
+      return new Query({}, mingoOptions(env)).find<Doc>(docs, projection).all();
+    } catch (e) {
+      throw badValue(`invalid projection: ${(e as Error).message}`);
+    }
+  };
+  batch([]);
+  return { doc: (d) => batch([d])[0]!, batch };
 }
 
 /**

@@ -2,7 +2,8 @@
 // that the same script measures the embedded store and a real MongoDB. serverStatus:
 // `opcounters` (insert counts documents, update and delete statements, query `find` commands,
 // getmore `getMore`, command every other command), `metrics.commands.<name>.{total,failed}`
-// (every command by its name as sent) and `mem.resident` (MB, of the process the store runs in:
+// (every command by its name as sent), `metrics.queryExecutor.scannedObjects` (documents a find
+// examined) and `mem.resident` (MB, of the process the store runs in:
 // the app's, when embedded). top: per namespace, the commands that named a collection and the
 // time they took (µs), as `total`, `queries`, `getmore`, `insert`, `update`, `remove`, `commands`.
 import { Long } from 'bson';
@@ -36,6 +37,11 @@ function topKind(lname: string): TopKind {
 
 export class CommandStats {
   readonly opcounters = { insert: 0, query: 0, update: 0, delete: 0, getmore: 0, command: 0 };
+  /**
+   * mongod's `metrics.queryExecutor.scannedObjects`: the documents find commands examined (their
+   * first batches and getMores), so a bench or a test sees what a read cost as it is read.
+   */
+  readonly queryExecutor = { scannedObjects: 0 };
   private readonly commands = new Map<string, Counter>();
   private readonly namespaces = new Map<string, Record<TopKind, Timed>>();
   private readonly started = Date.now();
@@ -94,7 +100,7 @@ export class CommandStats {
       localTime: new Date(),
       opcounters: longs(this.opcounters),
       mem: { bits: 64, resident: Math.round(memory.rss / 1024 / 1024), supported: true },
-      metrics: { commands },
+      metrics: { commands, queryExecutor: longs(this.queryExecutor) },
       ok: 1,
     };
   }

@@ -74,6 +74,36 @@ describe('subscriber list', () => {
     expect(beyond.list.page).toBe(3);
   });
 
+  it('counts a search from its only page when that page holds every match', async () => {
+    await addSubscribers(60, 'many.example');
+    await addSubscribers(3, 'few.example', 'pending');
+    await addSubscribers(2, 'few.example.org');
+    // Every match on page 1: the counts come from it (no counting pass), statuses included.
+    const few = await tab.loadSubscribersTab({ q: 'FEW.example', status: null, page: 1 });
+    expect(few.list).toMatchObject({ page: 1, pageCount: 1, total: 5 });
+    expect(few.activeMatches).toBe(2);
+    expect(few.others).toBe(3);
+    expect(few.totalActive).toBe(62);
+    // Exactly a page of matches, then one more: counted.
+    const many = await tab.loadSubscribersTab({ q: 'many.example', status: null, page: 1 });
+    expect(many.list).toMatchObject({ total: 60, pageCount: 2 });
+    expect(many.list.items).toHaveLength(tab.SUBSCRIBERS_PER_PAGE);
+    expect(many.activeMatches).toBe(60);
+    const active = await tab.loadSubscribersTab({ q: 'few', status: 'active', page: 1 });
+    expect(active.activeMatches).toBe(2);
+    expect(active.list.items.map((s) => s.email)).toEqual([
+      'fan1@few.example.org',
+      'fan0@few.example.org',
+    ]);
+    // A page past the end of a search shows its last page; a search matching nothing is empty.
+    const beyond = await tab.loadSubscribersTab({ q: 'many.example', status: null, page: 9 });
+    expect(beyond.list).toMatchObject({ page: 2, pageCount: 2 });
+    expect(beyond.list.items).toHaveLength(10);
+    const none = await tab.loadSubscribersTab({ q: 'nobody', status: null, page: 3 });
+    expect(none.list).toMatchObject({ page: 1, pageCount: 1, total: 0, items: [] });
+    expect(none.activeMatches).toBe(0);
+  });
+
   it('exports every match exactly once, streamed, and the active addresses to copy', async () => {
     await addSubscribers(130, 'csv.example');
     await addSubscribers(5, 'csv.example.net', 'pending');

@@ -144,7 +144,7 @@ describe('GET /api/tracks', () => {
     if (count <= 100) await addTracks(`many-${unique()}`, 101 - count);
     const big = await get('/api/tracks?limit=5000');
     expect(((await big.json()) as unknown[]).length).toBe(100);
-    expect(nextOf(big)).toMatch(/^\/api\/tracks\?limit=100&cursor=[A-Za-z0-9_-]+$/);
+    expect(nextOf(big)).toMatch(/^\/api\/tracks\?limit=100&cursor=[A-Za-z0-9_.-]+$/);
     const first = await get('/api/tracks?limit=1');
     const cursor = new URL(nextOf(first)!, ORIGIN).searchParams.get('cursor')!;
     const alone = await get(`/api/tracks?cursor=${cursor}`);
@@ -157,6 +157,11 @@ describe('GET /api/tracks', () => {
       const response = await get(`/api/tracks?${query}`);
       expect(response.status, query).toBe(400);
       expect(await response.json()).toEqual({ error: lists.LIMIT_ERROR });
+    }
+    for (const name of ['limit', 'cursor']) {
+      const response = await get(`/api/tracks?${name}=1&${name}=2`);
+      expect(response.status, name).toBe(400);
+      expect(await response.json()).toEqual({ error: lists.repeatedError(name) });
     }
     const forged = Buffer.from(JSON.stringify(['x', 'y'])).toString('base64url');
     for (const cursor of ['!!', forged, '', 'e30']) {

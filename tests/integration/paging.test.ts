@@ -41,17 +41,34 @@ async function addMessages(marker: string, count: number, createdAt?: Date) {
 describe('cursors', () => {
   it('encode the sort values and decode them back, dates as dates', () => {
     const record = { createdAt: new Date('2026-01-02T03:04:05.000Z'), id: 42 };
-    const cursor = paging.encodeCursor(SORT, record);
-    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(paging.decodeCursor(SORT, cursor)).toEqual([record.createdAt, 42]);
+    const cursor = paging.encodeCursor('contact_messages', SORT, record);
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
+    expect(paging.decodeCursor('contact_messages', SORT, cursor)).toEqual([record.createdAt, 42]);
   });
 
-  it('refuse what this sort did not issue', () => {
-    const other = Buffer.from(JSON.stringify(['x'])).toString('base64url');
-    expect(paging.decodeCursor(SORT, other)).toBeNull();
-    expect(paging.decodeCursor(SORT, 'not a cursor!')).toBeNull();
-    expect(paging.decodeCursor(SORT, Buffer.from('[1,"2"]').toString('base64url'))).toBeNull();
-    expect(paging.decodeCursor(SORT, Buffer.from('{').toString('base64url'))).toBeNull();
+  it('refuse what this list did not issue: forged, altered, or from another list', () => {
+    const list = 'contact_messages';
+    const payload = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const good = paging.encodeCursor(list, SORT, { createdAt: new Date(0), id: 7 });
+    const [, mac] = good.split('.');
+    // Well-formed values without the signature, or with another cursor's.
+    expect(
+      paging.decodeCursor(list, SORT, payload([{ $d: '2026-01-01T00:00:00Z' }, 1])),
+    ).toBeNull();
+    expect(
+      paging.decodeCursor(list, SORT, `${payload([{ $d: '2026-01-01T00:00:00Z' }, 1])}.${mac}`),
+    ).toBeNull();
+    // One character changed in the values or in the signature.
+    const flip = (s: string, at: number) =>
+      s.slice(0, at) + (s[at] === 'A' ? 'B' : 'A') + s.slice(at + 1);
+    expect(paging.decodeCursor(list, SORT, flip(good, 3))).toBeNull();
+    expect(paging.decodeCursor(list, SORT, flip(good, good.length - 2))).toBeNull();
+    // The same values, issued by another list.
+    expect(paging.decodeCursor('subscribers', SORT, good)).toBeNull();
+    expect(paging.decodeCursor(list, SORT, 'not a cursor!')).toBeNull();
+    expect(paging.decodeCursor(list, SORT, `${good}.${mac}`)).toBeNull();
+    // Signed but not of this sort's shape.
+    expect(paging.decodeCursor(list, { id: 1 }, good)).toBeNull();
   });
 
   it('build a filter that starts strictly after the last record, ties settled by id', () => {

@@ -225,6 +225,59 @@ describe('/shows: findShowPage and the footer', () => {
     ]);
   });
 
+  it('one day of many shows pages by door time, then id, across page boundaries', async () => {
+    const day = '2027-03-03';
+    // Made out of door order; two at 9 PM (the older id first); an unreadable time ends the day.
+    const made = [];
+    for (const [title, time] of [
+      ['Day TBA', 'doors TBA'],
+      ['Day 10pm', '10:00 PM'],
+      ['Day 9pm a', '9:00 PM'],
+      ['Day 7pm', '7pm'],
+      ['Day 9pm b', '21:00'],
+      ['Day noon', '12:00 PM'],
+    ] as const)
+      made.push(await show(title, day, time));
+    const order = ['Day noon', 'Day 7pm', 'Day 9pm a', 'Day 9pm b', 'Day 10pm', 'Day TBA'];
+    // Every page of 4 (a page past the end would show the last one again).
+    const titles = async (when: 'upcoming' | 'past', day: string) => {
+      const out: string[] = [];
+      for (let page = 1; ; page++) {
+        const found = await shows.findShowPage({ when, page, perPage: 4, today: day });
+        out.push(...found.items.map((s) => s.title).filter((t) => t.startsWith('Day ')));
+        if (page >= found.pageCount) return out;
+      }
+    };
+    expect(await titles('upcoming', today)).toEqual(order);
+    // Past (from a later today): the latest door time first, across the pages.
+    expect(await titles('past', '2027-03-04')).toEqual([...order].reverse());
+    // A show whose time changes moves within its day.
+    await shows.updateShow(made[0]!.id, { ...made[0]!, time: '6:00 AM' });
+    const moved = await shows.findShowPage({
+      when: 'past',
+      page: 1,
+      perPage: 50,
+      today: '2027-03-04',
+    });
+    expect(
+      moved.items
+        .filter((s) => s.date === day)
+        .map((s) => s.title)
+        .at(-1),
+    ).toBe('Day TBA');
+    await shows.updateShow(made[0]!.id, { ...made[0]!, time: 'doors TBA' });
+  });
+
+  it('shows stored without a door-time key get one at start (idempotent)', async () => {
+    const created = await show('Legacy', '2027-04-04', '9:30 PM');
+    await shows.Show.collection.updateOne({ id: created.id }, { $unset: { startMinutes: 1 } });
+    expect(await shows.migrateShowStartMinutes()).toBe(1);
+    expect(await shows.migrateShowStartMinutes()).toBe(0);
+    const stored = await shows.Show.collection.findOne({ id: created.id });
+    expect(stored?.startMinutes).toBe(21 * 60 + 30);
+    await shows.deleteShow(created.id);
+  });
+
   it('the footer: the next shows, a day cut by the limit in door order', async () => {
     const next = await shows.listNextShows(2, today);
     expect(next.map((s) => s.title)).toEqual(['Today', 'Early']);

@@ -1,4 +1,4 @@
-import { streamSubscribers, type SubscriberQuery } from '~/models/subscriber.server';
+import { streamSubscribers, type SubscriberQuery } from '~/models/subscriber-list.server';
 import { csvCell } from '~/utils/csv';
 
 import { subscriberQueryOf } from './subscribers.server';

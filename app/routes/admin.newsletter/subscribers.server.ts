@@ -1,9 +1,5 @@
-import {
-  countSubscriberList,
-  countSubscribers,
-  pageSubscribers,
-  type SubscriberQuery,
-} from '~/models/subscriber.server';
+import { countSubscribers } from '~/models/subscriber.server';
+import { pageSubscriberList, type SubscriberQuery } from '~/models/subscriber-list.server';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '~/types/entities';
 
 /** Rows per page of the subscriber table. */
@@ -24,28 +20,21 @@ export function subscriberQueryOf(search: URLSearchParams): {
  * The subscribers tab's data: one page of the matching subscribers (newest first), how many
  * active subscribers match (the count line's `{n} subscribers`, over all pages) and how many
  * are active on the whole list (`filtered from {total}`). Indexed counts and one page, so the
- * cost does not grow with the list; a search is one counting pass over it plus the page.
+ * cost does not grow with the list; a search is one pass over it (decision 044, "The subscriber
+ * list at 500,000").
  */
 export async function loadSubscribersTab(query: SubscriberQuery & { page: number }) {
   const { q, status } = query;
   // Without a search, the list's own count of active subscribers is the whole list's.
   const wholeListActive = !q && (status === null || status === undefined || status === 'active');
-  const [counts, otherTotal] = await Promise.all([
-    countSubscriberList({ q, status }),
+  const [{ list, counts }, otherTotal] = await Promise.all([
+    pageSubscriberList({ q, status, page: query.page, perPage: SUBSCRIBERS_PER_PAGE }),
     wholeListActive ? null : countSubscribers('active'),
   ]);
-  const totalActive = otherTotal ?? counts.active;
-  const list = await pageSubscribers({
-    q,
-    status,
-    page: query.page,
-    perPage: SUBSCRIBERS_PER_PAGE,
-    total: counts.matching,
-  });
   return {
     list,
     activeMatches: counts.active,
-    totalActive,
+    totalActive: otherTotal ?? counts.active,
     /** Matching subscribers who get no newsletter (pending, unsubscribed or bounced). */
     others: counts.matching - counts.active,
   };
