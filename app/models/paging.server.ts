@@ -1,9 +1,7 @@
-import crypto from 'node:crypto';
-
 import mongoose, { type Model, type QueryFilter } from 'mongoose';
 
-import { env } from '~/platform/env.server';
 import { cachedRead } from '~/platform/read-cache.server';
+import { sign, verify } from '~/platform/signing.server';
 
 /**
  * Pages of a collection (docs/architecture.md, "Lists at any size"): no request path reads a whole
@@ -84,22 +82,13 @@ function decodeValue(v: unknown): unknown {
 }
 
 /**
- * A cursor's signature: HMAC-SHA256 (the session secret; any of them verifies, for rotation) of
- * the list it belongs to and its values, 16 bytes. A cursor is opaque (docs/api.md): one forged,
- * altered or issued by another list is refused, not read as a position.
+ * A cursor's signature (the signing module's `list-cursor` purpose, decision 049: rotation, any
+ * secret verifies) of the list it belongs to and its values, 22 base64url characters. A cursor
+ * is opaque (docs/api.md): one forged, altered or issued by another list is refused, not read
+ * as a position.
  */
-function cursorMac(secret: string, list: string, payload: string): string {
-  return crypto
-    .createHmac('sha256', secret)
-    .update(`list-cursor\n${list}\n${payload}`)
-    .digest()
-    .subarray(0, 16)
-    .toString('base64url');
-}
-
-function cursorSecrets(): string[] {
-  return env.SESSION_SECRETS.length ? env.SESSION_SECRETS : [env.SESSION_SECRET ?? 'night-shore'];
-}
+const CURSOR_MAC_LENGTH = 22;
+const cursorMessage = (list: string, payload: string) => `${list}\n${payload}`;
 
 /**
  * The cursor after `record` in list `list` (its collection's name): its values of the sort's
@@ -112,7 +101,7 @@ export function encodeCursor(
 ): string {
   const values = Object.keys(sort).map((field) => encodeValue(record[field]));
   const payload = Buffer.from(JSON.stringify(values)).toString('base64url');
-  return `${payload}.${cursorMac(cursorSecrets()[0]!, list, payload)}`;
+  return `${payload}.${sign('list-cursor', cursorMessage(list, payload), { length: CURSOR_MAC_LENGTH })}`;
 }
 
 /** The sort values in a cursor, or null when it is not one list `list` issued for this sort. */
@@ -120,10 +109,9 @@ export function decodeCursor(list: string, sort: PageSort, cursor: string): unkn
   const m = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{22})$/.exec(cursor);
   if (!m) return null;
   const [, payload, mac] = m;
-  const given = Buffer.from(mac!, 'base64url');
-  const signed = cursorSecrets().some((secret) =>
-    crypto.timingSafeEqual(Buffer.from(cursorMac(secret, list, payload!), 'base64url'), given),
-  );
+  const signed = verify('list-cursor', cursorMessage(list, payload!), mac!, {
+    length: CURSOR_MAC_LENGTH,
+  });
   if (!signed) return null;
   try {
     const values: unknown = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8'));

@@ -23,7 +23,8 @@ import { env } from '~/platform/env.server';
  *   message)`: mail links (an unsubscribe link never expires) and play tokens (6 hours).
  *   `verify` still accepts that form for those purposes (`LEGACY_PURPOSES`), and only for them.
  */
-export type SigningPurpose = 'mail-link' | 'podcast-media' | 'play-token' | 'analytics-salt';
+export type SigningPurpose =
+  'mail-link' | 'podcast-media' | 'play-token' | 'analytics-salt' | 'list-cursor';
 
 /** Purposes whose messages were once signed with the bare secret (see `legacyDigest`). */
 const LEGACY_PURPOSES: ReadonlySet<SigningPurpose> = new Set([
@@ -49,7 +50,7 @@ export function signingSecrets(
   return secrets;
 }
 
-/** Derived keys by purpose and secret (a few secrets × four purposes). */
+/** Derived keys by purpose and secret (a few secrets × the purposes). */
 const keys = new Map<string, Buffer>();
 
 function purposeKey(secret: string, purpose: SigningPurpose): Buffer {
