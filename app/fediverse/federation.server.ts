@@ -16,6 +16,7 @@ import { ACTOR_ID, actorSummary, fediverseHandle, PATHS } from './actor.server';
 import { configureInbox } from './inbox.server';
 import { actorKeyPairs } from './keys.server';
 import { MongoKvStore } from './kv-store.server';
+import { routeFedifyLogs } from './logging.server';
 import { MongoMessageQueue } from './message-queue.server';
 import { configurePublishing } from './objects.server';
 
@@ -146,6 +147,7 @@ export function startFederationQueue(): void {
   const s = state();
   if (s.started) return;
   s.started = true;
+  void routeFedifyLogs();
   void s.federation.startQueue(ownWork).catch((error: unknown) => {
     logger.error({ err: error }, 'fediverse queue stopped');
   });
