@@ -18,14 +18,15 @@ import { actorKeyPairs } from './keys.server';
 import { MongoKvStore } from './kv-store.server';
 import { routeFedifyLogs } from './logging.server';
 import { MongoMessageQueue } from './message-queue.server';
-import { configurePublishing } from './objects.server';
 
 /**
  * The site as an ActivityPub actor (docs/fediverse.md, decision 053), built on Fedify 1.5:
  * its key-value store and message queue on our database (kv-store.server.ts,
  * message-queue.server.ts), the actor with its keys, WebFinger and NodeInfo, the followers
- * collection, the inbox (inbox.server.ts), then what publishing registers (objects.server.ts:
- * the objects, the outbox). Mounted in front of Remix by mount.server.ts.
+ * collection and the inbox (inbox.server.ts). What publishing registers (objects.server.ts: the
+ * objects, the outbox) is added at start-up by lifecycle.server.ts (`extendFederation`), so that
+ * this module, which the publishing code reaches through delivery.server.ts, does not import it
+ * back. Mounted in front of Remix by mount.server.ts.
  *
  * `requestFromPeer` tells a request a remote server made (through `federation.fetch`) from the
  * site's own work (deliveries, the queue): the followers' list is given only to the latter.
@@ -34,7 +35,13 @@ export type FederationData = { requestFromPeer: boolean };
 
 export type SiteFederation = Federation<FederationData>;
 
-type State = { federation: SiteFederation; queue: MongoMessageQueue; started: boolean };
+type State = {
+  federation: SiteFederation;
+  queue: MongoMessageQueue;
+  started: boolean;
+  /** The extensions applied (`extendFederation`), by name. */
+  extended: Set<string>;
+};
 
 declare global {
   var __nightShoreFederation: State | undefined;
@@ -130,8 +137,7 @@ function build(): State {
   }));
 
   configureInbox(federation);
-  configurePublishing(federation);
-  return { federation, queue, started: false };
+  return { federation, queue, started: false, extended: new Set() };
 }
 
 const state = (): State => (globalThis.__nightShoreFederation ??= build());
@@ -141,6 +147,14 @@ export const getFederation = (): SiteFederation => state().federation;
 
 /** Context data for the site's own work (deliveries, publishing). */
 export const ownWork: FederationData = { requestFromPeer: false };
+
+/** Apply `extend` to the federation once per process (dispatchers can be set only once). */
+export function extendFederation(name: string, extend: (federation: SiteFederation) => void) {
+  const s = state();
+  if (s.extended.has(name)) return;
+  s.extended.add(name);
+  extend(s.federation);
+}
 
 /** Start handling the queue on this instance (app start-up). */
 export function startFederationQueue(): void {
