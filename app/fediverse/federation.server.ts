@@ -10,21 +10,24 @@ import {
 import { countFollowers, followersForDelivery } from '~/models/fediverse-follower.server';
 import { env } from '~/platform/env.server';
 import { logger } from '~/platform/logger.server';
+import { peekProcessSingleton, processSingleton } from '~/platform/process-state.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 
 import { ACTOR_ID, actorSummary, fediverseHandle, PATHS } from './actor.server';
 import { configureInbox } from './inbox.server';
 import { actorKeyPairs } from './keys.server';
 import { MongoKvStore } from './kv-store.server';
+import { routeFedifyLogs } from './logging.server';
 import { MongoMessageQueue } from './message-queue.server';
-import { configurePublishing } from './objects.server';
 
 /**
  * The site as an ActivityPub actor (docs/fediverse.md, decision 053), built on Fedify 1.5:
  * its key-value store and message queue on our database (kv-store.server.ts,
  * message-queue.server.ts), the actor with its keys, WebFinger and NodeInfo, the followers
- * collection, the inbox (inbox.server.ts), then what publishing registers (objects.server.ts:
- * the objects, the outbox). Mounted in front of Remix by mount.server.ts.
+ * collection and the inbox (inbox.server.ts). What publishing registers (objects.server.ts: the
+ * objects, the outbox) is added at start-up by lifecycle.server.ts (`extendFederation`), so that
+ * this module, which the publishing code reaches through delivery.server.ts, does not import it
+ * back. Mounted in front of Remix by mount.server.ts.
  *
  * `requestFromPeer` tells a request a remote server made (through `federation.fetch`) from the
  * site's own work (deliveries, the queue): the followers' list is given only to the latter.
@@ -33,10 +36,19 @@ export type FederationData = { requestFromPeer: boolean };
 
 export type SiteFederation = Federation<FederationData>;
 
-type State = { federation: SiteFederation; queue: MongoMessageQueue; started: boolean };
+type State = {
+  federation: SiteFederation;
+  queue: MongoMessageQueue;
+  started: boolean;
+  /** The extensions applied (`extendFederation`), by name. */
+  extended: Set<string>;
+};
 
-declare global {
-  var __nightShoreFederation: State | undefined;
+declare module '~/platform/process-state.server' {
+  interface ProcessStateRegistry {
+    /** The federation, its queue and what extended it: one per process (dev rebuilds too). */
+    federation: State;
+  }
 }
 
 /** The software NodeInfo names (its version is the site's major.minor.patch). */
@@ -129,11 +141,10 @@ function build(): State {
   }));
 
   configureInbox(federation);
-  configurePublishing(federation);
-  return { federation, queue, started: false };
+  return { federation, queue, started: false, extended: new Set() };
 }
 
-const state = (): State => (globalThis.__nightShoreFederation ??= build());
+const state = (): State => processSingleton('federation', build);
 
 /** The site's federation (made on first use, once per process). */
 export const getFederation = (): SiteFederation => state().federation;
@@ -141,11 +152,20 @@ export const getFederation = (): SiteFederation => state().federation;
 /** Context data for the site's own work (deliveries, publishing). */
 export const ownWork: FederationData = { requestFromPeer: false };
 
+/** Apply `extend` to the federation once per process (dispatchers can be set only once). */
+export function extendFederation(name: string, extend: (federation: SiteFederation) => void) {
+  const s = state();
+  if (s.extended.has(name)) return;
+  s.extended.add(name);
+  extend(s.federation);
+}
+
 /** Start handling the queue on this instance (app start-up). */
 export function startFederationQueue(): void {
   const s = state();
   if (s.started) return;
   s.started = true;
+  void routeFedifyLogs();
   void s.federation.startQueue(ownWork).catch((error: unknown) => {
     logger.error({ err: error }, 'fediverse queue stopped');
   });
@@ -153,7 +173,7 @@ export function startFederationQueue(): void {
 
 /** Stop handling the queue (graceful shutdown): the jobs in flight finish first. */
 export async function stopFederationQueue(): Promise<void> {
-  const s = globalThis.__nightShoreFederation;
+  const s = peekProcessSingleton('federation');
   if (!s?.started) return;
   s.started = false;
   await s.queue.stop();

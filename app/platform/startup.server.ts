@@ -3,8 +3,7 @@ import path from 'node:path';
 
 import mongoose from 'mongoose';
 
-import { startFederationQueue, stopFederationQueue } from '~/fediverse/federation.server';
-import { startPublishing, stopPublishing } from '~/fediverse/sweep.server';
+import { startFediverse, stopFediverse } from '~/fediverse/lifecycle.server';
 import { sweepGridfsMedia } from '~/files/gridfs-sweep.server';
 import { SHIPPED_KEYS } from '~/files/media-store.server';
 import {
@@ -224,8 +223,7 @@ export async function stopApp(
   }
   try {
     // Deliveries in flight finish; the rest stay queued (decision 053).
-    await stopPublishing();
-    await stopFederationQueue();
+    await stopFediverse();
   } catch (error) {
     logger.error({ err: error }, 'error while stopping the fediverse queue');
   }
@@ -275,8 +273,7 @@ export function startApp(): Promise<void> {
     // Abandoned resumable uploads (24 h without a byte), now and every hour (decision 036).
     startResumableUploadSweep();
     // Fediverse deliveries and incoming activities, and the publishing sweep (decision 053).
-    startFederationQueue();
-    startPublishing();
+    startFediverse();
   })();
   return started;
 }

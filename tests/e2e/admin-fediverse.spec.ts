@@ -23,21 +23,21 @@ test('the admin blocks and unblocks a domain and an account, with and without Ja
   await expect(page).toHaveURL(/\/admin\/fediverse\?tab=blocks$/);
 
   // A refused form: the server's error, under its field.
-  await page.getByLabel('Domain').fill('not a domain!');
+  await page.getByRole('textbox', { name: 'Domain', exact: true }).fill('not a domain!');
   await page.getByRole('button', { name: 'Block domain' }).click();
   await expect(page.getByText('Enter a domain such as mastodon.example')).toBeVisible();
 
   const domain = `${unique('blocked')
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '')}.example`;
-  await page.getByLabel('Domain').fill(domain);
+  await page.getByRole('textbox', { name: 'Domain', exact: true }).fill(domain);
   await page.getByRole('button', { name: 'Block domain' }).click();
   await expect(page.getByText('Domain blocked').first()).toBeVisible();
   const blocks = page.getByTestId('blocks-table');
   await expect(blocks.getByRole('rowheader', { name: domain })).toBeVisible();
 
   const actor = `https://${domain.replace('.example', '.social')}/users/someone`;
-  await page.getByLabel('Account address').fill(actor);
+  await page.getByRole('textbox', { name: 'Account address' }).fill(actor);
   await page.getByRole('button', { name: 'Block account' }).click();
   await expect(page.getByText('Account blocked').first()).toBeVisible();
   await expect(blocks.getByRole('rowheader', { name: actor })).toBeVisible();

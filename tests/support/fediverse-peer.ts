@@ -164,7 +164,7 @@ export async function startPeer(certificate: Certificate): Promise<Peer> {
   proc.stdout?.on('data', (c: Buffer) => (out += c.toString()));
   proc.stderr?.on('data', (c: Buffer) => (out += c.toString()));
   const exited = new Promise((resolve) => proc.once('exit', resolve));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   while (!out.includes('peer listening')) {
     if (proc.exitCode !== null || Date.now() > deadline) {
       proc.kill('SIGKILL');
