@@ -15,7 +15,8 @@ await runScript(
   async () => {
     const { mediaKeyFromUrl, mediaStore } = await import('../app/files/media-store.server');
     const { processAudio } = await import('../app/media/transcode.server');
-    const { getTrackAudio, listTracks } = await import('../app/models/track.server');
+    const { listTracks } = await import('../app/models/track.server');
+    const { getTrackAudio } = await import('../app/models/track-audio.server');
     const { getTrackPeaks, saveTrackPeaks } = await import('../app/models/track-peaks.server');
     const counts = { tracks: 0, had: 0, computed: 0, processing: 0, missing: 0 };
     /** Each track that could not get its peaks, and why. */

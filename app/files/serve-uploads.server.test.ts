@@ -180,7 +180,7 @@ describe('/uploads/audio/* of a members-only track', () => {
 
   beforeAll(async () => {
     fs.writeFileSync(path.join(dirs.uploads, 'audio', 'secret.mp3'), AUDIO);
-    const { createTrack } = await import('~/models/track.server');
+    const { createTrack } = await import('~/models/track-writes.server');
     const { createUser } = await import('~/models/user.server');
     const { createUserSession } = await import('~/auth/auth.server');
     await createTrack({

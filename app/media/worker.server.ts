@@ -16,7 +16,7 @@ import {
   releaseMediaJob,
   renewMediaJobLease,
 } from '~/models/media-job.server';
-import { completeTrackAudio, failTrackAudio, getTrackAudio } from '~/models/track.server';
+import { completeTrackAudio, failTrackAudio, getTrackAudio } from '~/models/track-audio.server';
 import { deleteTrackPeaksOf, getTrackPeaks, saveTrackPeaks } from '~/models/track-peaks.server';
 import { DurableQueue, processWorker, retryAt } from '~/platform/durable-queue.server';
 import { env, uploadsDir } from '~/platform/env.server';

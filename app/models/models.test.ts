@@ -11,6 +11,7 @@ const { uploadsDir } = setupTestDatabase();
 
 const users = await import('./user.server');
 const tracks = await import('./track.server');
+const trackWrites = await import('./track-writes.server');
 const subscribers = await import('./subscriber.server');
 const blog = await import('./blog-post.server');
 const shows = await import('./show.server');
@@ -21,7 +22,7 @@ const { default: mongoose } = await import('mongoose');
 
 const trackInput = (
   title: string,
-  extra: Partial<Parameters<typeof tracks.createTrack>[0]> = {},
+  extra: Partial<Parameters<typeof trackWrites.createTrack>[0]> = {},
 ) => ({
   title,
   duration: '3:45',
@@ -73,8 +74,8 @@ describe('users', () => {
 
 describe('tracks', () => {
   it('gives serial ids and JSON without _id or __v, newest first', async () => {
-    const a = await tracks.createTrack(trackInput('a'));
-    const b = await tracks.createTrack(trackInput('b'));
+    const a = await trackWrites.createTrack(trackInput('a'));
+    const b = await trackWrites.createTrack(trackInput('b'));
     expect(b.id).toBe(a.id + 1);
     const list = await tracks.listTracks();
     expect(list.map((t) => t.title)).toEqual(['b', 'a']);
@@ -103,11 +104,11 @@ describe('tracks', () => {
   });
 
   it('members-only and early access: locked for visitors until the public day, read at read time', async () => {
-    const locked = await tracks.createTrack(trackInput('locked', { visibility: 'members' }));
-    const early = await tracks.createTrack(
+    const locked = await trackWrites.createTrack(trackInput('locked', { visibility: 'members' }));
+    const early = await trackWrites.createTrack(
       trackInput('early', { visibility: 'members', publicAt: '2026-11-25' }),
     );
-    const open = await tracks.createTrack(trackInput('open', { publicAt: '2026-11-25' }));
+    const open = await trackWrites.createTrack(trackInput('open', { publicAt: '2026-11-25' }));
     // A public track keeps no date.
     expect(open.publicAt).toBeNull();
     const seen = async (member: boolean, today: string) =>
@@ -123,13 +124,13 @@ describe('tracks', () => {
     expect(await tracks.audioAccess(open.audioFile, '2026-11-24')).toBe('public');
     expect(await tracks.audioAccess('/uploads/audio/nobody.mp3')).toBe('public');
     // Back to public: the date goes with it.
-    const after = await tracks.updateTrack(early.id, { visibility: 'public' });
+    const after = await trackWrites.updateTrack(early.id, { visibility: 'public' });
     expect(after).toMatchObject({ visibility: 'public', publicAt: null });
   });
 
   it('searches title, artist and album case-insensitively, treating the query as text', async () => {
-    await tracks.createTrack(trackInput('Neon Boardwalk', { album: 'Low Tide' }));
-    await tracks.createTrack(trackInput('Other', { artist: 'Mara (feat.) Quinn' }));
+    await trackWrites.createTrack(trackInput('Neon Boardwalk', { album: 'Low Tide' }));
+    await trackWrites.createTrack(trackInput('Other', { artist: 'Mara (feat.) Quinn' }));
     expect((await tracks.listTracks({ q: 'BOARD' })).map((t) => t.title)).toEqual([
       'Neon Boardwalk',
     ]);
@@ -141,10 +142,10 @@ describe('tracks', () => {
   });
 
   it('randomize makes exactly one track featured', async () => {
-    await tracks.createTrack(trackInput('a', { featured: true }));
-    await tracks.createTrack(trackInput('b', { featured: true }));
-    await tracks.createTrack(trackInput('c'));
-    const chosen = await tracks.randomizeFeaturedTrack(() => 0.99);
+    await trackWrites.createTrack(trackInput('a', { featured: true }));
+    await trackWrites.createTrack(trackInput('b', { featured: true }));
+    await trackWrites.createTrack(trackInput('c'));
+    const chosen = await trackWrites.randomizeFeaturedTrack(() => 0.99);
     expect(chosen?.title).toBeDefined();
     const featured = await tracks.listTracks({ featured: true });
     expect(featured).toHaveLength(1);
@@ -153,7 +154,7 @@ describe('tracks', () => {
   });
 
   it('weekly rotation picks the featured track from the week number, changing on Monday in New York', async () => {
-    for (const t of ['a', 'b', 'c']) await tracks.createTrack(trackInput(t));
+    for (const t of ['a', 'b', 'c']) await trackWrites.createTrack(trackInput(t));
     await theme.saveTheme({ weeklyRotation: true });
     // Sunday 23:30 in New York is Monday 04:30 UTC: still the old week on the site.
     const sunday = await tracks.getFeaturedTrack(new Date('2026-11-23T04:30:00Z'));
@@ -168,10 +169,10 @@ describe('tracks', () => {
     const audio = path.join(uploadsDir, 'audio', 'x.mp3');
     fs.writeFileSync(cover, 'c');
     fs.writeFileSync(audio, 'a');
-    const t = await tracks.createTrack(
+    const t = await trackWrites.createTrack(
       trackInput('x', { coverImage: '/uploads/images/x.jpg', audioFile: '/uploads/audio/x.mp3' }),
     );
-    await tracks.deleteTrack(t.id);
+    await trackWrites.deleteTrack(t.id);
     expect(fs.existsSync(cover)).toBe(false);
     expect(fs.existsSync(audio)).toBe(false);
     expect(await tracks.getTrack(t.id)).toBeNull();
@@ -331,7 +332,7 @@ describe('seed', () => {
     }
     expect((await seedIfEmpty()).seeded).toBe(false);
     // An admin deleting every track must not bring the demo back at the next start.
-    for (const t of await tracks.listTracks()) await tracks.deleteTrack(t.id);
+    for (const t of await tracks.listTracks()) await trackWrites.deleteTrack(t.id);
     expect((await seedIfEmpty()).seeded).toBe(false);
     expect(await tracks.countTracks()).toBe(0);
   });

@@ -24,8 +24,8 @@ const { wroteNothing } = await import('./driver-commands.server');
 const { cachedFind } = await import('~/models/model-helpers.server');
 const { Show, createShow, listShows, updateShow, getShow, deleteShow } =
   await import('~/models/show.server');
-const { createTrack, getFeaturedTrack, listTracks, updateTrack } =
-  await import('~/models/track.server');
+const { getFeaturedTrack, listTracks } = await import('~/models/track.server');
+const { createTrack, updateTrack } = await import('~/models/track-writes.server');
 const { BlogPost, createBlogPost, getBlogPostWithNeighbours, listBlogPosts } =
   await import('~/models/blog-post.server');
 const { siteWeekNumber } = await import('~/utils/time');

@@ -16,7 +16,9 @@ import { startMediaWorker, stopMediaWorker } from '~/media/worker.server';
 import { migrateShowStartMinutes } from '~/models/show.server';
 import { migrateSubscriberStatuses } from '~/models/subscriber.server';
 import { ensureTheme } from '~/models/theme.server';
-import { migrateTrackGuids, migrateTrackTypes, requeueWaitingTracks } from '~/models/track.server';
+import { requeueWaitingTracks } from '~/models/track-audio.server';
+import { migrateTrackGuids } from '~/models/track-podcast.server';
+import { migrateTrackTypes } from '~/models/track-writes.server';
 import { migrateUnconfirmedEmails } from '~/models/user.server';
 
 import { connectDb, disconnectDb, ownsEmbeddedStore } from './db.server';

@@ -4,7 +4,8 @@ import { requireAdmin } from '~/auth/auth.server';
 import { mediaKeyFromUrl, mediaStore } from '~/files/media-store.server';
 import { serveFile } from '~/files/serve-file.server';
 import { parseId } from '~/models/model-helpers.server';
-import { getTrack, getTrackAudioAdmin } from '~/models/track.server';
+import { getTrack } from '~/models/track.server';
+import { getTrackAudioAdmin } from '~/models/track-audio.server';
 import { notFound } from '~/platform/http-errors.server';
 
 /**

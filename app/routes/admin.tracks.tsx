@@ -11,12 +11,9 @@ import { MembersOnlyBadge } from '~/components/site/members-only';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
 import { parseId } from '~/models/model-helpers.server';
 import { getTheme } from '~/models/theme.server';
-import {
-  pageTracks,
-  randomizeFeaturedTrack,
-  setTrackFeatured,
-  trackAudioFailuresOf,
-} from '~/models/track.server';
+import { pageTracks } from '~/models/track.server';
+import { trackAudioFailuresOf } from '~/models/track-audio.server';
+import { randomizeFeaturedTrack, setTrackFeatured } from '~/models/track-writes.server';
 import { catchServerFailure } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
 import { playsForTracks } from '~/services/stats.server';

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
 import { apiError, apiJson, readJsonBody } from '~/api/api.server';
 import { itemAction, itemLoader } from '~/api/upload-routes.server';
-import { getTrack, setTrackFeatured } from '~/models/track.server';
+import { getTrack } from '~/models/track.server';
+import { setTrackFeatured } from '~/models/track-writes.server';
 import { FeaturedToggleSchema } from '~/schemas/track';
 import { removeTrack, saveTrack } from '~/services/track-save.server';
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
 import { adminApiAction, adminMethodNotAllowed, apiError, apiJson } from '~/api/api.server';
-import { randomizeFeaturedTrack } from '~/models/track.server';
+import { randomizeFeaturedTrack } from '~/models/track-writes.server';
 
 /**
  * POST /api/admin/tracks/randomize-featured — picks one track at random and makes it the

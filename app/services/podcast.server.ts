@@ -11,7 +11,7 @@ import {
   findFeedToken,
   getFeedTokenById,
 } from '~/models/podcast-feed-token.server';
-import { getMix, type PodcastMix, streamMixes } from '~/models/track.server';
+import { getMix, type PodcastMix, streamMixes } from '~/models/track-podcast.server';
 import { getUserById } from '~/models/user.server';
 import { env } from '~/platform/env.server';
 import { invariantResponse, notFound } from '~/platform/http-errors.server';

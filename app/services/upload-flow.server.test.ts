@@ -16,6 +16,7 @@ const { FORM_CLIENT } = await import('./upload-form.server');
 const { submitTrackForm } = await import('./track-save.server');
 const { submitBlogForm } = await import('./blog-save.server');
 const tracks = await import('~/models/track.server');
+const trackWrites = await import('~/models/track-writes.server');
 const gallery = await import('~/models/gallery-image.server');
 
 const FIXTURES = path.resolve(__dirname, '../../tests/fixtures');
@@ -172,7 +173,7 @@ describe('saveTrack', () => {
   });
 
   it('the form sends every field: an unchecked featured box clears the flag', async () => {
-    const created = await tracks.createTrack({
+    const created = await trackWrites.createTrack({
       title: 'Flagged',
       duration: '2:00',
       featured: true,

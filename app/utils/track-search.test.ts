@@ -2,6 +2,7 @@ import { type EmbeddedMongo, startEmbeddedMongo } from '@night-shore/embedded-mo
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type * as TrackModule from '~/models/track.server';
+import type * as TrackWritesModule from '~/models/track-writes.server';
 import type * as DbModule from '~/platform/db.server';
 
 import { matchesTrackQuery, normalizeTrackQuery } from './track-search';
@@ -41,6 +42,7 @@ describe('matchesTrackQuery', () => {
 describe('the model search agrees with matchesTrackQuery', () => {
   let store: EmbeddedMongo;
   let trackModel: typeof TrackModule;
+  let trackWrites: typeof TrackWritesModule;
   let db: typeof DbModule;
   const fixtures = [
     track('Neon Boardwalk', 'Night Shore', 'Low Tide (Deluxe)'),
@@ -56,8 +58,9 @@ describe('the model search agrees with matchesTrackQuery', () => {
     db = await import('~/platform/db.server');
     await db.connectDb({ uri: store.uri, dbName: 'track-search-test' });
     trackModel = await import('~/models/track.server');
+    trackWrites = await import('~/models/track-writes.server');
     for (const f of fixtures) {
-      await trackModel.createTrack({
+      await trackWrites.createTrack({
         ...f,
         duration: '3:00',
         coverImage: '/placeholder-album.jpg',

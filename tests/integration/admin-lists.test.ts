@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type * as ShowModule from '~/models/show.server';
 import type * as SubscriberModule from '~/models/subscriber.server';
 import type * as TrackModule from '~/models/track.server';
+import type * as TrackWritesModule from '~/models/track-writes.server';
 import type * as ExportModule from '~/routes/admin.newsletter/export.server';
 import type * as SubscribersTabModule from '~/routes/admin.newsletter/subscribers.server';
 
@@ -19,6 +20,7 @@ let tab: typeof SubscribersTabModule;
 let exporter: typeof ExportModule;
 let shows: typeof ShowModule;
 let tracks: typeof TrackModule;
+let trackWrites: typeof TrackWritesModule;
 
 beforeAll(async () => {
   subscribers = await import('~/models/subscriber.server');
@@ -26,6 +28,7 @@ beforeAll(async () => {
   exporter = await import('~/routes/admin.newsletter/export.server');
   shows = await import('~/models/show.server');
   tracks = await import('~/models/track.server');
+  trackWrites = await import('~/models/track-writes.server');
 });
 
 beforeEach(async () => {
@@ -151,14 +154,14 @@ describe('shows and tracks', () => {
 
   it('pages tracks with a search over every page and the featured tab', async () => {
     for (let i = 0; i < 30; i++) {
-      await tracks.createTrack({
+      await trackWrites.createTrack({
         title: `Paged Tune ${i}`,
         artist: i % 2 ? 'Night Shore' : 'Guest',
         duration: '3:00',
         coverImage: '/c.jpg',
         audioFile: `/uploads/audio/p${i}.mp3`,
         featured: i < 3,
-      } as Parameters<typeof tracks.createTrack>[0]);
+      } as Parameters<typeof trackWrites.createTrack>[0]);
     }
     const guests = await tracks.pageTracks({ q: 'guest', page: 2, perPage: 10 });
     expect(guests.total).toBe(15);

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import type * as StatsModelModule from '~/models/stats.server';
 import type * as SubscribersModule from '~/models/subscriber.server';
-import type * as TracksModule from '~/models/track.server';
+import type * as TrackWritesModule from '~/models/track-writes.server';
 import type * as AnalyticsModule from '~/services/analytics.server';
 import type * as StatsModule from '~/services/stats.server';
 import type * as TimeModule from '~/utils/time';
@@ -18,7 +18,7 @@ setupTestDatabase();
 let analytics: typeof AnalyticsModule;
 let statsModel: typeof StatsModelModule;
 let stats: typeof StatsModule;
-let tracks: typeof TracksModule;
+let trackWrites: typeof TrackWritesModule;
 let subscribers: typeof SubscribersModule;
 let time: typeof TimeModule;
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
   analytics = await import('~/services/analytics.server');
   statsModel = await import('~/models/stats.server');
   stats = await import('~/services/stats.server');
-  tracks = await import('~/models/track.server');
+  trackWrites = await import('~/models/track-writes.server');
   subscribers = await import('~/models/subscriber.server');
   time = await import('~/utils/time');
 });
@@ -58,7 +58,7 @@ const report = () => stats.statsReport(7);
 
 describe('plays', () => {
   it('beacons from one client within 30 minutes count once; from two clients, twice', async () => {
-    const track = await tracks.createTrack({
+    const track = await trackWrites.createTrack({
       title: 'Counted',
       duration: '3:00',
       coverImage: '/uploads/images/c.jpg',
@@ -87,7 +87,7 @@ describe('plays', () => {
   });
 
   it('a no-JS request for the audio from its first byte counts as a play start, kept apart', async () => {
-    const track = await tracks.createTrack({
+    const track = await trackWrites.createTrack({
       title: 'Started',
       duration: '3:00',
       coverImage: '/uploads/images/s.jpg',

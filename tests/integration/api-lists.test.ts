@@ -8,6 +8,7 @@ import type * as GalleryModule from '~/models/gallery-image.server';
 import type * as ShowModule from '~/models/show.server';
 import type * as SubscriberModule from '~/models/subscriber.server';
 import type * as TrackModule from '~/models/track.server';
+import type * as TrackWritesModule from '~/models/track-writes.server';
 
 import { setupTestDatabase } from '../helpers/test-db';
 
@@ -25,6 +26,7 @@ const ORIGIN = 'http://localhost:3000';
 let lists: typeof ApiListsModule;
 let api: typeof ApiModule;
 let tracks: typeof TrackModule;
+let trackWrites: typeof TrackWritesModule;
 let blog: typeof BlogModule;
 let gallery: typeof GalleryModule;
 let shows: typeof ShowModule;
@@ -38,6 +40,7 @@ beforeAll(async () => {
   lists = await import('~/api/api-lists.server');
   api = await import('~/api/api.server');
   tracks = await import('~/models/track.server');
+  trackWrites = await import('~/models/track-writes.server');
   blog = await import('~/models/blog-post.server');
   gallery = await import('~/models/gallery-image.server');
   shows = await import('~/models/show.server');
@@ -87,7 +90,7 @@ async function walk<T>(first: string, between: () => Promise<void> = async () =>
 
 async function addTracks(marker: string, count: number) {
   for (let i = 0; i < count; i++) {
-    await tracks.createTrack({
+    await trackWrites.createTrack({
       title: `${marker} ${i}`,
       duration: '3:00',
       type: i % 3 === 0 ? 'Mix' : 'Single',

@@ -4,7 +4,7 @@ import type * as FavouriteModule from '~/models/favourite.server';
 import type * as GuestListModule from '~/models/guest-list.server';
 import type * as SessionModule from '~/models/session.server';
 import type * as ShowModule from '~/models/show.server';
-import type * as TrackModule from '~/models/track.server';
+import type * as TrackWritesModule from '~/models/track-writes.server';
 import type * as UserModule from '~/models/user.server';
 import type * as AccountsModule from '~/services/accounts.server';
 
@@ -16,7 +16,7 @@ import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
 setupTestDatabase();
 
 let favourites: typeof FavouriteModule;
-let tracks: typeof TrackModule;
+let trackWrites: typeof TrackWritesModule;
 let users: typeof UserModule;
 let shows: typeof ShowModule;
 let guests: typeof GuestListModule;
@@ -25,7 +25,7 @@ let sessions: typeof SessionModule;
 
 beforeAll(async () => {
   favourites = await import('~/models/favourite.server');
-  tracks = await import('~/models/track.server');
+  trackWrites = await import('~/models/track-writes.server');
   users = await import('~/models/user.server');
   shows = await import('~/models/show.server');
   guests = await import('~/models/guest-list.server');
@@ -37,7 +37,7 @@ beforeEach(async () => {
 });
 
 const track = (title: string) =>
-  tracks.createTrack({
+  trackWrites.createTrack({
     title,
     duration: '3:00',
     coverImage: `/uploads/images/${title}.jpg`,
@@ -70,7 +70,7 @@ describe('favourites', () => {
   it("skips a deleted track's favourites", async () => {
     const [a, b] = [await track('a'), await track('b')];
     await favourites.mergeFavourites(1, [a.id, b.id]);
-    await tracks.deleteTrack(a.id);
+    await trackWrites.deleteTrack(a.id);
     expect(await favourites.listFavouriteTrackIds(1)).toEqual([b.id]);
   });
 });

@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import type * as BlogModule from '~/models/blog-post.server';
 import type * as ShowModule from '~/models/show.server';
-import type * as TrackModule from '~/models/track.server';
+import type * as TrackPodcastModule from '~/models/track-podcast.server';
+import type * as TrackWritesModule from '~/models/track-writes.server';
 import type * as PodcastModule from '~/services/podcast.server';
 import type * as SitemapModule from '~/services/sitemap.server';
 
@@ -20,14 +21,16 @@ import { setupTestDatabase } from '../helpers/test-db';
  */
 const { uploadsDir } = setupTestDatabase();
 
-let tracks: typeof TrackModule;
+let trackWrites: typeof TrackWritesModule;
+let trackPodcast: typeof TrackPodcastModule;
 let blog: typeof BlogModule;
 let shows: typeof ShowModule;
 let podcast: typeof PodcastModule;
 let sitemap: typeof SitemapModule;
 
 beforeAll(async () => {
-  tracks = await import('~/models/track.server');
+  trackPodcast = await import('~/models/track-podcast.server');
+  trackWrites = await import('~/models/track-writes.server');
   blog = await import('~/models/blog-post.server');
   shows = await import('~/models/show.server');
   podcast = await import('~/services/podcast.server');
@@ -42,7 +45,7 @@ const parser = new XMLParser({
 async function addMix(title: string, options: { members?: boolean; file?: boolean } = {}) {
   const file = `${title.replace(/\W+/g, '-')}.mp3`;
   if (options.file !== false) fs.writeFileSync(path.join(uploadsDir, 'audio', file), 'ID3 bytes');
-  return tracks.createTrack({
+  return trackWrites.createTrack({
     title,
     type: 'Mix',
     duration: '60:00',
@@ -67,7 +70,7 @@ describe('/podcast.xml', () => {
     }
     await addMix('Members mix', { members: true });
     await addMix('Missing file mix', { file: false });
-    await tracks.createTrack({
+    await trackWrites.createTrack({
       title: 'A single',
       duration: '3:00',
       coverImage: '/placeholder-album.jpg',
@@ -86,8 +89,8 @@ describe('/podcast.xml', () => {
   });
 
   it('a members-only mix made public joins the public feed at once', async () => {
-    const members = (await tracks.listMixes()).find((m) => m.title === 'Members mix')!;
-    await tracks.updateTrack(members.id, { visibility: 'public' });
+    const members = (await trackPodcast.listMixes()).find((m) => m.title === 'Members mix')!;
+    await trackWrites.updateTrack(members.id, { visibility: 'public' });
     expect(episodeTitles(await podcast.publicPodcastXml())).toContain('Members mix');
   });
 });

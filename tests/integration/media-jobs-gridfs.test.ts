@@ -8,6 +8,7 @@ import type * as MediaWorkerModule from '~/media/worker.server';
 import type * as MediaJobModule from '~/models/media-job.server';
 import type * as TrackModule from '~/models/track.server';
 import type * as PeaksModule from '~/models/track-peaks.server';
+import type * as TrackWritesModule from '~/models/track-writes.server';
 
 import { setupTestDatabase } from '../helpers/test-db';
 import { writeWav } from '../helpers/wav';
@@ -23,12 +24,14 @@ let store: MediaStoreModule.MediaStore;
 let worker: MediaWorkerModule.MediaWorker;
 let jobs: typeof MediaJobModule;
 let tracks: typeof TrackModule;
+let trackWrites: typeof TrackWritesModule;
 let peaks: typeof PeaksModule;
 
 beforeAll(async () => {
   store = (await import('~/files/media-store.server')).mediaStore();
   jobs = await import('~/models/media-job.server');
   tracks = await import('~/models/track.server');
+  trackWrites = await import('~/models/track-writes.server');
   peaks = await import('~/models/track-peaks.server');
   const { createMediaWorker } = await import('~/media/worker.server');
   worker = createMediaWorker({ pollMs: 50, leaseMs: 5000 });
@@ -44,7 +47,7 @@ describe('media jobs on GridFS', () => {
     writeWav(local, { seconds: 2, sampleRate: 22050, bursts: [1] });
     await store.put('audio/set.wav', local);
     fs.rmSync(local);
-    const track = await tracks.createTrack({
+    const track = await trackWrites.createTrack({
       title: 'GridFS set',
       duration: '0:02',
       coverImage: '/c.jpg',

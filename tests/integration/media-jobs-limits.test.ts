@@ -6,6 +6,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type * as MediaWorkerModule from '~/media/worker.server';
 import type * as MediaJobModule from '~/models/media-job.server';
 import type * as TrackModule from '~/models/track.server';
+import type * as TrackAudioModule from '~/models/track-audio.server';
+import type * as TrackWritesModule from '~/models/track-writes.server';
 
 import { setupTestDatabase } from '../helpers/test-db';
 import { writeDeclaredChunkWav, writeWav } from '../helpers/wav';
@@ -21,12 +23,16 @@ const { uploadsDir } = setupTestDatabase();
 let worker: typeof MediaWorkerModule;
 let jobs: typeof MediaJobModule;
 let tracks: typeof TrackModule;
+let trackWrites: typeof TrackWritesModule;
+let trackAudio: typeof TrackAudioModule;
 let running: MediaWorkerModule.MediaWorker | null = null;
 
 beforeAll(async () => {
   worker = await import('~/media/worker.server');
   jobs = await import('~/models/media-job.server');
   tracks = await import('~/models/track.server');
+  trackAudio = await import('~/models/track-audio.server');
+  trackWrites = await import('~/models/track-writes.server');
 });
 
 afterEach(async () => {
@@ -63,7 +69,7 @@ async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 60
 }
 
 const track = (audioFile: string, title: string) =>
-  tracks.createTrack({
+  trackWrites.createTrack({
     title,
     duration: '0:01',
     coverImage: '/c.jpg',
@@ -82,7 +88,7 @@ async function expectFailedOnce(trackId: number, message: RegExp) {
   const job = await finished(trackId);
   expect(job).toMatchObject({ state: 'failed', attempts: 1 });
   expect(job.lastError).toMatch(message);
-  const audio = await tracks.getTrackAudioAdmin(trackId);
+  const audio = await trackAudio.getTrackAudioAdmin(trackId);
   expect(audio!.audioStatus).toBe('failed');
   expect(audio!.audioError).toMatch(message);
 }

@@ -6,7 +6,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type * as MediaWorkerModule from '~/media/worker.server';
 import type * as MediaJobModule from '~/models/media-job.server';
 import type * as TrackModule from '~/models/track.server';
+import type * as TrackAudioModule from '~/models/track-audio.server';
 import type * as PeaksModule from '~/models/track-peaks.server';
+import type * as TrackWritesModule from '~/models/track-writes.server';
 
 import { setupTestDatabase } from '../helpers/test-db';
 import { writeWav } from '../helpers/wav';
@@ -23,6 +25,8 @@ const { uploadsDir } = setupTestDatabase();
 let worker: typeof MediaWorkerModule;
 let jobs: typeof MediaJobModule;
 let tracks: typeof TrackModule;
+let trackWrites: typeof TrackWritesModule;
+let trackAudio: typeof TrackAudioModule;
 let peaks: typeof PeaksModule;
 let running: MediaWorkerModule.MediaWorker | null = null;
 
@@ -30,6 +34,8 @@ beforeAll(async () => {
   worker = await import('~/media/worker.server');
   jobs = await import('~/models/media-job.server');
   tracks = await import('~/models/track.server');
+  trackAudio = await import('~/models/track-audio.server');
+  trackWrites = await import('~/models/track-writes.server');
   peaks = await import('~/models/track-peaks.server');
 });
 
@@ -77,7 +83,7 @@ async function until<T>(
 }
 
 const createWavTrack = (audioFile: string, title = 'Set') =>
-  tracks.createTrack({
+  trackWrites.createTrack({
     title,
     duration: '0:02',
     coverImage: '/c.jpg',
@@ -103,14 +109,16 @@ describe('media jobs', () => {
     expect(done!.audioFile).toBe(job.streamUrl);
     expect(fs.existsSync(fileOf(job.streamUrl))).toBe(true);
     expect(fs.existsSync(fileOf(source))).toBe(true);
-    expect(await tracks.getTrackAudioAdmin(track.id)).toMatchObject({ originalAudioFile: source });
+    expect(await trackAudio.getTrackAudioAdmin(track.id)).toMatchObject({
+      originalAudioFile: source,
+    });
     expect(await tracks.audioAccess(source)).toBe('admin');
     expect(await tracks.audioAccess(job.streamUrl)).toBe('public');
     const stored = await peaks.getTrackPeaks(track.id, job.streamUrl);
     expect(stored).toMatchObject({ version: 2, channels: 1, sample_rate: 22050, bits: 8 });
 
     // Deleting the track removes the stream, the original and the peaks.
-    await tracks.deleteTrack(track.id);
+    await trackWrites.deleteTrack(track.id);
     expect(fs.existsSync(fileOf(job.streamUrl))).toBe(false);
     expect(fs.existsSync(fileOf(source))).toBe(false);
     expect(await peaks.TrackPeaks.countDocuments({ trackId: track.id })).toBe(0);
@@ -154,7 +162,7 @@ describe('media jobs', () => {
     );
     expect(failed.attempts).toBe(2);
     expect(failed.lastError).toMatch(/Gave up after 2 attempts/);
-    const audio = await tracks.getTrackAudioAdmin(track.id);
+    const audio = await trackAudio.getTrackAudioAdmin(track.id);
     expect(audio).toMatchObject({ audioStatus: 'failed', originalAudioFile: null });
     expect(audio!.audioError).toMatch(/Gave up after 2 attempts/);
   });
@@ -169,7 +177,7 @@ describe('media jobs', () => {
       (j) => j.state === 'failed',
     );
     expect(await jobOf(track.id)).toMatchObject({ attempts: 1 });
-    const audio = await tracks.getTrackAudioAdmin(track.id);
+    const audio = await trackAudio.getTrackAudioAdmin(track.id);
     expect(audio!.audioStatus).toBe('failed');
     expect(audio!.audioError).toMatch(/The WAV file is truncated/);
     expect((await tracks.getTrack(track.id))!.audioFile).toBe(source);
@@ -214,12 +222,12 @@ describe('media jobs', () => {
 
   it('does nothing harmful when the track was deleted or its audio replaced', async () => {
     const gone = await createWavTrack(uploadWav(1), 'Gone');
-    await tracks.deleteTrack(gone.id);
+    await trackWrites.deleteTrack(gone.id);
     const first = uploadWav(1);
     const replaced = await createWavTrack(first, 'Replaced');
     const firstJob = await jobOf(replaced.id);
     const second = uploadWav(2);
-    await tracks.updateTrack(replaced.id, { audioFile: second, audioStatus: 'processing' });
+    await trackWrites.updateTrack(replaced.id, { audioFile: second, audioStatus: 'processing' });
     expect(fs.existsSync(fileOf(first))).toBe(false);
     start();
     const done = await until(
@@ -239,7 +247,7 @@ describe('media jobs', () => {
     const mp3 = `/uploads/audio/plain-${Date.now()}.mp3`;
     const { processAudio } = await import('~/media/transcode.server');
     await processAudio(fileOf(wav), fileOf(mp3));
-    const track = await tracks.createTrack({
+    const track = await trackWrites.createTrack({
       title: 'MP3',
       duration: '0:02',
       coverImage: '/c.jpg',
@@ -253,7 +261,9 @@ describe('media jobs', () => {
       (j) => j.state === 'done',
     );
     expect(await tracks.getTrack(track.id)).toMatchObject({ audioFile: mp3, audioStatus: 'ready' });
-    expect(await tracks.getTrackAudioAdmin(track.id)).toMatchObject({ originalAudioFile: null });
+    expect(await trackAudio.getTrackAudioAdmin(track.id)).toMatchObject({
+      originalAudioFile: null,
+    });
     expect(await peaks.getTrackPeaks(track.id, mp3)).not.toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import mongoose from 'mongoose';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import type * as TrackModule from '~/models/track.server';
+import type * as TrackPodcastModule from '~/models/track-podcast.server';
+import type * as TrackWritesModule from '~/models/track-writes.server';
 
 import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
 
@@ -13,10 +14,12 @@ import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
  */
 setupTestDatabase();
 
-let tracks: typeof TrackModule;
+let trackWrites: typeof TrackWritesModule;
+let trackPodcast: typeof TrackPodcastModule;
 
 beforeAll(async () => {
-  tracks = await import('~/models/track.server');
+  trackPodcast = await import('~/models/track-podcast.server');
+  trackWrites = await import('~/models/track-writes.server');
 });
 beforeEach(async () => {
   await clearDatabase();
@@ -73,7 +76,7 @@ async function commandsDuring(name: string, fn: () => Promise<unknown>): Promise
 
 describe('podcast GUIDs', () => {
   it('a new track gets a host-free GUID when it is created, kept by edits and by the migration', async () => {
-    const track = await tracks.createTrack({
+    const track = await trackWrites.createTrack({
       title: 'Fresh set',
       type: 'Mix',
       duration: '3:00',
@@ -82,27 +85,27 @@ describe('podcast GUIDs', () => {
     });
     const guid = (await storedGuids()).get(track.id);
     expect(guid).toMatch(UUID_GUID);
-    await tracks.updateTrack(track.id, { title: 'Fresh set (edit)', coverImage: '/x.jpg' });
-    expect(await tracks.migrateTrackGuids({ origin: 'https://nightshore.example' })).toBe(0);
+    await trackWrites.updateTrack(track.id, { title: 'Fresh set (edit)', coverImage: '/x.jpg' });
+    expect(await trackPodcast.migrateTrackGuids({ origin: 'https://nightshore.example' })).toBe(0);
     expect((await storedGuids()).get(track.id)).toBe(guid);
-    const [mix] = await tracks.listMixes();
+    const [mix] = await trackPodcast.listMixes();
     expect(mix).toMatchObject({ id: track.id, podcastGuid: guid });
   });
 
   it('with a real SITE_URL, existing tracks keep the GUID they may have been published with', async () => {
     await insertLegacyTracks([1, 2, 3]);
-    expect(await tracks.migrateTrackGuids({ origin: 'https://nightshore.example' })).toBe(3);
+    expect(await trackPodcast.migrateTrackGuids({ origin: 'https://nightshore.example' })).toBe(3);
     expect([...(await storedGuids()).entries()].sort()).toEqual([
       [1, 'nightshore.example:track:1'],
       [2, 'nightshore.example:track:2'],
       [3, 'nightshore.example:track:3'],
     ]);
     // Once: a later start with another SITE_URL (the domain moved) changes nothing.
-    expect(await tracks.migrateTrackGuids({ origin: 'https://new-domain.example' })).toBe(0);
+    expect(await trackPodcast.migrateTrackGuids({ origin: 'https://new-domain.example' })).toBe(0);
     expect((await storedGuids()).get(1)).toBe('nightshore.example:track:1');
     // A port is part of the host the GUID was made of.
     await insertLegacyTracks([4]);
-    await tracks.migrateTrackGuids({ origin: 'http://music.nightshore.example:8080' });
+    await trackPodcast.migrateTrackGuids({ origin: 'http://music.nightshore.example:8080' });
     expect((await storedGuids()).get(4)).toBe('music.nightshore.example:8080:track:4');
   });
 
@@ -113,18 +116,18 @@ describe('podcast GUIDs', () => {
     'http://night-shore.localhost',
   ])('where the GUID would name this machine (%s), tracks get host-free ones', async (origin) => {
     await insertLegacyTracks([1, 2]);
-    expect(await tracks.migrateTrackGuids({ origin })).toBe(2);
+    expect(await trackPodcast.migrateTrackGuids({ origin })).toBe(2);
     const guids = await storedGuids();
     expect(guids.get(1)).toMatch(UUID_GUID);
     expect(guids.get(2)).toMatch(UUID_GUID);
     expect(guids.get(1)).not.toBe(guids.get(2));
-    expect(await tracks.migrateTrackGuids({ origin })).toBe(0);
+    expect(await trackPodcast.migrateTrackGuids({ origin })).toBe(0);
     expect(await storedGuids()).toEqual(guids);
   });
 
   it('leaves updatedAt alone: a GUID is not an edit', async () => {
     await insertLegacyTracks([1]);
-    await tracks.migrateTrackGuids({ origin: 'http://localhost:3000' });
+    await trackPodcast.migrateTrackGuids({ origin: 'http://localhost:3000' });
     const doc = await collection().findOne({ id: 1 });
     expect(doc?.updatedAt).toEqual(new Date('2026-01-01T00:00:00Z'));
   });
@@ -135,7 +138,7 @@ describe('podcast GUIDs', () => {
     let changed = 0;
     const getMores = await commandsDuring('getMore', async () => {
       const updates = await commandsDuring('update', async () => {
-        changed = await tracks.migrateTrackGuids({
+        changed = await trackPodcast.migrateTrackGuids({
           origin: 'https://nightshore.example',
           batchSize: 5,
         });
@@ -153,7 +156,7 @@ describe('podcast GUIDs', () => {
     await insertLegacyTracks(Array.from({ length: 12 }, (_, i) => i + 1));
     const counts = await Promise.all(
       [1, 2, 3].map(() =>
-        tracks.migrateTrackGuids({ origin: 'http://localhost:3000', batchSize: 4 }),
+        trackPodcast.migrateTrackGuids({ origin: 'http://localhost:3000', batchSize: 4 }),
       ),
     );
     // Every track was given its GUID by exactly one of them.
@@ -161,13 +164,15 @@ describe('podcast GUIDs', () => {
     const guids = await storedGuids();
     expect(new Set(guids.values()).size).toBe(12);
     for (const guid of guids.values()) expect(guid).toMatch(UUID_GUID);
-    await Promise.all([1, 2].map(() => tracks.migrateTrackGuids({ origin: 'https://x.example' })));
+    await Promise.all(
+      [1, 2].map(() => trackPodcast.migrateTrackGuids({ origin: 'https://x.example' })),
+    );
     expect(await storedGuids()).toEqual(guids);
   });
 
   it('a mix written without one later (a restore) gets its GUID when the feed reads it', async () => {
     await insertLegacyTracks([7]);
-    const [mix] = await tracks.listMixes();
+    const [mix] = await trackPodcast.listMixes();
     expect(mix?.podcastGuid).toMatch(UUID_GUID);
     expect((await storedGuids()).get(7)).toBe(mix?.podcastGuid);
   });

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import type * as TrackModule from '~/models/track.server';
 import type * as QueueModule from '~/models/track-queue.server';
+import type * as TrackWritesModule from '~/models/track-writes.server';
 import type * as QueueRoute from '~/routes/api.tracks.queue';
 import type { QueueWindowJSON } from '~/types/queue';
 
@@ -14,12 +14,12 @@ import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
 setupTestDatabase();
 
 let queue: typeof QueueModule;
-let tracks: typeof TrackModule;
+let trackWrites: typeof TrackWritesModule;
 let route: typeof QueueRoute;
 
 beforeAll(async () => {
   queue = await import('~/models/track-queue.server');
-  tracks = await import('~/models/track.server');
+  trackWrites = await import('~/models/track-writes.server');
   route = await import('~/routes/api.tracks.queue');
 });
 beforeEach(async () => {
@@ -30,11 +30,14 @@ const VISITOR = { member: false, today: '2026-01-10' };
 const MEMBER = { member: true, today: '2026-01-10' };
 
 /** `n` tracks, made oldest first (ids 1..n): newest first, position p holds id n - p. */
-async function make(n: number, shape: (i: number) => Partial<TrackModule.TrackWrite> = () => ({})) {
+async function make(
+  n: number,
+  shape: (i: number) => Partial<TrackWritesModule.TrackWrite> = () => ({}),
+) {
   const made = [];
   for (let i = 1; i <= n; i++) {
     made.push(
-      await tracks.createTrack({
+      await trackWrites.createTrack({
         title: `T${i}`,
         duration: '3:00',
         coverImage: `/uploads/images/t${i}.jpg`,
