@@ -73,7 +73,7 @@ async function main() {
   const { connectDb, disconnectDb } = await import('../app/platform/db.server');
   await connectDb({ uri, dbName: 'bench' });
   const { Subscriber } = await import('../app/models/subscriber.server');
-  const { loadSubscribersTab } = await import('../app/routes/admin.newsletter/subscribers.server');
+  const { loadSubscribersTab } = await import('../app/routes/admin+/newsletter/subscribers.server');
   await Subscriber.init();
   const started = performance.now();
   const now = Date.now();

@@ -330,8 +330,8 @@ function build(cli: string): void {
 }
 
 const PAGES: Record<string, string[]> = {
-  '/': ['root', 'routes/_index'],
-  '/music': ['root', 'routes/music'],
+  '/': ['root', 'routes/_public+/_index'],
+  '/music': ['root', 'routes/_public+/music'],
 };
 
 function weigh(): Record<string, { gzip: number; scripts: number }> {

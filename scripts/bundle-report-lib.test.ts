@@ -18,18 +18,18 @@ const manifest: BrowserManifest = {
       module: '/build/root-B.js',
       imports: ['/build/_shared/chunk-FW.js', '/build/_shared/chunk-UI.js'],
     },
-    'routes/_index': {
-      id: 'routes/_index',
+    'routes/_public+/_index': {
+      id: 'routes/_public+/_index',
       module: '/build/routes/_index-C.js',
       imports: ['/build/_shared/chunk-UI.js'],
     },
-    'routes/music': { id: 'routes/music', module: '/build/routes/music-D.js' },
+    'routes/_public+/music': { id: 'routes/_public+/music', module: '/build/routes/music-D.js' },
   },
 };
 
 describe('the bundle report', () => {
   it('lists the entry, then each route with its chunks, each script once', () => {
-    expect(firstVisitScripts(manifest, ['root', 'routes/_index'])).toEqual([
+    expect(firstVisitScripts(manifest, ['root', 'routes/_public+/_index'])).toEqual([
       '/build/entry.client-A.js',
       '/build/_shared/chunk-FW.js',
       '/build/root-B.js',
@@ -46,8 +46,8 @@ describe('the bundle report', () => {
       'turbo-stream',
     );
     expect(sourceOf('app/player/player-machine.ts')).toBe('app/player/player-machine.ts');
-    expect(sourceOf('browser-route-module:routes/_index.tsx?browser')).toBe(
-      'app/routes/_index.tsx',
+    expect(sourceOf('browser-route-module:routes/_public+/_index.tsx?browser')).toBe(
+      'app/routes/_public+/_index.tsx',
     );
   });
 
@@ -81,7 +81,12 @@ describe('the bundle report', () => {
         },
       },
     };
-    const report = bundleReport(manifest, metafile, ['root', 'routes/_index'], (f) => bodies[f]!);
+    const report = bundleReport(
+      manifest,
+      metafile,
+      ['root', 'routes/_public+/_index'],
+      (f) => bodies[f]!,
+    );
     expect(report.scripts.map((s) => s.url)).toHaveLength(5);
     const gz = Object.values(bodies).reduce((n, b) => n + gzipSize(b), 0);
     expect(report.gzip).toBe(gz);
@@ -92,8 +97,8 @@ describe('the bundle report', () => {
       { source: 'app/root.tsx', bytes: 300, framework: false },
       { source: 'app/components/card.tsx', bytes: 170, framework: false },
     ]);
-    const text = formatReport(report, ['root', 'routes/_index']);
-    expect(text).toContain('First visit (root + routes/_index): 5 scripts');
+    const text = formatReport(report, ['root', 'routes/_public+/_index']);
+    expect(text).toContain('First visit (root + routes/_public+/_index): 5 scripts');
     expect(text).toMatch(/framework chunk\s+[\d.]+ KB/);
     expect(text).toContain("the site's own chunks");
   });

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { parseFavourites } from './player-machine';
 import { FAVOURITES_STORAGE_KEY, readStorage, writeStorage } from './player-storage';
 
-/** The page action of the heart's form without JS (app/routes/account_.favourites.tsx). */
+/** The page action of the heart's form without JS (app/routes/_account+/account_.favourites.tsx). */
 export const FAVOURITES_ACTION = '/account/favourites';
 
 async function callFavourites(

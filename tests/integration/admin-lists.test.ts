@@ -4,8 +4,8 @@ import type * as ShowModule from '~/models/show.server';
 import type * as SubscriberModule from '~/models/subscriber.server';
 import type * as TrackModule from '~/models/track.server';
 import type * as TrackWritesModule from '~/models/track-writes.server';
-import type * as ExportModule from '~/routes/admin.newsletter/export.server';
-import type * as SubscribersTabModule from '~/routes/admin.newsletter/subscribers.server';
+import type * as ExportModule from '~/routes/admin+/newsletter/export.server';
+import type * as SubscribersTabModule from '~/routes/admin+/newsletter/subscribers.server';
 
 import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
 
@@ -24,8 +24,8 @@ let trackWrites: typeof TrackWritesModule;
 
 beforeAll(async () => {
   subscribers = await import('~/models/subscriber.server');
-  tab = await import('~/routes/admin.newsletter/subscribers.server');
-  exporter = await import('~/routes/admin.newsletter/export.server');
+  tab = await import('~/routes/admin+/newsletter/subscribers.server');
+  exporter = await import('~/routes/admin+/newsletter/export.server');
   shows = await import('~/models/show.server');
   tracks = await import('~/models/track.server');
   trackWrites = await import('~/models/track-writes.server');

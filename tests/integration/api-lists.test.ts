@@ -46,10 +46,10 @@ beforeAll(async () => {
   shows = await import('~/models/show.server');
   subscribers = await import('~/models/subscriber.server');
   messages = await import('~/models/contact-message.server');
-  routes['/api/tracks'] = (await import('~/routes/api.tracks._index')).loader as Loader;
-  routes['/api/blog'] = (await import('~/routes/api.blog._index')).loader as Loader;
-  routes['/api/gallery'] = (await import('~/routes/api.gallery')).loader as Loader;
-  routes['/api/shows'] = (await import('~/routes/api.shows')).loader as Loader;
+  routes['/api/tracks'] = (await import('~/routes/api+/tracks._index')).loader as Loader;
+  routes['/api/blog'] = (await import('~/routes/api+/blog._index')).loader as Loader;
+  routes['/api/gallery'] = (await import('~/routes/api+/gallery')).loader as Loader;
+  routes['/api/shows'] = (await import('~/routes/api+/shows')).loader as Loader;
 });
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;

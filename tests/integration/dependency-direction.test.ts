@@ -77,7 +77,7 @@ describe('dependency direction (lint)', () => {
     [
       'server/ importing a route',
       'app/platform/x.server.ts',
-      "import { loader } from '~/routes/healthz';\nexport const l = loader;\n",
+      "import { loader } from '~/routes/_feeds+/healthz';\nexport const l = loader;\n",
     ],
     [
       'server/ importing a model',

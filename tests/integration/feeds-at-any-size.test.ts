@@ -146,7 +146,7 @@ describe('/sitemap.xml', () => {
 
 describe('/shows.ics', () => {
   it('holds the upcoming shows and the past year, not older ones', async () => {
-    const { loader } = await import('~/routes/shows[.]ics');
+    const { loader } = await import('~/routes/_feeds+/shows[.]ics');
     const dayOffset = (days: number) =>
       new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     const old = await shows.createShow({

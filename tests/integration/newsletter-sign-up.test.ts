@@ -7,9 +7,9 @@ import type * as TokensModule from '~/mail/tokens.server';
 import type * as MailDeliveryModule from '~/models/mail-delivery.server';
 import type * as NewsletterSettingsModule from '~/models/newsletter-settings.server';
 import type * as SubscriberModule from '~/models/subscriber.server';
-import type * as ApiSubscribeRoute from '~/routes/api.subscribe';
-import type * as ConfirmRoute from '~/routes/newsletter.confirm.$token';
-import type * as UnsubscribeRoute from '~/routes/unsubscribe.$token';
+import type * as ConfirmRoute from '~/routes/_public+/newsletter.confirm.$token';
+import type * as UnsubscribeRoute from '~/routes/_public+/unsubscribe.$token';
+import type * as ApiSubscribeRoute from '~/routes/api+/subscribe';
 import type * as PublicFormsModule from '~/services/public-forms.server';
 
 import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
@@ -38,9 +38,9 @@ let settings: typeof NewsletterSettingsModule;
 let getToast: typeof ToastModule.getToast;
 
 beforeAll(async () => {
-  api = await import('~/routes/api.subscribe');
-  confirmRoute = await import('~/routes/newsletter.confirm.$token');
-  unsubscribeRoute = await import('~/routes/unsubscribe.$token');
+  api = await import('~/routes/api+/subscribe');
+  confirmRoute = await import('~/routes/_public+/newsletter.confirm.$token');
+  unsubscribeRoute = await import('~/routes/_public+/unsubscribe.$token');
   forms = await import('~/services/public-forms.server');
   tokens = await import('~/mail/tokens.server');
   subscribers = await import('~/models/subscriber.server');

@@ -30,8 +30,8 @@ export async function action({ request }: { request: Request }) {
 describe('request bodies are read only through app/platform/request-body.server.ts', () => {
   it('forbids the Fetch API readers in routes, services and the API plumbing', async () => {
     for (const file of [
-      'app/routes/contact.tsx',
-      'app/routes/api.contact.ts',
+      'app/routes/_public+/contact.tsx',
+      'app/routes/api+/contact.ts',
       'app/services/public-forms.server.ts',
       'app/api/api.server.ts',
     ]) {

@@ -36,13 +36,13 @@ export default function Page() { return null; }
 
 describe('route modules export only what Remix reads', () => {
   it('lets Remix names, types and the default export through', async () => {
-    for (const file of ['app/routes/shows.tsx', 'app/routes/admin.settings/route.tsx']) {
+    for (const file of ['app/routes/_public+/shows.tsx', 'app/routes/admin+/settings/route.tsx']) {
       expect(await exportErrors(REMIX_ONLY, file), file).toEqual([]);
     }
   });
 
   it('refuses a constant, a function and a re-export of anything else', async () => {
-    for (const file of ['app/routes/shows.tsx', 'app/routes/admin.settings/route.tsx']) {
+    for (const file of ['app/routes/_public+/shows.tsx', 'app/routes/admin+/settings/route.tsx']) {
       const errors = await exportErrors(EXTRAS, file);
       expect(errors, file).toHaveLength(3);
       expect(errors[0]).toMatch(/exports only what Remix reads/);
@@ -50,7 +50,7 @@ describe('route modules export only what Remix reads', () => {
   });
 
   it('does not apply to the parts beside a folder route, nor outside routes', async () => {
-    expect(await exportErrors(EXTRAS, 'app/routes/admin.settings/font-select.tsx')).toEqual([]);
+    expect(await exportErrors(EXTRAS, 'app/routes/admin+/settings/font-select.tsx')).toEqual([]);
     expect(await exportErrors(EXTRAS, 'app/components/site/footer.tsx')).toEqual([]);
   });
 });

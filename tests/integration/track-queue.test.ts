@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import type * as QueueModule from '~/models/track-queue.server';
 import type * as TrackWritesModule from '~/models/track-writes.server';
-import type * as QueueRoute from '~/routes/api.tracks.queue';
+import type * as QueueRoute from '~/routes/api+/tracks.queue';
 import type { QueueWindowJSON } from '~/types/queue';
 
 import { clearDatabase, setupTestDatabase } from '../helpers/test-db';
@@ -20,7 +20,7 @@ let route: typeof QueueRoute;
 beforeAll(async () => {
   queue = await import('~/models/track-queue.server');
   trackWrites = await import('~/models/track-writes.server');
-  route = await import('~/routes/api.tracks.queue');
+  route = await import('~/routes/api+/tracks.queue');
 });
 beforeEach(async () => {
   await clearDatabase();

@@ -33,7 +33,7 @@ type Phase =
 
 /** The admin layout's loader data, as far as this field reads it (`maxAudioMb`). */
 function useMaxAudioMb(): number | null {
-  const data = useRouteLoaderData('routes/admin') as { maxAudioMb?: unknown } | undefined;
+  const data = useRouteLoaderData('routes/admin+/_layout') as { maxAudioMb?: unknown } | undefined;
   return typeof data?.maxAudioMb === 'number' ? data.maxAudioMb : null;
 }
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 
 import { requireAdmin } from '~/auth/auth.server';
 
-import { activeEmailsResponse } from './admin.newsletter/export.server';
+import { activeEmailsResponse } from './newsletter/export.server';
 
 /**
  * /admin/newsletter/emails.txt?q=&status=: the active addresses matching the list's search,

@@ -141,7 +141,7 @@ function TicketLink({ show, className }: { show: ShowJSON; className?: string })
   );
 }
 
-/** "Add to calendar": the show as an .ics download (app/routes/shows_.$id[.]ics.ts). */
+/** "Add to calendar": the show as an .ics download (app/routes/_feeds+/shows_.$id[.]ics.ts). */
 function CalendarLink({ show, className }: { show: ShowJSON; className?: string }) {
   return (
     <a href={`/shows/${show.id}.ics`} download className={className}>

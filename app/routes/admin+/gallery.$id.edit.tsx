@@ -5,7 +5,7 @@ import { GalleryForm } from '~/components/admin/gallery-form';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { galleryEditLoader,galleryFormAction } from '~/services/gallery-save.server';
+import { galleryEditLoader, galleryFormAction } from '~/services/gallery-save.server';
 import { galleryListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 

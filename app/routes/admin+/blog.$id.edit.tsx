@@ -5,7 +5,7 @@ import { BlogForm } from '~/components/admin/blog-form';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { useToastOnce } from '~/components/site/toaster';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { blogEditLoader,blogFormAction } from '~/services/blog-save.server';
+import { blogEditLoader, blogFormAction } from '~/services/blog-save.server';
 import { blogListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 

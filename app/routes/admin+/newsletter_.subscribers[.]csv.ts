@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 
 import { requireAdmin } from '~/auth/auth.server';
 
-import { subscriberCsvResponse } from './admin.newsletter/export.server';
+import { subscriberCsvResponse } from './newsletter/export.server';
 
 /**
  * /admin/newsletter/subscribers.csv?q=&status=: every subscriber matching the list's search and

@@ -9,7 +9,7 @@ vi.mock('~/models/show.server', () => ({
 }));
 vi.mock('~/auth/auth.server', () => ({ requireAdmin: (r: Request) => requireAdmin(r) }));
 
-const { loader } = await import('./admin.shows');
+const { loader } = await import('./shows');
 const args = () => ({
   request: new Request('http://localhost/admin/shows'),
   params: {},

@@ -13,7 +13,7 @@ import { notFound } from '~/platform/http-errors.server';
 import { adminTitle } from '~/utils/seo/seo';
 import { formatMessageDate } from '~/utils/time';
 
-import { DeliveryProgress, STATE_LABELS } from './admin.newsletter/sent-newsletters';
+import { DeliveryProgress, STATE_LABELS } from './newsletter/sent-newsletters';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   adminTitle(matches, data?.newsletter.subject ?? 'Newsletter');
