@@ -41,6 +41,18 @@ const routeExportRestrictions = [
   `ExportNamedDeclaration[exportKind='value'] > ExportSpecifier[exportKind='value'] > Identifier.exported:not([name=${REMIX_EXPORTS}])`,
 ].map((selector) => ({ selector, message: ROUTE_EXPORT_MESSAGE }));
 
+/**
+ * Route modules (decision 052): the files of a `+` folder (`admin+/tracks.tsx`), a folder
+ * route's `route.tsx` (`admin+/settings/route.tsx`), and files directly in app/routes; not
+ * the parts beside a folder route, `.server` modules or tests.
+ */
+const ROUTE_MODULES = [
+  'app/routes/*.{ts,tsx}',
+  'app/routes/*/route.{ts,tsx}',
+  'app/routes/*+/*.{ts,tsx}',
+  'app/routes/*+/*/route.{ts,tsx}',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -95,9 +107,9 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...bodyReadRestrictions] },
   },
   {
-    // Route modules (flat files and folders' route.tsx): the body rule and the exports rule.
-    files: ['app/routes/*.{ts,tsx}', 'app/routes/*/route.{ts,tsx}'],
-    ignores: ['app/**/*.test.{ts,tsx}'],
+    // Route modules: the body rule and the exports rule.
+    files: ROUTE_MODULES,
+    ignores: ['app/**/*.test.{ts,tsx}', 'app/routes/**/*.server.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': ['error', ...bodyReadRestrictions, ...routeExportRestrictions],
     },

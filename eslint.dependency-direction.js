@@ -42,7 +42,8 @@ const COMMON = {
   ],
   patterns: [
     {
-      regex: '^\\.\\./(?!\\.\\./(embedded-mongo|scripts|tests)/)',
+      // From any depth (route folders are two deep): `../../../tests/…` is fine, `../models/…` is not.
+      regex: '^\\.\\./(?!(\\.\\./)+(embedded-mongo|scripts|tests)/)',
       message: 'Import another folder of app/ as ~/<folder>/..., so the dependency rules see it.',
     },
   ],

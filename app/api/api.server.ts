@@ -19,7 +19,7 @@ import { HONEYPOT_FIELD } from '~/schemas/common';
 import type { FieldErrors } from '~/types/forms';
 
 /**
- * Helpers shared by the /api resource routes (app/routes/api.*.ts): JSON errors,
+ * Helpers shared by the /api resource routes (app/routes/api+/): JSON errors,
  * bodies read through app/platform/request-body.server.ts with zod validation, the same-origin check for mutations and a
  * wrapper that turns unexpected failures into a JSON 500 without internals.
  * The reference of the API is docs/api.md.

@@ -100,6 +100,16 @@ describe('dependency direction (lint)', () => {
       "import { listTracks } from '../models/track.server';\nexport const l = listTracks;\n",
     ],
     [
+      'a route in a folder importing ~/root values',
+      'app/routes/admin+/x.tsx',
+      "import { loader } from '~/root';\nexport const l = loader;\n",
+    ],
+    [
+      'a relative path out of a route folder into another folder of app/',
+      'app/routes/admin+/settings/x.tsx',
+      "import { listTracks } from '../../../models/track.server';\nexport const l = listTracks;\n",
+    ],
+    [
       'a route formatting with date-fns',
       'app/routes/x.tsx',
       "import { format } from 'date-fns';\nexport const f = format;\n",
@@ -145,6 +155,11 @@ describe('dependency direction (lint)', () => {
       'the seeding importing models',
       'app/platform/seed.server.ts',
       "import { listTracks } from '~/models/track.server';\nexport const l = listTracks;\n",
+    ],
+    [
+      'a test in a route folder reaching tests/ by a relative path',
+      'app/routes/_feeds+/x.test.ts',
+      "import { setupTestDatabase } from '../../../tests/helpers/test-db';\nexport const s = setupTestDatabase;\n",
     ],
     [
       'a test reaching across layers',
@@ -213,6 +228,43 @@ describe('import cycles', () => {
       ['a', 'b'],
       ['c', 'd'],
     ]);
+  });
+
+  it('finds cycles through route folders (`+`, `$`, `[.]` in the names; decision 052)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-cycles-routes-'));
+    try {
+      const files: Record<string, string> = {
+        'app/routes/_feeds+/uploads.$.ts': "import { x } from '~/x';\nexport const u = x;\n",
+        'app/x.ts':
+          "import { u } from '~/routes/_feeds+/uploads.$';\nexport const x = 1;\nexport const y = u;\n",
+        'app/routes/admin+/settings/route.tsx':
+          "import { part } from './part';\nexport const r = part;\n",
+        'app/routes/admin+/settings/part.ts':
+          "import { r } from './route';\nexport const part = 1;\nexport const q = r;\n",
+        'app/routes/_feeds+/podcast[.]xml.ts':
+          "import { x } from '../../x';\nexport const p = x;\n",
+      };
+      for (const [file, text] of Object.entries(files)) {
+        fs.mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
+        fs.writeFileSync(path.join(dir, file), text);
+      }
+      const found = importEdges(dir, ['app']);
+      expect(found).toContainEqual({
+        from: 'app/routes/_feeds+/podcast[.]xml.ts',
+        to: 'app/x.ts',
+        typeOnly: false,
+      });
+      const cycles = importCycles(found);
+      expect(cycles).toHaveLength(2);
+      expect(cycles).toEqual(
+        expect.arrayContaining([
+          ['app/routes/_feeds+/uploads.$.ts', 'app/x.ts'],
+          ['app/routes/admin+/settings/part.ts', 'app/routes/admin+/settings/route.tsx'],
+        ]),
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('resolves `~/`, relative paths, re-exports and the workspace package in a small tree', () => {

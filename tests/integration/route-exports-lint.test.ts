@@ -18,7 +18,7 @@ async function exportErrors(code: string, filePath: string): Promise<string[]> {
 
 const REMIX_ONLY = `
 export async function loader() { return null; }
-export const action = async () => null;
+export function action() { return null; }
 export const meta = () => [];
 export const handle = { id: 'x' };
 export function ErrorBoundary() { return null; }
@@ -34,15 +34,25 @@ export { local };
 export default function Page() { return null; }
 `;
 
+/** A route module in each kind of place (decision 052): a `+` folder's file, a folder route. */
+const ROUTE_FILES = [
+  'app/routes/_public+/shows.tsx',
+  'app/routes/admin+/tracks.$id.edit.tsx',
+  'app/routes/api+/tracks._index.ts',
+  'app/routes/_feeds+/podcast[.]xml.ts',
+  'app/routes/admin+/settings/route.tsx',
+  'app/routes/_account+/auth/route.tsx',
+];
+
 describe('route modules export only what Remix reads', () => {
   it('lets Remix names, types and the default export through', async () => {
-    for (const file of ['app/routes/_public+/shows.tsx', 'app/routes/admin+/settings/route.tsx']) {
+    for (const file of ROUTE_FILES) {
       expect(await exportErrors(REMIX_ONLY, file), file).toEqual([]);
     }
   });
 
   it('refuses a constant, a function and a re-export of anything else', async () => {
-    for (const file of ['app/routes/_public+/shows.tsx', 'app/routes/admin+/settings/route.tsx']) {
+    for (const file of ROUTE_FILES) {
       const errors = await exportErrors(EXTRAS, file);
       expect(errors, file).toHaveLength(3);
       expect(errors[0]).toMatch(/exports only what Remix reads/);
@@ -51,6 +61,7 @@ describe('route modules export only what Remix reads', () => {
 
   it('does not apply to the parts beside a folder route, nor outside routes', async () => {
     expect(await exportErrors(EXTRAS, 'app/routes/admin+/settings/font-select.tsx')).toEqual([]);
+    expect(await exportErrors(EXTRAS, 'app/routes/admin+/newsletter/export.server.ts')).toEqual([]);
     expect(await exportErrors(EXTRAS, 'app/components/site/footer.tsx')).toEqual([]);
   });
 });
