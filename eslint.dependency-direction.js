@@ -2,7 +2,7 @@
  * One direction of dependencies inside app/, checked by `npm run lint` (and by
  * tests/integration/dependency-direction.test.ts):
  *
- *   root, entry.*, routes  ->  services  ->  models  ->  schemas, types, utils
+ *   root, entry.*, routes  ->  (embed, podcast)  ->  services  ->  models  ->  schemas, types, utils
  *
  * - document/, platform/, auth/, api/ and files/ hold what routes and services use (the HTML
  *   document, the process, sessions, the JSON plumbing, stored files). They use each other
@@ -17,6 +17,12 @@
  *   leaves, never routes, components, the player or services, and nothing below it imports it.
  *   fediverse/ (the ActivityPub actor on Fedify, decision 053) is a layer of the same kind:
  *   routes, services, entry.server and platform/startup use it.
+ * - embed/ (the embed pages, their stylesheet, the oEmbed provider) and podcast/ (the feeds,
+ *   episodes and covers, the RSS document) render whole answers for the routes (decision 052):
+ *   they sit between routes and services, import services, models, files/, platform/,
+ *   document/, auth/, api/ and the leaves, never routes, components or the player; nothing
+ *   below the routes imports them. The frame's own script, embed/player.ts (built by esbuild
+ *   for the browser), imports only the leaves.
  * - schemas/, types/, utils/ and theme/ (the site's look: colours, contrast, fonts) are
  *   client-safe leaves: they import only each other.
  * - components/ and player/ (React) never import root, routes, models, services or any
@@ -52,8 +58,8 @@ const COMMON = {
 const forbid = (regex, message) => ({ regex, message });
 
 const UPPER = forbid(
-  folders('routes', 'components', 'player', 'services'),
-  'document/, platform/, auth/, api/ and files/ are used by routes and services; they never import routes, components, the player or services.',
+  folders('routes', 'components', 'player', 'services', 'embed', 'podcast'),
+  'document/, platform/, auth/, api/ and files/ are used by routes and services; they never import routes, components, the player, services, embed/ or podcast/.',
 );
 const MODELS_FROM_BELOW = forbid(
   folders('models'),
@@ -72,8 +78,32 @@ const LAYERS = [
     [],
     [
       forbid(
+        folders('routes', 'components', 'player', 'embed', 'podcast'),
+        'Services are called by routes, embed/ and podcast/; they never import those, components or the player (move shared constants to ~/schemas, types to ~/types).',
+      ),
+    ],
+  ],
+  [
+    ['app/embed/**', 'app/podcast/**'],
+    ['app/embed/player.ts'],
+    [
+      forbid(
         folders('routes', 'components', 'player'),
-        'Services are called by routes; they never import routes, components or the player (move shared constants to ~/schemas, types to ~/types).',
+        'embed/ and podcast/ render whole answers for the routes; they never import routes, components or the player.',
+      ),
+    ],
+  ],
+  [
+    ['app/embed/player.ts'],
+    [],
+    [
+      forbid(
+        '^~/(?!(schemas|types|utils)/)',
+        "The embed frame's script runs in other sites' frames: it imports only schemas, types and utils.",
+      ),
+      forbid(
+        '\\.server(\\.[jt]sx?)?$',
+        "The embed frame's script never imports a *.server module.",
       ),
     ],
   ],
@@ -83,8 +113,8 @@ const LAYERS = [
     [],
     [
       forbid(
-        folders('routes', 'components', 'player', 'services'),
-        'mail/, media/ and fediverse/ are used by services; they never import routes, components, the player or services.',
+        folders('routes', 'components', 'player', 'services', 'embed', 'podcast'),
+        'mail/, media/ and fediverse/ are used by services; they never import routes, components, the player, services, embed/ or podcast/.',
       ),
     ],
   ],
@@ -111,6 +141,8 @@ const LAYERS = [
           'mail',
           'media',
           'fediverse',
+          'embed',
+          'podcast',
         ),
         'Models import only schemas, types, utils, platform/ (db, env, read cache), files/stored-files and other models.',
       ),

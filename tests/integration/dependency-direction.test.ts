@@ -110,6 +110,36 @@ describe('dependency direction (lint)', () => {
       "import { listTracks } from '../../../models/track.server';\nexport const l = listTracks;\n",
     ],
     [
+      'a service importing the embed layer',
+      'app/services/x.server.ts',
+      "import { embedResponse } from '~/embed/page.server';\nexport const e = embedResponse;\n",
+    ],
+    [
+      'a model importing the podcast layer',
+      'app/models/x.server.ts',
+      "import { privateFeedUrl } from '~/podcast/podcast.server';\nexport const p = privateFeedUrl;\n",
+    ],
+    [
+      'the embed layer importing a route',
+      'app/embed/x.server.ts',
+      "import { loader } from '~/routes/_feeds+/oembed';\nexport const l = loader;\n",
+    ],
+    [
+      'the podcast layer importing a component',
+      'app/podcast/x.server.ts',
+      "import { Button } from '~/components/ui/button';\nexport const b = Button;\n",
+    ],
+    [
+      "the embed frame's script importing a *.server module",
+      'app/embed/player.ts',
+      "import { env } from '~/platform/env.server';\nexport const e = env;\n",
+    ],
+    [
+      "the embed frame's script importing a model",
+      'app/embed/player.ts',
+      "import type { TrackDoc } from '~/models/track.server';\nexport type T = TrackDoc;\n",
+    ],
+    [
       'a route formatting with date-fns',
       'app/routes/x.tsx',
       "import { format } from 'date-fns';\nexport const f = format;\n",
@@ -155,6 +185,16 @@ describe('dependency direction (lint)', () => {
       'the seeding importing models',
       'app/platform/seed.server.ts',
       "import { listTracks } from '~/models/track.server';\nexport const l = listTracks;\n",
+    ],
+    [
+      'the embed layer importing a service, a model and the leaves',
+      'app/embed/x.server.ts',
+      "import { playToken } from '~/services/play-token.server';\nimport { getTrack } from '~/models/track.server';\nimport { escapeHtml } from '~/utils/html';\nexport const all = [playToken, getTrack, escapeHtml];\n",
+    ],
+    [
+      'a route importing the podcast layer',
+      'app/routes/_feeds+/x.ts',
+      "import { publicPodcastXml } from '~/podcast/podcast.server';\nexport const p = publicPodcastXml;\n",
     ],
     [
       'a test in a route folder reaching tests/ by a relative path',

@@ -8,7 +8,7 @@ import type * as BlogModule from '~/models/blog-post.server';
 import type * as ShowModule from '~/models/show.server';
 import type * as TrackPodcastModule from '~/models/track-podcast.server';
 import type * as TrackWritesModule from '~/models/track-writes.server';
-import type * as PodcastModule from '~/services/podcast.server';
+import type * as PodcastModule from '~/podcast/podcast.server';
 import type * as SitemapModule from '~/services/sitemap.server';
 
 import { setupTestDatabase } from '../helpers/test-db';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   trackWrites = await import('~/models/track-writes.server');
   blog = await import('~/models/blog-post.server');
   shows = await import('~/models/show.server');
-  podcast = await import('~/services/podcast.server');
+  podcast = await import('~/podcast/podcast.server');
   sitemap = await import('~/services/sitemap.server');
 });
 

@@ -22,6 +22,7 @@ import {
 } from '~/models/podcast-feed-token.server';
 import { retryAfterFromAction } from '~/platform/rate-limit.server';
 import { readForm } from '~/platform/request-body.server';
+import { privateFeedUrl } from '~/podcast/podcast.server';
 import {
   ACCOUNT_EMAIL_INTENT,
   ACCOUNT_EMAIL_RESEND_INTENT,
@@ -38,7 +39,6 @@ import {
   type SaveAccountEmailOutcome,
 } from '~/services/account-email.server';
 import { changeAccountPassword, confirmOwnPassword } from '~/services/accounts.server';
-import { privateFeedUrl } from '~/services/podcast.server';
 import type { UserJSON } from '~/types/entities';
 import { pageTitle } from '~/utils/seo/seo';
 

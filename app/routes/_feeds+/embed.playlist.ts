@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
-import { embedResponse, parseIds, playlistTracks } from '~/services/embed.server';
+import { embedResponse, parseIds, playlistTracks } from '~/embed/page.server';
 
 /**
  * GET /embed/playlist[?ids=1,2,3&theme=light|dark&t=] — the embeddable player of a list: the

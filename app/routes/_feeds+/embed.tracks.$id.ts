@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
+import { embedResponse } from '~/embed/page.server';
 import { parseId } from '~/models/model-helpers.server';
 import { getTrack } from '~/models/track.server';
-import { embedResponse } from '~/services/embed.server';
 
 /**
  * GET /embed/tracks/{id}[?theme=light|dark&t=1h02m30s] — the embeddable player of one track

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 
 import { getTrack } from '~/models/track.server';
 import { notFound } from '~/platform/http-errors.server';
-import { chaptersJson } from '~/utils/seo/podcast-feed';
+import { chaptersJson } from '~/podcast/rss';
 
 /**
  * /music/{id}/chapters.json — a track's tracklist as Podcasting 2.0 chapters (version 1.2.0).

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
-import { oembed } from '~/services/oembed.server';
+import { oembed } from '~/embed/oembed.server';
 
 /**
  * GET /oembed?url=…&format=json&maxwidth=&maxheight= — the oEmbed 1.0 provider (decision 038):

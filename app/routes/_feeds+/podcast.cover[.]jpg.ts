@@ -1,4 +1,4 @@
-import { channelCover } from '~/services/podcast.server';
+import { channelCover } from '~/podcast/podcast.server';
 
 /** /podcast/cover.jpg — the podcast's square cover (1400 px, from the site's logo). */
 export async function loader() {

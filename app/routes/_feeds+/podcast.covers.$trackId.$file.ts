@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
 import { notFound } from '~/platform/http-errors.server';
-import { episodeCover } from '~/services/podcast.server';
+import { episodeCover } from '~/podcast/podcast.server';
 
 /**
  * /podcast/covers/{id}/{version}.jpg — a mix's cover as a 1400 px square (itunes:image). The

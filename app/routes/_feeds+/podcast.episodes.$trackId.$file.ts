@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
-import { servePublicEpisode } from '~/services/podcast.server';
+import { servePublicEpisode } from '~/podcast/podcast.server';
 
 /**
  * /podcast/episodes/{id}/{file} — a public mix's audio as /podcast.xml's enclosure: the bytes of

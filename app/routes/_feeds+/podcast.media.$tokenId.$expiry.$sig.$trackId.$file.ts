@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
-import { serveSignedEpisode } from '~/services/podcast.server';
+import { serveSignedEpisode } from '~/podcast/podcast.server';
 
 /**
  * /podcast/media/{tokenId}/{expiry}/{sig}/{id}/{file} — a private feed's enclosure, playable

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
 import { notFound } from '~/platform/http-errors.server';
-import { privatePodcastXml } from '~/services/podcast.server';
+import { privatePodcastXml } from '~/podcast/podcast.server';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' };
 

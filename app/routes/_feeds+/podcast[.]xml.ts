@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
 import { publicCacheHeaders } from '~/document/cache-headers.server';
-import { publicPodcastXml } from '~/services/podcast.server';
+import { publicPodcastXml } from '~/podcast/podcast.server';
 
 /**
  * /podcast.xml — the podcast feed of the public mixes (decision 037): RSS 2.0 with the Apple

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { RouteDialog } from '~/components/ui/route-dialog';
+import { iframeCode } from '~/embed/oembed.server';
+import { playlistTracks } from '~/embed/page.server';
 import { parseId } from '~/models/model-helpers.server';
 import { getTrack } from '~/models/track.server';
 import { env } from '~/platform/env.server';
@@ -11,8 +13,6 @@ import { loadOr503, notFound } from '~/platform/http-errors.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 import { usePlayer } from '~/player/player-provider';
 import { useHydrated } from '~/player/use-hydrated';
-import { playlistTracks } from '~/services/embed.server';
-import { iframeCode } from '~/services/oembed.server';
 import { deepLinkTime, formatClock, parseDeepLinkTime } from '~/utils/media-time';
 import { pageTitle } from '~/utils/seo/seo';
 

@@ -19,13 +19,12 @@ import { Lru } from '~/platform/lru.server';
 import { builtValues } from '~/platform/read-cache.server';
 import { sign, verify } from '~/platform/signing.server';
 import { siteOrigin } from '~/platform/site-origin.server';
+import { type PodcastEpisode, podcastRssXml } from '~/podcast/rss';
+import { countFeedDownload } from '~/services/analytics.server';
 import type { TrackJSON } from '~/types/entities';
 import { isMembersOnly } from '~/utils/access';
-import { type PodcastEpisode, podcastRssXml } from '~/utils/seo/podcast-feed';
 import { absoluteUrl } from '~/utils/seo/seo';
 import { siteToday } from '~/utils/time';
-
-import { countFeedDownload } from './analytics.server';
 
 /**
  * The podcast feeds (decision 037): /podcast.xml for everyone, /podcast/private/{token}.xml

@@ -1,8 +1,7 @@
 import type { TracklistRow } from '~/types/entities';
 import { formatClock } from '~/utils/media-time';
+import { escapeXml } from '~/utils/seo/feeds';
 import { httpDate } from '~/utils/time';
-
-import { escapeXml } from './feeds';
 
 /**
  * Pure builders for the podcast feeds (decision 037): RSS 2.0 with the Apple (`itunes:`) and

@@ -9,7 +9,7 @@ import type { TrackJSON } from '~/types/entities';
 import { escapeHtml } from '~/utils/html';
 import { parseDeepLinkTime } from '~/utils/media-time';
 
-import { parseIds, playlistTracks, smallCover, trackPageUrl } from './embed.server';
+import { parseIds, playlistTracks, smallCover, trackPageUrl } from './page.server';
 
 /**
  * The oEmbed 1.0 provider (https://oembed.com, decision 038): `GET /oembed?url=&format=json

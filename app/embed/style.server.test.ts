@@ -4,7 +4,7 @@ import { DEFAULT_THEME } from '~/models/theme.server';
 import { contrastRatio, parseColour } from '~/theme/theme';
 import type { ThemeJSON } from '~/types/entities';
 
-import { embedColours, embedStyle } from './embed-style.server';
+import { embedColours, embedStyle } from './style.server';
 
 const ratio = (a: string, b: string) => contrastRatio(parseColour(a), parseColour(b));
 

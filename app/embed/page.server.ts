@@ -13,6 +13,7 @@ import { getTrackPeaks } from '~/models/track-peaks.server';
 import { env } from '~/platform/env.server';
 import { logger } from '~/platform/logger.server';
 import { siteOrigin } from '~/platform/site-origin.server';
+import { embeddingHost, playToken } from '~/services/play-token.server';
 import type { EmbedData, EmbedTrack } from '~/types/embed';
 import type { TrackJSON } from '~/types/entities';
 import { ANONYMOUS, audioPendingText, isPlayable, trackFor } from '~/utils/access';
@@ -21,8 +22,7 @@ import { formatClock, parseDeepLinkTime } from '~/utils/media-time';
 import { levelsShape, waveformLevels } from '~/utils/waveform-levels';
 import { WAVEFORM_HEIGHT } from '~/utils/waveform-path';
 
-import { embedStyle, type EmbedTheme } from './embed-style.server';
-import { embeddingHost, playToken } from './play-token.server';
+import { embedStyle, type EmbedTheme } from './style.server';
 
 /**
  * The embed pages `/embed/tracks/{id}` and `/embed/playlist` (decision 038): small HTML
