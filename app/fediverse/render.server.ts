@@ -21,11 +21,11 @@ import { Temporal } from '@js-temporal/polyfill';
 import { contentTypeFor } from '~/files/serve-file.server';
 import type { PublicationVerb } from '~/models/fediverse-publication.server';
 import { MIX_TYPES } from '~/schemas/track';
+import { tracklistRowTitle } from '~/schemas/tracklist';
 import type { BlogPostJSON, ShowJSON, TrackJSON } from '~/types/entities';
 import { escapeHtml } from '~/utils/html';
 import { formatClock } from '~/utils/media-time';
 import { paragraphsOf } from '~/utils/paragraphs';
-import { tracklistRowTitle } from '~/utils/seo/podcast-feed';
 import { absoluteUrl } from '~/utils/seo/seo';
 import { DATE_FULL, formatSiteDate, showStart } from '~/utils/time';
 

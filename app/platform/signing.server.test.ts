@@ -3,10 +3,10 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import type * as TokensModule from '~/mail/tokens.server';
+import type * as PodcastModule from '~/podcast/podcast.server';
 import type * as AnalyticsModule from '~/services/analytics.server';
 import type { CountedRequest } from '~/services/analytics.server';
 import type * as PlayTokenModule from '~/services/play-token.server';
-import type * as PodcastModule from '~/services/podcast.server';
 import { siteToday } from '~/utils/time';
 
 import type * as SigningModule from './signing.server';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   tokens = await import('~/mail/tokens.server');
   analytics = await import('~/services/analytics.server');
   plays = await import('~/services/play-token.server');
-  podcast = await import('~/services/podcast.server');
+  podcast = await import('~/podcast/podcast.server');
   const { env } = await import('./env.server');
   firstSecret = () => env.SESSION_SECRETS[0]!;
 });

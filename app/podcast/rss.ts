@@ -1,3 +1,4 @@
+import { tracklistRowTitle } from '~/schemas/tracklist';
 import type { TracklistRow } from '~/types/entities';
 import { formatClock } from '~/utils/media-time';
 import { escapeXml } from '~/utils/seo/feeds';
@@ -38,11 +39,6 @@ export type PodcastChannel = {
   episodes: PodcastEpisode[];
   now?: Date;
 };
-
-/** A chapter's or a row's title: "Artist – Title [Label]". */
-export function tracklistRowTitle(row: TracklistRow): string {
-  return `${row.artist} – ${row.title}${row.label ? ` [${row.label}]` : ''}`;
-}
 
 /** The episode's notes: its description, then the tracklist one row a line. */
 export function episodeNotes(episode: Pick<PodcastEpisode, 'description' | 'tracklist'>): string {

@@ -128,6 +128,11 @@ export function tracklistMessage(problem: TracklistProblem): string {
   return problem.line > 0 ? `Line ${problem.line}: ${problem.message}` : problem.message;
 }
 
+/** A chapter's or a row's title: "Artist – Title [Label]". */
+export function tracklistRowTitle(row: TracklistRow): string {
+  return `${row.artist} – ${row.title}${row.label ? ` [${row.label}]` : ''}`;
+}
+
 /** The rows written back as text, one per line (the edit form's default value). */
 export function tracklistText(rows: readonly TracklistRow[]): string {
   return rows
