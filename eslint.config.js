@@ -41,6 +41,16 @@ const routeExportRestrictions = [
   `ExportNamedDeclaration[exportKind='value'] > ExportSpecifier[exportKind='value'] > Identifier.exported:not([name=${REMIX_EXPORTS}])`,
 ].map((selector) => ({ selector, message: ROUTE_EXPORT_MESSAGE }));
 
+/** One style for loaders and actions: function declarations, never exported arrows (decision 052). */
+const loaderStyleRestrictions = [
+  {
+    selector:
+      'ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name=/^(loader|action)$/]',
+    message:
+      "Write a route's loader and action as function declarations: `export async function loader(...)` (decision 052).",
+  },
+];
+
 /**
  * Route modules (decision 052): the files of a `+` folder (`admin+/tracks.tsx`), a folder
  * route's `route.tsx` (`admin+/settings/route.tsx`), and files directly in app/routes; not
@@ -107,11 +117,16 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...bodyReadRestrictions] },
   },
   {
-    // Route modules: the body rule and the exports rule.
+    // Route modules: the body rule, the exports rule and the loader style.
     files: ROUTE_MODULES,
     ignores: ['app/**/*.test.{ts,tsx}', 'app/routes/**/*.server.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': ['error', ...bodyReadRestrictions, ...routeExportRestrictions],
+      'no-restricted-syntax': [
+        'error',
+        ...bodyReadRestrictions,
+        ...routeExportRestrictions,
+        ...loaderStyleRestrictions,
+      ],
     },
   },
   {

@@ -65,3 +65,18 @@ describe('route modules export only what Remix reads', () => {
     expect(await exportErrors(EXTRAS, 'app/components/site/footer.tsx')).toEqual([]);
   });
 });
+
+describe('one loader style (decision 052)', () => {
+  const ARROWS = `
+export const loader = async () => null;
+export const action = () => null;
+export default function Page() { return null; }
+`;
+  it('refuses an exported arrow as loader or action, in every kind of route module', async () => {
+    for (const file of ROUTE_FILES) {
+      const errors = await exportErrors(ARROWS, file);
+      expect(errors, file).toHaveLength(2);
+      expect(errors[0]).toMatch(/function declarations/);
+    }
+  });
+});

@@ -6,8 +6,8 @@ import { embedResponse, parseIds, playlistTracks } from '~/embed/page.server';
  * GET /embed/playlist[?ids=1,2,3&theme=light|dark&t=] — the embeddable player of a list: the
  * given tracks, else the featured ones (decision 038).
  */
-export const loader = async ({ request }: LoaderFunctionArgs) => {
+export async function loader({ request }: LoaderFunctionArgs) {
   const ids = parseIds(new URL(request.url).searchParams.get('ids'));
   const tracks = ids === null ? [] : await playlistTracks(ids);
   return embedResponse(request, tracks, { list: true });
-};
+}

@@ -7,7 +7,7 @@ import { oembed } from '~/embed/oembed.server';
  * 200 JSON `type: "rich"`; 400 without `url`; 404 for a URL that is not one of our embeddable
  * pages (another host included); 501 for `format=xml`. Readable from any origin.
  */
-export const loader = async ({ request }: LoaderFunctionArgs) => {
+export async function loader({ request }: LoaderFunctionArgs) {
   const result = await oembed(new URL(request.url).searchParams);
   const headers = {
     'Content-Type': 'application/json; charset=utf-8',
@@ -16,4 +16,4 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   };
   const body = result.status === 200 ? result.body : { error: result.error };
   return new Response(JSON.stringify(body), { status: result.status, headers });
-};
+}

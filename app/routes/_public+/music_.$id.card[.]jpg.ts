@@ -9,7 +9,7 @@ import { notFound } from '~/platform/http-errors.server';
  * GET /music/{id}/card.jpg — the track's link card picture, 1200×630 from its cover
  * (`og:image`, decision 038). The cover is public on the track page, locked or not.
  */
-export const loader = async ({ params }: LoaderFunctionArgs) => {
+export async function loader({ params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const track = id === null ? null : await getTrack(id);
   const image = track ? await linkCardImage(track.coverImage) : null;
@@ -21,4 +21,4 @@ export const loader = async ({ params }: LoaderFunctionArgs) => {
       'Cache-Control': 'public, max-age=3600',
     },
   });
-};
+}

@@ -22,8 +22,12 @@ const route = {
   listUrl: (request) => blogListUrl(request.url),
 } satisfies DeleteRoute<BlogPostJSON>;
 
-export const loader = (args: LoaderFunctionArgs) => deleteLoader(args, route);
-export const action = (args: ActionFunctionArgs) => deleteAction(args, route);
+export function loader(args: LoaderFunctionArgs) {
+  return deleteLoader(args, route);
+}
+export function action(args: ActionFunctionArgs) {
+  return deleteAction(args, route);
+}
 
 export default function DeleteBlogPost() {
   const { item: post, closeTo } = useLoaderData<typeof loader>();

@@ -11,9 +11,13 @@ import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Blog Post');
 
-export const loader = (args: LoaderFunctionArgs) => blogEditLoader(args, blogListUrl);
+export function loader(args: LoaderFunctionArgs) {
+  return blogEditLoader(args, blogListUrl);
+}
 
-export const action = (args: ActionFunctionArgs) => blogFormAction(args, blogListUrl);
+export function action(args: ActionFunctionArgs) {
+  return blogFormAction(args, blogListUrl);
+}
 
 export default function EditBlogPost() {
   const { item: post, closeTo } = useLoaderData<typeof loader>();

@@ -16,7 +16,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { closeTo: blogListUrl(request.url) };
 }
 
-export const action = (args: ActionFunctionArgs) => blogFormAction(args, blogListUrl);
+export function action(args: ActionFunctionArgs) {
+  return blogFormAction(args, blogListUrl);
+}
 
 export default function NewBlogPost() {
   const { closeTo } = useLoaderData<typeof loader>();

@@ -21,8 +21,12 @@ const route = {
   listUrl: (request) => galleryListUrl(request.url),
 } satisfies DeleteRoute<GalleryImageJSON>;
 
-export const loader = (args: LoaderFunctionArgs) => deleteLoader(args, route);
-export const action = (args: ActionFunctionArgs) => deleteAction(args, route);
+export function loader(args: LoaderFunctionArgs) {
+  return deleteLoader(args, route);
+}
+export function action(args: ActionFunctionArgs) {
+  return deleteAction(args, route);
+}
 
 export default function DeleteGalleryImage() {
   const { item: image, closeTo } = useLoaderData<typeof loader>();

@@ -11,9 +11,13 @@ import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Image');
 
-export const loader = (args: LoaderFunctionArgs) => galleryEditLoader(args, galleryListUrl);
+export function loader(args: LoaderFunctionArgs) {
+  return galleryEditLoader(args, galleryListUrl);
+}
 
-export const action = (args: ActionFunctionArgs) => galleryFormAction(args, galleryListUrl);
+export function action(args: ActionFunctionArgs) {
+  return galleryFormAction(args, galleryListUrl);
+}
 
 export default function EditGalleryImage() {
   const { item: image, closeTo } = useLoaderData<typeof loader>();

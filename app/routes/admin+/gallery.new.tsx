@@ -16,7 +16,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { closeTo: galleryListUrl(request.url) };
 }
 
-export const action = (args: ActionFunctionArgs) => galleryFormAction(args, galleryListUrl);
+export function action(args: ActionFunctionArgs) {
+  return galleryFormAction(args, galleryListUrl);
+}
 
 export default function NewGalleryImage() {
   const { closeTo } = useLoaderData<typeof loader>();

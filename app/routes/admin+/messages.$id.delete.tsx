@@ -21,8 +21,12 @@ const route = {
   listUrl: (request) => messagesListUrl(request.url),
 } satisfies DeleteRoute<ContactMessageJSON>;
 
-export const loader = (args: LoaderFunctionArgs) => deleteLoader(args, route);
-export const action = (args: ActionFunctionArgs) => deleteAction(args, route);
+export function loader(args: LoaderFunctionArgs) {
+  return deleteLoader(args, route);
+}
+export function action(args: ActionFunctionArgs) {
+  return deleteAction(args, route);
+}
 
 export default function DeleteMessage() {
   const { item: message, closeTo } = useLoaderData<typeof loader>();

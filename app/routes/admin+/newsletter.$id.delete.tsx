@@ -21,8 +21,12 @@ const route = {
   listUrl: (request) => subscribersListUrl(request.url),
 } satisfies DeleteRoute<SubscriberJSON>;
 
-export const loader = (args: LoaderFunctionArgs) => deleteLoader(args, route);
-export const action = (args: ActionFunctionArgs) => deleteAction(args, route);
+export function loader(args: LoaderFunctionArgs) {
+  return deleteLoader(args, route);
+}
+export function action(args: ActionFunctionArgs) {
+  return deleteAction(args, route);
+}
 
 export default function RemoveSubscriber() {
   const { item: subscriber, closeTo } = useLoaderData<typeof loader>();

@@ -23,8 +23,12 @@ const route = {
   listUrl: (request) => showsListUrl(request.url),
 } satisfies DeleteRoute<ShowJSON>;
 
-export const loader = (args: LoaderFunctionArgs) => deleteLoader(args, route);
-export const action = (args: ActionFunctionArgs) => deleteAction(args, route);
+export function loader(args: LoaderFunctionArgs) {
+  return deleteLoader(args, route);
+}
+export function action(args: ActionFunctionArgs) {
+  return deleteAction(args, route);
+}
 
 export default function DeleteShow() {
   const { item: show, closeTo } = useLoaderData<typeof loader>();

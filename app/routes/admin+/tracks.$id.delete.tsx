@@ -22,8 +22,12 @@ const route = {
   listUrl: (request) => tracksListUrl(request.url),
 } satisfies DeleteRoute<TrackJSON>;
 
-export const loader = (args: LoaderFunctionArgs) => deleteLoader(args, route);
-export const action = (args: ActionFunctionArgs) => deleteAction(args, route);
+export function loader(args: LoaderFunctionArgs) {
+  return deleteLoader(args, route);
+}
+export function action(args: ActionFunctionArgs) {
+  return deleteAction(args, route);
+}
 
 export default function DeleteTrack() {
   const { item: track, closeTo } = useLoaderData<typeof loader>();

@@ -26,7 +26,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { track, audio, defaultArtist: env.SITE_NAME, closeTo: tracksListUrl(request.url) };
 }
 
-export const action = (args: ActionFunctionArgs) => trackFormAction(args, tracksListUrl);
+export function action(args: ActionFunctionArgs) {
+  return trackFormAction(args, tracksListUrl);
+}
 
 export default function EditTrack() {
   const { track, audio, defaultArtist, closeTo } = useLoaderData<typeof loader>();

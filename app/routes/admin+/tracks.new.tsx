@@ -17,7 +17,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { defaultArtist: env.SITE_NAME, closeTo: tracksListUrl(request.url) };
 }
 
-export const action = (args: ActionFunctionArgs) => trackFormAction(args, tracksListUrl);
+export function action(args: ActionFunctionArgs) {
+  return trackFormAction(args, tracksListUrl);
+}
 
 export default function NewTrack() {
   const { defaultArtist, closeTo } = useLoaderData<typeof loader>();

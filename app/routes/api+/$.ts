@@ -14,5 +14,9 @@ async function notFound(request: Request): Promise<Response> {
   });
 }
 
-export const loader = ({ request }: LoaderFunctionArgs) => notFound(request);
-export const action = ({ request }: ActionFunctionArgs) => notFound(request);
+export function loader({ request }: LoaderFunctionArgs) {
+  return notFound(request);
+}
+export function action({ request }: ActionFunctionArgs) {
+  return notFound(request);
+}

@@ -9,7 +9,14 @@ import { removeBlogPost, saveBlogPost } from '~/services/blog-save.server';
  * 200 with the post; 409 when the slug belongs to another post.
  * DELETE /api/admin/blog/{id} — 204; the image is deleted too. 404 for an unknown id.
  */
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  itemAction(request, params.id, { what: 'Blog post', remove: removeBlogPost, save: saveBlogPost });
+export function action({ request, params }: ActionFunctionArgs) {
+  return itemAction(request, params.id, {
+    what: 'Blog post',
+    remove: removeBlogPost,
+    save: saveBlogPost,
+  });
+}
 
-export const loader = ({ request }: LoaderFunctionArgs) => itemLoader(request);
+export function loader({ request }: LoaderFunctionArgs) {
+  return itemLoader(request);
+}

@@ -9,6 +9,10 @@ import { saveBlogPost } from '~/services/blog-save.server';
  * REVIEWS; default NEWS), image (JPEG, PNG or WEBP, required). 201 with the post;
  * 409 when the slug is taken.
  */
-export const action = ({ request }: ActionFunctionArgs) => createAction(request, saveBlogPost);
+export function action({ request }: ActionFunctionArgs) {
+  return createAction(request, saveBlogPost);
+}
 
-export const loader = ({ request }: LoaderFunctionArgs) => adminMethodNotAllowed(request, ['POST']);
+export function loader({ request }: LoaderFunctionArgs) {
+  return adminMethodNotAllowed(request, ['POST']);
+}

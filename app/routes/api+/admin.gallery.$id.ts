@@ -9,11 +9,14 @@ import { saveGalleryImage } from '~/services/gallery-save.server';
  * (only when it changes; otherwise the current file is kept). 200 with the image.
  * DELETE /api/admin/gallery/{id} — 204; the file is deleted too. 404 for an unknown id.
  */
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  itemAction(request, params.id, {
+export function action({ request, params }: ActionFunctionArgs) {
+  return itemAction(request, params.id, {
     what: 'Gallery image',
     remove: deleteGalleryImage,
     save: saveGalleryImage,
   });
+}
 
-export const loader = ({ request }: LoaderFunctionArgs) => itemLoader(request);
+export function loader({ request }: LoaderFunctionArgs) {
+  return itemLoader(request);
+}

@@ -8,6 +8,10 @@ import { saveGalleryImage } from '~/services/gallery-save.server';
  * POST /api/admin/gallery — multipart: title, description?, image (JPEG, PNG or WEBP,
  * required). 201 with the gallery image.
  */
-export const action = ({ request }: ActionFunctionArgs) => createAction(request, saveGalleryImage);
+export function action({ request }: ActionFunctionArgs) {
+  return createAction(request, saveGalleryImage);
+}
 
-export const loader = ({ request }: LoaderFunctionArgs) => adminMethodNotAllowed(request, ['POST']);
+export function loader({ request }: LoaderFunctionArgs) {
+  return adminMethodNotAllowed(request, ['POST']);
+}

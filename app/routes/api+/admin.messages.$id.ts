@@ -4,8 +4,10 @@ import { adminDeleteAction, adminMethodNotAllowed } from '~/api/api.server';
 import { deleteContactMessage } from '~/models/contact-message.server';
 
 /** DELETE /api/admin/messages/{id} — 204, or 404 for an unknown id. */
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  adminDeleteAction(request, params.id, 'Message', deleteContactMessage);
+export function action({ request, params }: ActionFunctionArgs) {
+  return adminDeleteAction(request, params.id, 'Message', deleteContactMessage);
+}
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  adminMethodNotAllowed(request, ['DELETE']);
+export function loader({ request }: LoaderFunctionArgs) {
+  return adminMethodNotAllowed(request, ['DELETE']);
+}

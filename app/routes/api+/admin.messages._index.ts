@@ -9,10 +9,13 @@ import { contactMessageList, toContactMessageJSON } from '~/models/contact-messa
  * GET /api/admin/messages[?limit=&cursor=] — every contact message, newest first, streamed; or
  * a page with `Link: <…>; rel="next"` (docs/api.md).
  */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
     await requireAdminApi(request);
     return apiListResponse(request, contactMessageList(), toContactMessageJSON);
   });
+}
 
-export const action = ({ request }: ActionFunctionArgs) => adminMethodNotAllowed(request, ['GET']);
+export function action({ request }: ActionFunctionArgs) {
+  return adminMethodNotAllowed(request, ['GET']);
+}

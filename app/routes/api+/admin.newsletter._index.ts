@@ -15,8 +15,8 @@ import { sendNewsletter } from '~/services/mail.server';
  * per active subscriber queued; 202 `{ id, recipients }` (the mail worker sends them; follow
  * with GET /api/admin/newsletter/{id}). 400 for invalid fields or no active subscriber.
  */
-export const action = ({ request }: ActionFunctionArgs) =>
-  adminApiAction(request, ['GET', 'POST'], async () => {
+export function action({ request }: ActionFunctionArgs) {
+  return adminApiAction(request, ['GET', 'POST'], async () => {
     const input = await readJsonBody(request, ComposeNewsletterSchema);
     try {
       const newsletter = await sendNewsletter(input);
@@ -26,11 +26,13 @@ export const action = ({ request }: ActionFunctionArgs) =>
       throw error;
     }
   });
+}
 
 /** GET /api/admin/newsletter — the issues, newest first, each with its progress. */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
     await requireAdminApi(request);
     const newsletters = await listNewsletters({ limit: 100 });
     return apiJson(await Promise.all(newsletters.map(newsletterProgress)));
   });
+}

@@ -19,8 +19,8 @@ const ALLOWED = ['PUT', 'DELETE'] as const;
  * PUT /api/admin/shows/{id} — the whole show as JSON; 200 with the show.
  * DELETE /api/admin/shows/{id} — 204. Both 404 for an unknown id.
  */
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  adminApiAction(request, ALLOWED, async () => {
+export function action({ request, params }: ActionFunctionArgs) {
+  return adminApiAction(request, ALLOWED, async () => {
     const id = requireId(params.id, 'Show');
     if (request.method.toUpperCase() === 'DELETE') {
       return (await removeShow(id)) ? noContent() : apiError(404, 'Show not found');
@@ -30,5 +30,8 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const show = await editShow(id, input);
     return show ? apiJson(show) : apiError(404, 'Show not found');
   });
+}
 
-export const loader = ({ request }: LoaderFunctionArgs) => adminMethodNotAllowed(request, ALLOWED);
+export function loader({ request }: LoaderFunctionArgs) {
+  return adminMethodNotAllowed(request, ALLOWED);
+}

@@ -5,10 +5,13 @@ import { ShowSchema } from '~/schemas/show';
 import { addShow } from '~/services/shows.server';
 
 /** POST /api/admin/shows — JSON show; 201 with the created show. */
-export const action = ({ request }: ActionFunctionArgs) =>
-  adminApiAction(request, ['POST'], async () => {
+export function action({ request }: ActionFunctionArgs) {
+  return adminApiAction(request, ['POST'], async () => {
     const input = await readJsonBody(request, ShowSchema);
     return apiJson(await addShow(input), { status: 201 });
   });
+}
 
-export const loader = ({ request }: LoaderFunctionArgs) => adminMethodNotAllowed(request, ['POST']);
+export function loader({ request }: LoaderFunctionArgs) {
+  return adminMethodNotAllowed(request, ['POST']);
+}

@@ -10,12 +10,15 @@ import { statsReport } from '~/services/stats.server';
  * `{ days, from, to, daily, totals, topTracks, topPages, topReferrers, subscribers,
  * newsletters }`. 400 for another period.
  */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
     await requireAdminApi(request);
     const days = statsPeriod(new URL(request.url).searchParams.get('days'));
     if (days === null) return apiError(400, 'days must be 7, 30 or 90');
     return apiJson(await statsReport(days), { headers: { 'Cache-Control': 'private, no-store' } });
   });
+}
 
-export const action = ({ request }: ActionFunctionArgs) => adminMethodNotAllowed(request, ['GET']);
+export function action({ request }: ActionFunctionArgs) {
+  return adminMethodNotAllowed(request, ['GET']);
+}

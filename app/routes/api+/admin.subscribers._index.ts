@@ -9,10 +9,13 @@ import { subscriberList, toSubscriberJSON } from '~/models/subscriber.server';
  * GET /api/admin/subscribers[?limit=&cursor=] — every subscriber, newest first, streamed; or a
  * page with `Link: <…>; rel="next"` (docs/api.md).
  */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
     await requireAdminApi(request);
     return apiListResponse(request, subscriberList(), toSubscriberJSON);
   });
+}
 
-export const action = ({ request }: ActionFunctionArgs) => adminMethodNotAllowed(request, ['GET']);
+export function action({ request }: ActionFunctionArgs) {
+  return adminMethodNotAllowed(request, ['GET']);
+}

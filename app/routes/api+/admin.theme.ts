@@ -10,19 +10,20 @@ import type { ThemeJSON } from '~/types/entities';
 const OPTIONAL_KEYS = ['heroTitle', 'heroText', 'footerText', 'weeklyRotation'] as const;
 
 /** GET /api/admin/theme — the theme settings. */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
     await requireAdminApi(request);
     return apiJson(await getTheme());
   });
+}
 
 /**
  * POST /api/admin/theme — the whole theme object (primary, variant, appearance, radius,
  * headerFont, bodyFont; heroTitle, heroText, footerText and weeklyRotation optional),
  * validated with the settings form's schema. Answers the saved theme.
  */
-export const action = ({ request }: ActionFunctionArgs) =>
-  adminApiAction(request, ['GET', 'POST'], async () => {
+export function action({ request }: ActionFunctionArgs) {
+  return adminApiAction(request, ['GET', 'POST'], async () => {
     const body = await readJsonValue(request);
     const input = validate(ThemeSchema, body);
     const update: Partial<ThemeJSON> = { ...input };
@@ -30,3 +31,4 @@ export const action = ({ request }: ActionFunctionArgs) =>
     for (const key of OPTIONAL_KEYS) if (!(key in raw)) delete update[key];
     return apiJson(await saveTheme(update));
   });
+}

@@ -20,8 +20,8 @@ const NOT_FOUND = 'Track not found';
  * DELETE /api/admin/tracks/{id} — 204; the track's files are deleted too.
  * 404 for an unknown id.
  */
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  itemAction(request, params.id, {
+export function action({ request, params }: ActionFunctionArgs) {
+  return itemAction(request, params.id, {
     what: 'Track',
     remove: removeTrack,
     save: saveTrack,
@@ -32,5 +32,8 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
       return track ? apiJson(track) : apiError(404, NOT_FOUND);
     },
   });
+}
 
-export const loader = ({ request }: LoaderFunctionArgs) => itemLoader(request);
+export function loader({ request }: LoaderFunctionArgs) {
+  return itemLoader(request);
+}

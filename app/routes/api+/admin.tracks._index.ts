@@ -12,7 +12,10 @@ const MISSING_TRACK_FILES =
  * from the audio when empty), featured ('true'/'false'), coverImage and audioFile (both
  * required). 201 with the track.
  */
-export const action = ({ request }: ActionFunctionArgs) =>
-  createAction(request, saveTrack, { missingFiles: MISSING_TRACK_FILES });
+export function action({ request }: ActionFunctionArgs) {
+  return createAction(request, saveTrack, { missingFiles: MISSING_TRACK_FILES });
+}
 
-export const loader = ({ request }: LoaderFunctionArgs) => adminMethodNotAllowed(request, ['POST']);
+export function loader({ request }: LoaderFunctionArgs) {
+  return adminMethodNotAllowed(request, ['POST']);
+}

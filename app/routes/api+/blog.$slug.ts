@@ -9,13 +9,15 @@ import { getBlogPostBySlugFor } from '~/models/blog-post.server';
  * GET /api/blog/{slug} — one post, 404 when there is none with that slug. Locked (no
  * `content`) when it is members-only and the caller has no session.
  */
-export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
     const post = await getBlogPostBySlugFor(await getViewer(request), params.slug ?? '');
     return post
       ? apiJson(post, { headers: publicCacheHeaders(request) })
       : apiError(404, 'Blog post not found');
   });
+}
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['GET']));
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => methodNotAllowed(['GET']));
+}

@@ -12,8 +12,8 @@ import { blogPostList, blogPostViewOf } from '~/models/blog-post.server';
  * upper-casing; empty or ALL means every post. Members-only posts asked for without a
  * logged-in session come with `"locked": true` and no `content`.
  */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
     const raw = new URL(request.url).searchParams.get('category')?.trim().toUpperCase() ?? '';
     const category = raw === '' || raw === 'ALL' ? undefined : raw.slice(0, 50);
     const viewer = await getViewer(request);
@@ -21,6 +21,8 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
       headers: publicCacheHeaders(request),
     });
   });
+}
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['GET']));
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => methodNotAllowed(['GET']));
+}

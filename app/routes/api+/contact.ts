@@ -8,8 +8,8 @@ import { notifyContactMessage } from '~/services/mail.server';
 import type { ContactMessageJSON } from '~/types/entities';
 
 /** POST /api/contact — JSON (or form) `{ name, email, subject, message }`. 201 with the message. */
-export const action = ({ request }: ActionFunctionArgs) =>
-  publicFormAction(request, {
+export function action({ request }: ActionFunctionArgs) {
+  return publicFormAction(request, {
     schema: ContactSchema,
     limit: 'contact',
     async store(input) {
@@ -25,5 +25,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
       createdAt: new Date().toISOString(),
     }),
   });
+}
 
-export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request);
+export function loader({ request }: LoaderFunctionArgs) {
+  return postOnlyLoader(request);
+}

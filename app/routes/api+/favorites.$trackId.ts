@@ -20,8 +20,8 @@ const ALLOWED = ['PUT', 'DELETE'] as const;
  * DELETE /api/favorites/{trackId} — 204 (also when it was not a favourite).
  * 401 without a session.
  */
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
     const user = await requireUserApi(request);
     requireMethod(request, ALLOWED);
     const trackId = requireId(params.trackId, 'Track');
@@ -32,9 +32,11 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     if (!(await addFavourite(user.id, trackId))) return apiError(404, 'Track not found');
     return apiJson({ trackIds: await listFavouriteTrackIds(user.id) });
   });
+}
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
     await requireUserApi(request);
     return methodNotAllowed(ALLOWED);
   });
+}

@@ -9,12 +9,14 @@ import { galleryImageList, toGalleryImageJSON } from '~/models/gallery-image.ser
  * GET /api/gallery[?limit=&cursor=] — every gallery image, newest first, streamed; or a page
  * with `Link: <…>; rel="next"` (docs/api.md).
  */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () =>
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () =>
     apiListResponse(request, galleryImageList(), toGalleryImageJSON, {
       headers: publicCacheHeaders(request),
     }),
   );
+}
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['GET']));
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => methodNotAllowed(['GET']));
+}

@@ -8,8 +8,8 @@ import { InvalidLoginError, logIn, TooManyAttemptsError } from '~/services/accou
  * POST /api/login — JSON or form `{ username, password }`. Starts a session (Set-Cookie)
  * and answers with the user; 401 for wrong credentials.
  */
-export const action = ({ request }: ActionFunctionArgs) =>
-  postAction(request, LoginSchema, async (input) => {
+export function action({ request }: ActionFunctionArgs) {
+  return postAction(request, LoginSchema, async (input) => {
     try {
       const { user, headers } = await logIn(request, input);
       return apiJson(user, { headers });
@@ -20,5 +20,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
       throw error;
     }
   });
+}
 
-export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request);
+export function loader({ request }: LoaderFunctionArgs) {
+  return postOnlyLoader(request);
+}

@@ -4,10 +4,13 @@ import { apiJson, handleApi, postOnlyLoader, requireMethod } from '~/api/api.ser
 import { logoutHeaders } from '~/auth/auth.server';
 
 /** POST /api/logout — ends the session (also when there is none) and clears the cookie. */
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
     requireMethod(request, ['POST']);
     return apiJson({ success: true }, { headers: await logoutHeaders(request) });
   });
+}
 
-export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request);
+export function loader({ request }: LoaderFunctionArgs) {
+  return postOnlyLoader(request);
+}

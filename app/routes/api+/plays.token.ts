@@ -8,8 +8,10 @@ import { playToken } from '~/services/play-token.server';
  * reports (services/play-token.server.ts). Bound to the asking client, valid six hours; never
  * stored, never cached, and readable by our own pages only (no CORS header).
  */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => apiJson({ token: playToken(request, null) }));
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => apiJson({ token: playToken(request, null) }));
+}
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['GET']));
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => methodNotAllowed(['GET']));
+}

@@ -33,7 +33,7 @@ const CORS = {
   'Access-Control-Max-Age': '86400',
 };
 
-export const action = async ({ request }: ActionFunctionArgs) => {
+export async function action({ request }: ActionFunctionArgs) {
   const response = await handleApi(request, async () => {
     requireMethod(request, ['POST']);
     const { trackId, token, embed } = await readJsonBody(request, PlaySchema);
@@ -44,8 +44,9 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   });
   response.headers.set('Access-Control-Allow-Origin', '*');
   return response;
-};
+}
 
 /** Remix hands OPTIONS (the embed's CORS preflight) to the loader. */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  request.method.toUpperCase() === 'OPTIONS' ? noContent(CORS) : postOnlyLoader(request);
+export function loader({ request }: LoaderFunctionArgs) {
+  return request.method.toUpperCase() === 'OPTIONS' ? noContent(CORS) : postOnlyLoader(request);
+}

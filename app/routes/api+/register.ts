@@ -14,8 +14,8 @@ import {
  * `isAdmin` in the body is ignored), starts a session and answers 201 with the user;
  * 409 when the username is taken.
  */
-export const action = ({ request }: ActionFunctionArgs) =>
-  postAction(request, RegisterFields, async (input) => {
+export function action({ request }: ActionFunctionArgs) {
+  return postAction(request, RegisterFields, async (input) => {
     try {
       const { user, headers } = await register(request, input);
       return apiJson(user, { status: 201, headers });
@@ -28,5 +28,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
       throw error;
     }
   });
+}
 
-export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request);
+export function loader({ request }: LoaderFunctionArgs) {
+  return postOnlyLoader(request);
+}

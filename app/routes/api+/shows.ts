@@ -9,13 +9,15 @@ import { showList, streamShowsInOrder, toShowJSON } from '~/models/show.server';
  * GET /api/shows — every show, ascending by date then time, streamed; with `limit`/`cursor` a
  * page by date then id, with `Link: <…>; rel="next"` (docs/api.md).
  */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () =>
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () =>
     apiListResponse(request, showList(), toShowJSON, {
       stream: streamShowsInOrder,
       headers: publicCacheHeaders(request),
     }),
   );
+}
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['GET']));
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => methodNotAllowed(['GET']));
+}

@@ -17,12 +17,15 @@ const answerBody = (status: SignUpAnswer) => ({
  * sign-ups must be confirmed by email, else 'subscribed'. What a known address needs (its
  * confirmation link, a note that it is already subscribed) goes to that address by email.
  */
-export const action = ({ request }: ActionFunctionArgs) =>
-  publicFormAction(request, {
+export function action({ request }: ActionFunctionArgs) {
+  return publicFormAction(request, {
     schema: SubscribeSchema,
     limit: 'subscribe',
     store: async (input) => answerBody((await subscribe(input)).answer),
     decoy: async () => answerBody(await decoySignUpAnswer()),
   });
+}
 
-export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request);
+export function loader({ request }: LoaderFunctionArgs) {
+  return postOnlyLoader(request);
+}

@@ -5,10 +5,12 @@ import { publicCacheHeaders } from '~/document/cache-headers.server';
 import { getTheme } from '~/models/theme.server';
 
 /** GET /api/theme — the site's theme settings. */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () =>
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () =>
     apiJson(await getTheme(), { headers: publicCacheHeaders(request) }),
   );
+}
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['GET']));
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => methodNotAllowed(['GET']));
+}

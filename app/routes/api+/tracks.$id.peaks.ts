@@ -19,8 +19,8 @@ const MEMBERS_CACHE_CONTROL = 'private, no-cache';
  * track, one still processing, or one without peaks yet. Public peaks are cacheable as the
  * public audio is (shared for a short while, as a track can turn members-only), with an ETag.
  */
-export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
     const id = requireId(params.id, 'Track');
     const track = await getTrack(id);
     if (!track) return apiError(404, 'Track not found');
@@ -47,6 +47,8 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     }
     return apiJson(peaks, { headers });
   });
+}
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['GET']));
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => methodNotAllowed(['GET']));
+}

@@ -9,14 +9,16 @@ import { getTrackFor } from '~/models/track.server';
  * GET /api/tracks/{id} — one track; 404 for an unknown id. A members-only track asked for
  * without a logged-in session comes with `"locked": true` and no `audioFile`.
  */
-export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
     const id = requireId(params.id, 'Track');
     const track = await getTrackFor(await getViewer(request), id);
     return track
       ? apiJson(track, { headers: publicCacheHeaders(request) })
       : apiError(404, 'Track not found');
   });
+}
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['GET']));
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => methodNotAllowed(['GET']));
+}

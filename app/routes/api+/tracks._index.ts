@@ -11,13 +11,15 @@ import { trackList, trackViewOf } from '~/models/track.server';
  * with `Link: <…>; rel="next"` (docs/api.md). Members-only tracks are listed for everyone;
  * without a logged-in session they come with `"locked": true` and no `audioFile`.
  */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
     const viewer = await getViewer(request);
     return apiListResponse(request, trackList(), (doc) => trackViewOf(viewer, doc), {
       headers: publicCacheHeaders(request),
     });
   });
+}
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['GET']));
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => methodNotAllowed(['GET']));
+}

@@ -9,13 +9,15 @@ import { getFeaturedTrackFor } from '~/models/track.server';
  * GET /api/tracks/featured — the featured track (or this week's under weekly rotation); 404
  * when none. Locked (no `audioFile`) when it is members-only and the caller has no session.
  */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
     const track = await getFeaturedTrackFor(await getViewer(request));
     return track
       ? apiJson(track, { headers: publicCacheHeaders(request) })
       : apiError(404, 'No featured track available.');
   });
+}
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['GET']));
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => methodNotAllowed(['GET']));
+}

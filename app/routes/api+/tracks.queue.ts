@@ -46,8 +46,8 @@ function askParam(search: URLSearchParams): Ask | string {
  * the position where /music starts the queue. `?track=ID`: the window around that track.
  * Only the player's fields; members-only tracks locked for a visitor, as everywhere.
  */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
     const search = new URL(request.url).searchParams;
     for (const name of ['position', 'track', 'count']) {
       if (search.getAll(name).length > 1) return apiError(400, `${name} must be given once`);
@@ -72,6 +72,8 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     const body: QueueWindowJSON = { total, position, at, tracks };
     return apiJson(body, { headers: publicCacheHeaders(request) });
   });
+}
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => methodNotAllowed(['GET']));
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => methodNotAllowed(['GET']));
+}
