@@ -1,7 +1,7 @@
 import { type EmbeddedMongo, startEmbeddedMongo } from '@night-shore/embedded-mongo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type * as ApiModule from '../api/api.server';
+import type * as ApiModule from '~/api/api.server';
 
 import type * as DbModule from './db.server';
 import type * as RateLimitModule from './rate-limit.server';

@@ -191,4 +191,3 @@ export const retryAfterFromAction: HeadersFunction = ({ actionHeaders }) => {
   if (retryAfter) headers.set('Retry-After', retryAfter);
   return headers;
 };
-
