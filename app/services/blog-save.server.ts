@@ -55,7 +55,7 @@ const BLOG_FLOW: UploadFlow<BlogFields, BlogPostJSON> = {
           ...(files.image ? { imageUrl: files.image.url } : {}),
         });
     // Followers on the fediverse get it once it is public (decision 054).
-    if (saved) await publishItem('post', saved.id);
+    if (saved) void publishItem('post', saved.id);
     return saved;
   },
   conflict: (error) =>
@@ -91,6 +91,6 @@ export const {
 /** Delete a post (the admin page and DELETE /api/admin/blog/{id}); followers get a Delete. */
 export async function removeBlogPost(id: number): Promise<BlogPostJSON | null> {
   const removed = await deleteBlogPost(id);
-  if (removed) await publishItem('post', id);
+  if (removed) void publishItem('post', id);
   return removed;
 }

@@ -20,21 +20,21 @@ export async function removeShow(id: number): Promise<ShowJSON | null> {
   const show = await deleteShow(id);
   if (show) await deleteGuestListOfShow(id);
   // Followers on the fediverse get a Delete of its Event (decision 054).
-  if (show) await publishItem('show', id);
+  if (show) void publishItem('show', id);
   return show;
 }
 
 /** Add a show (the admin form and POST /api/admin/shows): an upcoming one goes to followers. */
 export async function addShow(input: ShowWrite): Promise<ShowJSON> {
   const show = await createShow(input);
-  await publishItem('show', show.id);
+  void publishItem('show', show.id);
   return show;
 }
 
 /** Edit a show (the admin form and PUT /api/admin/shows/{id}): followers get an Update. */
 export async function editShow(id: number, input: ShowWrite): Promise<ShowJSON | null> {
   const show = await updateShow(id, input);
-  if (show) await publishItem('show', id);
+  if (show) void publishItem('show', id);
   return show;
 }
 

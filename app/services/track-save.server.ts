@@ -119,8 +119,9 @@ async function saveTrackRecord({
       });
   // The new upload's job (peaks, and its stream when it needs one) was queued with the write.
   if (saved && files.audioFile) kickMediaWorker();
-  // Followers on the fediverse get it once it is public and playable (decision 054).
-  if (saved) await publishItem('track', saved.id);
+  // Followers on the fediverse get it once it is public and playable (decision 054); the save
+  // does not wait for it (publishItem never throws; the sweep sends what is left).
+  if (saved) void publishItem('track', saved.id);
   return saved;
 }
 
@@ -162,6 +163,6 @@ export const {
 /** Delete a track (the admin page and DELETE /api/admin/tracks/{id}); followers get a Delete. */
 export async function removeTrack(id: number): Promise<TrackJSON | null> {
   const removed = await deleteTrack(id);
-  if (removed) await publishItem('track', id);
+  if (removed) void publishItem('track', id);
   return removed;
 }

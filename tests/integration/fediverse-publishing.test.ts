@@ -142,10 +142,13 @@ describe('the ledger: exactly once', () => {
     const mix = await newMix();
     await publication.publishItem('track', mix.id);
     expect(await trackSave.removeTrack(mix.id)).not.toBeNull();
-    expect(await outgoing()).toEqual([
-      ['Create', `/music/${mix.id}`],
-      ['Delete', `/music/${mix.id}`],
-    ]);
+    // The services do not wait for the fediverse: the Delete follows the answer.
+    await vi.waitFor(async () =>
+      expect(await outgoing()).toEqual([
+        ['Create', `/music/${mix.id}`],
+        ['Delete', `/music/${mix.id}`],
+      ]),
+    );
     const gone = await objects.answerTombstone(as2(`/music/${mix.id}`));
     expect(gone?.status).toBe(410);
     expect(gone?.headers.get('Content-Type')).toBe('application/activity+json');
@@ -222,7 +225,9 @@ describe('posts, shows, streams and failed sends', () => {
     const [create] = sent.activities;
     expect(((await create!.toJsonLd()) as Json).object).toMatchObject({ type: 'Article' });
     await blogSave.removeBlogPost(post.id);
-    expect((await outgoing()).map(([verb]) => verb)).toEqual(['Create', 'Delete']);
+    await vi.waitFor(async () =>
+      expect((await outgoing()).map(([verb]) => verb)).toEqual(['Create', 'Delete']),
+    );
   });
 
   it('an upcoming show is an Event (created, updated, deleted); a past one is not announced', async () => {
@@ -235,8 +240,14 @@ describe('posts, shows, streams and failed sends', () => {
       ticketUrl: 'https://tickets.example/pier',
       description: null,
     });
+    // The services do not wait for the fediverse: each change is sent after its answer.
+    const sentVerbs = async (n: number) =>
+      vi.waitFor(async () => expect((await outgoing()).length).toBe(n));
+    await sentVerbs(1);
     await shows.editShow(show.id, { ...show, title: 'Pier party (moved)' });
+    await sentVerbs(2);
     await shows.removeShow(show.id);
+    await sentVerbs(3);
     expect(await outgoing()).toEqual([
       ['Create', `/shows/${show.id}`],
       ['Update', `/shows/${show.id}`],
@@ -246,6 +257,7 @@ describe('posts, shows, streams and failed sends', () => {
     expect(((await create!.toJsonLd()) as Json).object).toMatchObject({ type: 'Event' });
     sent.activities.length = 0;
     await shows.addShow({ ...show, date: '2001-01-01' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await outgoing()).toEqual([]);
   });
 
