@@ -279,6 +279,14 @@ const host = process.env.HOST || undefined;
 const portFromEnv = Number.parseInt(process.env.PORT ?? '', 10);
 const listen = (port: number) => (host ? server.listen(port, host) : server.listen(port));
 const server = http.createServer(app);
+// An idle keep-alive connection is kept for 65 s, not Node's 5 s: a client (a browser, a load
+// balancer with the usual 60 s idle timeout, a test's HTTP client) that sends on a connection
+// the server is closing at that moment gets a reset instead of an answer (a lost POST). The
+// `Keep-Alive: timeout=65` header tells clients to give it up a little earlier; a busy event
+// loop that delays either side made that race common at 5 s. Headers must still arrive within
+// a timeout longer than the idle one (Node checks it against it).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 listen(Number.isNaN(portFromEnv) ? 3000 : portFromEnv);
 
 server.on('listening', () => {

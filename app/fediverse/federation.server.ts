@@ -115,19 +115,27 @@ function build(): State {
     .setFollowersDispatcher(PATHS.followers, async (ctx, identifier, cursor) => {
       if (identifier !== ACTOR_ID) return null;
       // Decision 053: the count is public, the list is not (a peer gets an empty page).
-      if (ctx.data.requestFromPeer) return cursor === null ? { items: [] } : null;
-      // Our own deliveries walk the list a page at a time (`firstCursor` below).
-      if (cursor === null) return null;
-      const page = await followersForDelivery(cursor === '' ? null : cursor, 100);
-      const items: Recipient[] = page.items.map((f) => ({
-        id: new URL(f.actorId),
-        inboxId: new URL(f.inbox),
-        endpoints: f.sharedInbox ? { sharedInbox: new URL(f.sharedInbox) } : null,
-      }));
-      return { items, nextCursor: page.next };
+      if (ctx.data.requestFromPeer || cursor !== null)
+        return cursor === null ? { items: [] } : null;
+      // Our own deliveries: Fedify 1.5's sendActivity gathers every recipient before it
+      // queues the deliveries, so the whole list is given at once (one-shot), read from the
+      // database a page at a time.
+      const items: Recipient[] = [];
+      let next: string | null = null;
+      do {
+        const page = await followersForDelivery(next, 500);
+        for (const f of page.items) {
+          items.push({
+            id: new URL(f.actorId),
+            inboxId: new URL(f.inbox),
+            endpoints: f.sharedInbox ? { sharedInbox: new URL(f.sharedInbox) } : null,
+          });
+        }
+        next = page.next;
+      } while (next);
+      return { items };
     })
-    .setCounter((_ctx, identifier) => (identifier === ACTOR_ID ? countFollowers() : null))
-    .setFirstCursor((ctx) => (ctx.data.requestFromPeer ? null : ''));
+    .setCounter((_ctx, identifier) => (identifier === ACTOR_ID ? countFollowers() : null));
 
   federation.setNodeInfoDispatcher(PATHS.nodeInfo, async () => ({
     software: SOFTWARE,

@@ -132,3 +132,38 @@ test('no header twice on any kind of answer, and one JSON log line per request',
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('an idle keep-alive connection is kept past Node’s 5 s, and the header says for how long', async ({
+  baseURL,
+}) => {
+  // A client that sends on a connection the server is closing gets a reset, not an answer:
+  // with Node's 5 s default, a busy machine made that common (server/http-server.ts).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () =>
+    new Promise<{ status: number; keepAlive: string | undefined; reused: boolean }>(
+      (resolve, reject) => {
+        const req = http.get(`${baseURL}/healthz`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              keepAlive: res.headers['keep-alive'],
+              reused: req.reusedSocket,
+            }),
+          );
+        });
+        req.on('error', reject);
+      },
+    );
+  try {
+    const first = await get();
+    expect(first.status).toBe(200);
+    expect(first.keepAlive).toBe('timeout=65');
+    await new Promise((r) => setTimeout(r, 6_000));
+    const second = await get();
+    expect(second.status).toBe(200);
+    expect(second.reused, 'the same connection, still open after 6 s idle').toBe(true);
+  } finally {
+    agent.destroy();
+  }
+});

@@ -521,6 +521,9 @@ test.describe('admin settings', () => {
         await page.getByLabel('Header font').selectOption('Audiowide');
         await page.getByLabel('Primary colour').fill('hsl(200, 90%, 50%)');
         await page.getByRole('button', { name: 'Save Changes' }).click();
+        // The save has answered (with JavaScript the URL and the fields are already these
+        // before it does: leaving the page earlier would cancel it).
+        await expect(page.getByTestId('toast').filter({ hasText: 'Settings saved' })).toBeVisible();
         await expect(page).toHaveURL(/\/admin\/settings$/);
         await expect(page.getByLabel('Header font')).toHaveValue('Audiowide');
         await expect(page.getByLabel('Primary colour')).toHaveValue('hsl(200, 90%, 50%)');
@@ -536,6 +539,7 @@ test.describe('admin settings', () => {
         await open(page, '/admin/settings');
         await page.getByLabel('Colour picker').fill('#00cc44');
         await page.getByRole('button', { name: 'Save Changes' }).click();
+        await expect(page.getByTestId('toast').filter({ hasText: 'Settings saved' })).toBeVisible();
         await expect(page).toHaveURL(/\/admin\/settings$/);
         await expect(page.getByLabel('Primary colour')).toHaveValue('#00cc44');
         site = await publicTheme(page);

@@ -19,3 +19,15 @@ export async function lastPlayableTitle(page: Page): Promise<string | undefined>
     return w.tracks.filter((t) => !t.locked && t.audioFile).at(-1)?.title;
   }, PER_PAGE);
 }
+
+/**
+ * The titles this listener can play from the head of the catalogue (newest first), from the
+ * API: what next wraps to from the last track.
+ */
+export async function headPlayableTitles(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/tracks/queue?position=0&count=100');
+    const w = (await res.json()) as Window;
+    return w.tracks.filter((t) => !t.locked && t.audioFile).map((t) => t.title);
+  });
+}
