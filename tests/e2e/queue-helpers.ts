@@ -21,13 +21,22 @@ export async function lastPlayableTitle(page: Page): Promise<string | undefined>
 }
 
 /**
- * The titles this listener can play from the head of the catalogue (newest first), from the
- * API: what next wraps to from the last track.
+ * What the order of the queue rests on, from the API: its size and the tracks at both ends
+ * (a track added, deleted or renamed there changes it).
  */
-export async function headPlayableTitles(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const res = await fetch('/api/tracks/queue?position=0&count=100');
-    const w = (await res.json()) as Window;
-    return w.tracks.filter((t) => !t.locked && t.audioFile).map((t) => t.title);
+export async function catalogueStamp(page: Page): Promise<string> {
+  if (page.url() === 'about:blank') await page.goto('/healthz');
+  const ends = await page.evaluate(async () => {
+    const head = (await (await fetch('/api/tracks/queue?position=0&count=3')).json()) as Window;
+    const from = Math.max(0, head.total - 3);
+    const tail = (await (
+      await fetch(`/api/tracks/queue?position=${from}&count=3`)
+    ).json()) as Window;
+    return {
+      total: head.total,
+      head: head.tracks.map((t) => t.title),
+      tail: tail.tracks.map((t) => t.title),
+    };
   });
+  return JSON.stringify(ends);
 }
