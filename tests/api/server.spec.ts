@@ -140,21 +140,19 @@ test('an idle keep-alive connection is kept past Node’s 5 s, and the header sa
   // with Node's 5 s default, a busy machine made that common (server/http-server.ts).
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const get = () =>
-    new Promise<{ status: number; keepAlive: string | undefined; reused: boolean }>(
-      (resolve, reject) => {
-        const req = http.get(`${baseURL}/healthz`, { agent }, (res) => {
-          res.resume();
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              keepAlive: res.headers['keep-alive'],
-              reused: req.reusedSocket,
-            }),
-          );
-        });
-        req.on('error', reject);
-      },
-    );
+    new Promise<{ status: number; keepAlive: string; reused: boolean }>((resolve, reject) => {
+      const req = http.get(`${baseURL}/healthz`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            keepAlive: String(res.headers['keep-alive']),
+            reused: req.reusedSocket,
+          }),
+        );
+      });
+      req.on('error', reject);
+    });
   try {
     const first = await get();
     expect(first.status).toBe(200);
