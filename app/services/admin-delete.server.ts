@@ -2,8 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { findByIdParam, parseId } from '~/models/model-helpers.server';
-import { catchServerFailure, notFound } from '~/platform/http-errors.server';
+import { parseId } from '~/models/model-helpers.server';
+import { catchServerFailure } from '~/platform/http-errors.server';
+
+import { loadAdminItem } from './admin-item.server';
 
 /**
  * An admin delete route, `/admin/<things>/$id/delete`: its loader finds the item for the
@@ -32,14 +34,11 @@ export type DeleteRoute<T> = {
 };
 
 /** The item to confirm (404 when there is none) and where "Cancel" goes. */
-export async function deleteLoader<T>(
-  { request, params }: LoaderFunctionArgs,
+export function deleteLoader<T>(
+  args: LoaderFunctionArgs,
   route: DeleteRoute<T>,
 ): Promise<{ item: T; closeTo: string }> {
-  await requireAdmin(request);
-  const item = await findByIdParam(params.id, route.get);
-  if (!item) throw notFound(route.notFound);
-  return { item, closeTo: route.listUrl(request) };
+  return loadAdminItem(args, route.get, route.notFound, () => route.listUrl(args.request));
 }
 
 /**

@@ -11,11 +11,9 @@ import type { BlogPostJSON } from '~/types/entities';
 import type { TextFields } from '~/types/save-flow';
 
 import {
-  type EntityForm,
-  imageFieldErrors,
-  ONE_IMAGE,
-  uploadEntity,
-  type UploadFlow,
+  type ImageEntityForm,
+  type ImageUploadFlow,
+  uploadImageEntity,
 } from './upload-flow.server';
 
 /**
@@ -37,8 +35,7 @@ const withSlugFromTitle = (fields: TextFields): TextFields =>
     ? { ...fields, slug: slugFromTitle(fields.title ?? '') }
     : fields;
 
-const BLOG_FLOW: UploadFlow<BlogFields, BlogPostJSON> = {
-  ...ONE_IMAGE,
+const BLOG_FLOW: ImageUploadFlow<BlogFields, BlogPostJSON> = {
   schema: BlogFieldsSchema,
   load: getBlogPost,
   save: async ({ value, fields, files, existing, keepUnsent }) => {
@@ -62,11 +59,10 @@ const BLOG_FLOW: UploadFlow<BlogFields, BlogPostJSON> = {
     error instanceof SlugTakenError ? { field: 'slug', message: error.message } : null,
 };
 
-const FORM: EntityForm<BlogPostJSON> = {
+const FORM: ImageEntityForm<BlogPostJSON> = {
   failed: { create: 'Failed to publish post', update: 'Failed to update post' },
   notFound: 'Post not found',
   missingFiles: IMAGE_REQUIRED_BLOG,
-  fileErrors: imageFieldErrors,
   conflict: SLUG_TAKEN_MESSAGE,
   // Without JavaScript nothing fills the slug: an empty one on create comes from the title.
   completeOnCreate: withSlugFromTitle,
@@ -86,7 +82,7 @@ export const {
   submitForm: submitBlogForm,
   formAction: blogFormAction,
   editLoader: blogEditLoader,
-} = uploadEntity(BLOG_FLOW, FORM);
+} = uploadImageEntity(BLOG_FLOW, FORM);
 
 /** Delete a post (the admin page and DELETE /api/admin/blog/{id}); followers get a Delete. */
 export async function removeBlogPost(id: number): Promise<BlogPostJSON | null> {

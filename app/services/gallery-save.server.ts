@@ -7,11 +7,9 @@ import { type GalleryFields, GalleryFieldsSchema, IMAGE_REQUIRED_GALLERY } from 
 import type { GalleryImageJSON } from '~/types/entities';
 
 import {
-  type EntityForm,
-  imageFieldErrors,
-  ONE_IMAGE,
-  uploadEntity,
-  type UploadFlow,
+  type ImageEntityForm,
+  type ImageUploadFlow,
+  uploadImageEntity,
 } from './upload-flow.server';
 
 /**
@@ -19,8 +17,7 @@ import {
  * (`saveGalleryImage`). The flow itself is app/services/upload-flow.server.ts.
  */
 
-const GALLERY_FLOW: UploadFlow<GalleryFields, GalleryImageJSON> = {
-  ...ONE_IMAGE,
+const GALLERY_FLOW: ImageUploadFlow<GalleryFields, GalleryImageJSON> = {
   schema: GalleryFieldsSchema,
   load: getGalleryImage,
   save: ({ value, files, existing }) => {
@@ -34,11 +31,10 @@ const GALLERY_FLOW: UploadFlow<GalleryFields, GalleryImageJSON> = {
   },
 };
 
-const FORM: EntityForm<GalleryImageJSON> = {
+const FORM: ImageEntityForm<GalleryImageJSON> = {
   failed: { create: 'Failed to add image', update: 'Failed to update image' },
   notFound: 'Image not found',
   missingFiles: IMAGE_REQUIRED_GALLERY,
-  fileErrors: imageFieldErrors,
   saved: {
     create: (g) => ({
       title: 'Image added',
@@ -57,4 +53,4 @@ export const {
   submitForm: submitGalleryForm,
   formAction: galleryFormAction,
   editLoader: galleryEditLoader,
-} = uploadEntity(GALLERY_FLOW, FORM);
+} = uploadImageEntity(GALLERY_FLOW, FORM);

@@ -152,12 +152,13 @@ const FORM: EntityForm<TrackJSON> = {
 /**
  * Add or edit a track from a multipart request (cover image and audio file required on
  * create; the duration is read from the audio when left empty): `saveTrack` for
- * /api/admin/tracks, `submitTrackForm` and `trackFormAction` (its routes) for the admin's add and edit dialogs.
+ * /api/admin/tracks, `submitTrackForm`, `trackFormAction` and `trackEditLoader` (its routes) for the admin's add and edit dialogs.
  */
 export const {
   save: saveTrack,
   submitForm: submitTrackForm,
   formAction: trackFormAction,
+  editLoader: trackEditLoader,
 } = uploadEntity(TRACK_FLOW, FORM);
 
 /** Delete a track (the admin page and DELETE /api/admin/tracks/{id}); followers get a Delete. */

@@ -18,13 +18,13 @@ import {
   type UploadSpec,
 } from '~/files/uploads.server';
 import { parseId } from '~/models/model-helpers.server';
-import { notFound } from '~/platform/http-errors.server';
 import { finishUnreadBody } from '~/platform/request-body.server';
 import { IMAGE_FILE_MESSAGE } from '~/schemas/image';
 import type { UserJSON } from '~/types/entities';
 import type { FieldErrors } from '~/types/forms';
 import type { SaveClient, SaveResult, SaveTarget, TextFields } from '~/types/save-flow';
 
+import { loadAdminItem } from './admin-item.server';
 import { type EntityForm, submitUploadForm } from './upload-form.server';
 
 export type { EntityForm } from './upload-form.server';
@@ -148,7 +148,7 @@ async function claimUploads(
 }
 
 /** The upload of gallery images and blog posts: one image, required on create. */
-export const ONE_IMAGE: Pick<UploadFlow<unknown, unknown>, 'uploads' | 'requiredFiles'> = {
+const ONE_IMAGE: Pick<UploadFlow<unknown, unknown>, 'uploads' | 'requiredFiles'> = {
   uploads: { image: { kind: 'image' } },
   requiredFiles: { image: IMAGE_FILE_MESSAGE },
 };
@@ -157,7 +157,7 @@ export const ONE_IMAGE: Pick<UploadFlow<unknown, unknown>, 'uploads' | 'required
  * The image forms' (gallery, blog) one message for a missing or wrong-type image; the size
  * message stays specific.
  */
-export const imageFieldErrors = (errors: FieldErrors): FieldErrors =>
+const imageFieldErrors = (errors: FieldErrors): FieldErrors =>
   Object.fromEntries(
     Object.entries(errors).map(([name, messages]) => [
       name,
@@ -317,16 +317,22 @@ export function uploadEntity<T, R>(flow: UploadFlow<T, R>, form: EntityForm<R>) 
       params.id === undefined ? { mode: 'create' } : { mode: 'update', id: parseId(params.id) };
     return submitForm(request, target, listUrl(request.url));
   }
-  /** The edit route's loader: the admin check, the record (a 404 with `notFound`), where Cancel goes. */
-  async function editLoader(
-    { request, params }: Pick<LoaderFunctionArgs, 'request' | 'params'>,
+  /** The loader of the record's dialogs (edit, a preview): `loadAdminItem` with the entity's `load`. */
+  const editLoader = (
+    args: Pick<LoaderFunctionArgs, 'request' | 'params'>,
     listUrl: (url: string) => string,
-  ): Promise<{ item: R; closeTo: string }> {
-    await requireAdmin(request);
-    const id = parseId(params.id);
-    const item = id === null ? null : await flow.load(id);
-    if (!item) throw notFound(form.notFound);
-    return { item, closeTo: listUrl(request.url) };
-  }
+  ) => loadAdminItem(args, flow.load, form.notFound, listUrl);
   return { save, submitForm, formAction, editLoader };
 }
+
+/** An entity's part of the flow when it takes one image (`uploadImageEntity` adds the files). */
+export type ImageUploadFlow<T, R> = Omit<UploadFlow<T, R>, 'uploads' | 'requiredFiles'>;
+/** Its form's texts (`uploadImageEntity` adds the image messages). */
+export type ImageEntityForm<R> = Omit<EntityForm<R>, 'fileErrors'>;
+
+/**
+ * `uploadEntity` for an entity that takes one image, required on create (gallery images, blog
+ * posts): its files (`ONE_IMAGE`) and the form's image messages (`imageFieldErrors`) added.
+ */
+export const uploadImageEntity = <T, R>(flow: ImageUploadFlow<T, R>, form: ImageEntityForm<R>) =>
+  uploadEntity({ ...ONE_IMAGE, ...flow }, { ...form, fileErrors: imageFieldErrors });

@@ -5,7 +5,7 @@ import { data } from '@remix-run/node';
 import { redirectWithToast } from '~/auth/toast.server';
 import { UPLOAD_LIMITS } from '~/files/uploads.server';
 import { catchServerFailure, notFound, reportServerFailure } from '~/platform/http-errors.server';
-import type { FieldErrors } from '~/types/forms';
+import type { FieldErrors, FormActionResult } from '~/types/forms';
 import type { SaveClient, SaveResult, SaveTarget, TextFields } from '~/types/save-flow';
 import type { ToastInput, ToastNotice } from '~/types/toast';
 
@@ -15,14 +15,6 @@ import type { ToastInput, ToastNotice } from '~/types/toast';
  * result turned into the form's answer: a redirect with a toast, the form with its errors, a
  * 404 page, or the generic message for a failure on our side (decision 050).
  */
-
-/** What an admin form action answers on failure: conform's result plus a toast for JS users. */
-export type FormActionResult = {
-  result: SubmissionResult<string[]>;
-  /** Title of the form-level alert (e.g. 'Missing files', 'Failed to create track'). */
-  alertTitle?: string;
-  toast?: ToastInput;
-};
 
 const errorToast = (title: string, description: string): ToastInput => ({
   id: Math.random().toString(36).slice(2),

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 
-import { Pencil, Trash2 } from '~/components/admin/icons';
+import { Pencil, Plus, Trash2 } from '~/components/admin/icons';
 import { buttonClass } from '~/components/ui/button';
 
 /**
@@ -34,5 +34,18 @@ export function EditDeleteLinks({
         Delete<span className="sr-only"> {name}</span>
       </Link>
     </>
+  );
+}
+
+/**
+ * An admin list's link to its add dialog (`/admin/<things>/new` with the list's search), the
+ * primary button of its header: "Add New Track", "Create New Post".
+ */
+export function AddNewLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <Link to={to} preventScrollReset className={buttonClass('primary')}>
+      <Plus aria-hidden="true" className="h-4 w-4" />
+      {children}
+    </Link>
   );
 }

@@ -1,8 +1,8 @@
 import { InputField } from '~/components/ui/field';
 
 /** What the image inputs of the admin forms accept, and the hint that says so. */
-export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
-export const IMAGE_HINT = 'JPEG, PNG or WEBP, at most 10 MB.';
+const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
+const IMAGE_HINT = 'JPEG, PNG or WEBP, at most 10 MB.';
 
 type FileFieldProps = {
   /** The visible label (on edit it says that an empty input keeps the current file). */
@@ -34,5 +34,24 @@ export function FileField({ label, id, name, accept, hint, errors, current }: Fi
       />
       {current ?? null}
     </>
+  );
+}
+
+/**
+ * The image input of the gallery and blog forms: the multipart field `image` (id
+ * `<form id>-image`), JPEG, PNG or WEBP.
+ */
+export function ImageField({
+  formId,
+  ...field
+}: Pick<FileFieldProps, 'label' | 'errors' | 'current'> & { formId: string }) {
+  return (
+    <FileField
+      {...field}
+      id={`${formId}-image`}
+      name="image"
+      accept={IMAGE_ACCEPT}
+      hint={IMAGE_HINT}
+    />
   );
 }

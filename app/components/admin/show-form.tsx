@@ -1,14 +1,9 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  type SubmissionResult,
-} from '@conform-to/react';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 
 import { FormFailure } from '~/components/admin/form-alert';
 import { FormActions, useAdminForm } from '~/components/admin/upload-form';
-import { InputField, TextareaField } from '~/components/ui/field';
+import { ConformInputField, ConformTextareaField } from '~/components/ui/conform-fields';
 import { ShowSchema } from '~/schemas/show';
 import type { ShowJSON } from '~/types/entities';
 
@@ -50,59 +45,40 @@ export function ShowForm({
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <FormFailure id={form.errorId} title={failureTitle} errors={form.errors} />
-      <InputField
-        label="Title"
-        field={fields.title}
-        inputProps={getInputProps(fields.title, { type: 'text' })}
-      />
+      <ConformInputField label="Title" field={fields.title} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
-          label="Venue"
-          field={fields.venue}
-          inputProps={getInputProps(fields.venue, { type: 'text' })}
-        />
-        <InputField
+        <ConformInputField label="Venue" field={fields.venue} />
+        <ConformInputField
           label="Location"
           hint="City, State"
           field={fields.location}
-          inputProps={{
-            ...getInputProps(fields.location, { type: 'text' }),
-            placeholder: 'Asbury Park, NJ',
-          }}
+          placeholder="Asbury Park, NJ"
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
+        <ConformInputField
           label="Date"
           field={fields.date}
-          inputProps={{
-            ...getInputProps(fields.date, { type: 'date' }),
-            // The schema's YYYY-MM-DD pattern is what a date input submits anyway.
-            pattern: undefined,
-            className: '[color-scheme:inherit]',
-          }}
+          type="date"
+          // The schema's YYYY-MM-DD pattern is what a date input submits anyway.
+          pattern={undefined}
+          className="[color-scheme:inherit]"
         />
-        <InputField
+        <ConformInputField
           label="Time"
           hint="e.g. 8:00 PM"
           field={fields.time}
-          inputProps={{ ...getInputProps(fields.time, { type: 'text' }), placeholder: '8:00 PM' }}
+          placeholder="8:00 PM"
         />
       </div>
-      <InputField
+      <ConformInputField
         label="Ticket URL (optional)"
         field={fields.ticketUrl}
-        inputProps={{
-          ...getInputProps(fields.ticketUrl, { type: 'url' }),
-          placeholder: 'https://',
-        }}
+        type="url"
+        placeholder="https://"
       />
-      <TextareaField
-        label="Description (optional)"
-        field={fields.description}
-        textareaProps={{ ...getTextareaProps(fields.description), rows: 4 }}
-      />
-      <InputField
+      <ConformTextareaField label="Description (optional)" field={fields.description} rows={4} />
+      <ConformInputField
         label="Guest list spots for members"
         field={fields.guestListCapacity}
         hint={
@@ -110,12 +86,10 @@ export function ShowForm({
             ? `0 closes the list. ${show.guestListCount} taken; lowering the number removes no one.`
             : 'Logged-in members can ask for a spot until the show. 0 means no guest list.'
         }
-        inputProps={{
-          ...getInputProps(fields.guestListCapacity, { type: 'number' }),
-          min: 0,
-          step: 1,
-          inputMode: 'numeric',
-        }}
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
       />
       <FormActions
         closeTo={closeTo}

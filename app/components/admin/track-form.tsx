@@ -1,17 +1,16 @@
-import {
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-} from '@conform-to/react';
+import { getInputProps } from '@conform-to/react';
 import { z } from 'zod';
 
 import { FileField } from '~/components/admin/file-field';
-import { useRequiredFiles } from '~/components/admin/required-files';
 import { ResumableAudioField } from '~/components/admin/resumable-audio-field';
-import { UploadForm, useAdminForm } from '~/components/admin/upload-form';
+import { UploadForm, type UploadFormProps, useUploadForm } from '~/components/admin/upload-form';
 import { VisibilityFields } from '~/components/admin/visibility-fields';
-import { InputField, SelectField, TextareaField } from '~/components/ui/field';
+import {
+  ConformInputField,
+  ConformSelectField,
+  ConformTextareaField,
+} from '~/components/ui/conform-fields';
+import { Thumbnail } from '~/components/ui/thumbnail';
 import { LIMITS } from '~/schemas/form-constants';
 import { MISSING_FILES, TRACK_TYPES, TrackFieldsObject } from '~/schemas/track';
 import {
@@ -39,24 +38,10 @@ const fileName = (url: string) => url.split('/').pop() ?? url;
 export function TrackForm({
   track,
   defaultArtist,
-  lastResult,
-  alertTitle,
-  closeTo,
-}: {
-  track?: TrackJSON;
-  defaultArtist: string;
-  lastResult?: SubmissionResult<string[]>;
-  alertTitle?: string;
-  closeTo: string;
-}) {
-  const files = useRequiredFiles({
-    required: !track,
-    names: ['coverImage', 'audioFile'],
-    message: MISSING_FILES,
-  });
-  const [form, fields] = useAdminForm({
+  ...props
+}: { track?: TrackJSON; defaultArtist: string } & UploadFormProps) {
+  const { form, fields, frame } = useUploadForm(props, {
     id: track ? `track-form-${track.id}` : 'track-form-new',
-    lastResult,
     schema: TrackFormSchema,
     defaultValue: {
       title: track?.title ?? '',
@@ -70,75 +55,55 @@ export function TrackForm({
       visibility: track?.visibility ?? 'public',
       publicAt: track?.publicAt ?? '',
     },
-    onSubmit: (event, { formData }) => files.check(event, formData),
+    requiredFiles: {
+      required: !track,
+      names: ['coverImage', 'audioFile'],
+      message: MISSING_FILES,
+    },
   });
 
   return (
     <UploadForm
-      form={form}
-      files={files}
-      alertTitle={alertTitle}
-      closeTo={closeTo}
+      {...frame}
       submit={
         track
           ? { label: 'Update Track', pendingLabel: 'Updating...' }
           : { label: 'Create Track', pendingLabel: 'Creating...' }
       }
     >
-      <InputField
-        label="Title"
-        field={fields.title}
-        inputProps={getInputProps(fields.title, { type: 'text' })}
-      />
+      <ConformInputField label="Title" field={fields.title} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
-          label="Artist"
-          field={fields.artist}
-          inputProps={getInputProps(fields.artist, { type: 'text' })}
-        />
-        <InputField
-          label="Album (optional)"
-          field={fields.album}
-          inputProps={getInputProps(fields.album, { type: 'text' })}
-        />
-        <SelectField label="Type" field={fields.type} selectProps={getSelectProps(fields.type)}>
+        <ConformInputField label="Artist" field={fields.artist} />
+        <ConformInputField label="Album (optional)" field={fields.album} />
+        <ConformSelectField label="Type" field={fields.type}>
           {TRACK_TYPES.map((t) => (
             <option key={t} value={t}>
               {t}
             </option>
           ))}
-        </SelectField>
-        <InputField
+        </ConformSelectField>
+        <ConformInputField
           label="Duration"
           field={fields.duration}
           hint="MM:SS or H:MM:SS for long sets (e.g. 3:45 or 1:02:30). Leave empty to read it from the audio file."
-          inputProps={{
-            ...getInputProps(fields.duration, { type: 'text' }),
-            placeholder: '3:45',
-          }}
+          placeholder="3:45"
         />
       </div>
-      <TextareaField
+      <ConformTextareaField
         label="Description (optional)"
         field={fields.description}
         hint="Liner notes or what the mix is about; blank lines start new paragraphs."
-        textareaProps={{
-          ...getTextareaProps(fields.description),
-          rows: 4,
-          maxLength: LIMITS.trackDescription,
-        }}
+        rows={4}
+        maxLength={LIMITS.trackDescription}
       />
-      <TextareaField
+      <ConformTextareaField
         label="Tracklist (optional)"
         field={fields.tracklist}
         hint={`One row per line: ${TRACKLIST_FORMAT}. Start times go up; the label is optional; blank lines are ignored (at most ${TRACKLIST_LIMITS.rows} rows).`}
-        textareaProps={{
-          ...getTextareaProps(fields.tracklist),
-          rows: 6,
-          spellCheck: false,
-          placeholder: '0:00 Night Shore - Intro\n4:12 Floorplan - Never Grow Old [M-Plant]',
-          className: 'font-mono',
-        }}
+        rows={6}
+        spellCheck={false}
+        placeholder={'0:00 Night Shore - Intro\n4:12 Floorplan - Never Grow Old [M-Plant]'}
+        className="font-mono"
       />
       <div className="flex items-center gap-2">
         <input
@@ -160,11 +125,9 @@ export function TrackForm({
         current={
           track ? (
             <div className="flex items-center gap-3 text-sm text-muted-foreground">
-              <img
+              <Thumbnail
                 src={track.coverImage}
-                alt=""
-                width={48}
-                height={48}
+                size={48}
                 className="h-12 w-12 rounded object-cover"
               />
               <span>Current cover: {fileName(track.coverImage)}</span>

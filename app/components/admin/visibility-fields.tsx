@@ -1,6 +1,6 @@
-import { type FieldMetadata, getInputProps, getSelectProps } from '@conform-to/react';
+import type { FieldMetadata } from '@conform-to/react';
 
-import { InputField, SelectField } from '~/components/ui/field';
+import { ConformInputField, ConformSelectField } from '~/components/ui/conform-fields';
 import type { Visibility } from '~/types/entities';
 
 /**
@@ -16,15 +16,15 @@ export function VisibilityFields<Form extends Record<string, unknown>>({
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <SelectField label="Visibility" field={visibility} selectProps={getSelectProps(visibility)}>
+      <ConformSelectField label="Visibility" field={visibility}>
         <option value="public">Public: everyone</option>
         <option value="members">Members only: logged-in accounts</option>
-      </SelectField>
-      <InputField
+      </ConformSelectField>
+      <ConformInputField
         label="Public on (optional)"
         field={publicAt}
         hint="Early access: members-only until this day, then public for everyone (New York time). Leave empty to keep it members-only."
-        inputProps={getInputProps(publicAt, { type: 'date' })}
+        type="date"
       />
     </div>
   );

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 
+import { Thumbnail } from '~/components/ui/thumbnail';
 import type { FooterRelease, FooterShow } from '~/types/entities';
 import { MEMBERS_ONLY } from '~/utils/access';
 import { DATE_SHORT, formatSiteDate } from '~/utils/time';
@@ -119,11 +120,9 @@ export function SiteFooter({
               className="group flex items-center gap-3 rounded-md"
             >
               {/* The cover's smallest copy (320 px) is sharp at 40 px on any screen. */}
-              <img
+              <Thumbnail
                 src={track.thumbnail}
-                alt=""
-                width={40}
-                height={40}
+                size={40}
                 loading="lazy"
                 decoding="async"
                 className="h-10 w-10 shrink-0 rounded-md bg-muted object-cover"

@@ -100,7 +100,8 @@ function FieldFrame({
  * attributes, usually conform's `getInputProps(field, { type })` plus extras such as
  * `autoComplete`; the frame adds the id and aria wiring, the field's key and the input
  * class (a `className` given there is appended to it). This module imports no conform
- * value, so the public forms that ship without conform can use it too.
+ * value, so the public forms that ship without conform can use it too; a form set up with
+ * conform uses them through conform-fields.tsx, which fills `inputProps` from the field.
  */
 
 type InputFieldProps = FieldFrameProps & { inputProps: React.ComponentProps<'input'> };

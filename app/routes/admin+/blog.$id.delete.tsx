@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react';
 
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { DialogErrorBoundary } from '~/components/admin/dialog-error-boundary';
 import { getBlogPost } from '~/models/blog-post.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import { removeBlogPost } from '~/services/blog-save.server';
@@ -41,7 +41,5 @@ export default function DeleteBlogPost() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary placement="panel" back={{ to: '/admin/blog', label: 'Back to posts' }} />
-  );
+  return <DialogErrorBoundary section="blog" />;
 }

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 
 import { BlogForm } from '~/components/admin/blog-form';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
-import { useToastOnce } from '~/components/site/toaster';
+import { DialogErrorBoundary } from '~/components/admin/dialog-error-boundary';
+import { useUploadFormProps } from '~/components/admin/upload-form';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { blogEditLoader, blogFormAction } from '~/services/blog-save.server';
 import { blogListUrl } from '~/utils/admin-urls';
@@ -21,8 +21,7 @@ export function action(args: ActionFunctionArgs) {
 
 export default function EditBlogPost() {
   const { item: post, closeTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  useToastOnce(actionData?.toast);
+  const props = useUploadFormProps(closeTo);
   return (
     <RouteDialog
       title="Edit Post"
@@ -30,19 +29,11 @@ export default function EditBlogPost() {
       closeTo={closeTo}
       size="lg"
     >
-      <BlogForm
-        key={post.id}
-        post={post}
-        lastResult={actionData?.result}
-        alertTitle={actionData?.alertTitle}
-        closeTo={closeTo}
-      />
+      <BlogForm key={post.id} post={post} {...props} />
     </RouteDialog>
   );
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary placement="panel" back={{ to: '/admin/blog', label: 'Back to posts' }} />
-  );
+  return <DialogErrorBoundary section="blog" />;
 }

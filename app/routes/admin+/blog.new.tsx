@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 
 import { requireAdmin } from '~/auth/auth.server';
 import { BlogForm } from '~/components/admin/blog-form';
-import { useToastOnce } from '~/components/site/toaster';
+import { useUploadFormProps } from '~/components/admin/upload-form';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { blogFormAction } from '~/services/blog-save.server';
 import { blogListUrl } from '~/utils/admin-urls';
@@ -22,15 +22,10 @@ export function action(args: ActionFunctionArgs) {
 
 export default function NewBlogPost() {
   const { closeTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  useToastOnce(actionData?.toast);
+  const props = useUploadFormProps(closeTo);
   return (
     <RouteDialog title="Create New Post" closeTo={closeTo} size="lg">
-      <BlogForm
-        lastResult={actionData?.result}
-        alertTitle={actionData?.alertTitle}
-        closeTo={closeTo}
-      />
+      <BlogForm {...props} />
     </RouteDialog>
   );
 }

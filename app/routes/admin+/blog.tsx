@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
 
 import { requireAdmin } from '~/auth/auth.server';
-import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
-import { ExternalLink, Plus } from '~/components/admin/icons';
+import { CardCover, CardGrid } from '~/components/admin/card-grid';
+import { AddNewLink, EditDeleteLinks } from '~/components/admin/edit-delete-links';
+import { ExternalLink } from '~/components/admin/icons';
 import { AdminPagination } from '~/components/admin/list-paging';
 import { TabLinks } from '~/components/admin/tab-links';
 import { CategoryBadge } from '~/components/site/blog-card';
@@ -56,10 +57,7 @@ export default function AdminBlog() {
           <h1 className="font-heading text-3xl font-bold">Blog</h1>
           <p className="mt-1 text-sm text-muted-foreground">News, event reports and reviews.</p>
         </div>
-        <Link to={`/admin/blog/new${search}`} preventScrollReset className={buttonClass('primary')}>
-          <Plus aria-hidden="true" className="h-4 w-4" />
-          Create New Post
-        </Link>
+        <AddNewLink to={`/admin/blog/new${search}`}>Create New Post</AddNewLink>
       </header>
 
       <Outlet />
@@ -73,55 +71,39 @@ export default function AdminBlog() {
         }))}
       />
 
-      {posts.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-border p-10 text-center text-muted-foreground">
-          No posts found
-        </p>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {posts.map((post) => (
-            <li
-              key={post.id}
-              data-testid="admin-blog-card"
-              className="flex flex-col overflow-hidden rounded-lg border border-border bg-card"
-            >
-              <div className="relative aspect-video bg-muted">
-                <img
-                  src={post.imageUrl}
-                  alt=""
-                  loading="lazy"
-                  className="h-full w-full object-cover"
-                />
-                <CategoryBadge category={post.category} className="absolute left-2 top-2" />
+      <CardGrid
+        items={posts}
+        empty="No posts found"
+        testId="admin-blog-card"
+        columns="md:grid-cols-2 xl:grid-cols-3"
+        column
+      >
+        {(post) => (
+          <>
+            <CardCover src={post.imageUrl} alt="" className="relative aspect-video bg-muted">
+              <CategoryBadge category={post.category} className="absolute left-2 top-2" />
+            </CardCover>
+            <div className="flex flex-1 flex-col p-4">
+              <h2 className="font-semibold">{post.title}</h2>
+              <p className="mt-1 text-xs text-muted-foreground">
+                <time dateTime={post.createdAt}>{formatSiteDate(post.createdAt, DATE_SHORT)}</time>{' '}
+                · <span className="font-mono">/{post.slug}</span>
+              </p>
+              {isMembersOnly(post) ? <MembersOnlyBadge item={post} className="mt-2" /> : null}
+              <p className="mt-2 line-clamp-3 flex-1 text-sm text-muted-foreground">
+                {post.excerpt}
+              </p>
+              <div className="mt-4 flex flex-wrap gap-2">
+                <Link to={`/blog/${post.slug}`} className={buttonClass('outline', 'sm')}>
+                  <ExternalLink aria-hidden="true" className="h-4 w-4" />
+                  View<span className="sr-only"> {post.title}</span>
+                </Link>
+                <EditDeleteLinks to={`/admin/blog/${post.id}`} name={post.title} search={search} />
               </div>
-              <div className="flex flex-1 flex-col p-4">
-                <h2 className="font-semibold">{post.title}</h2>
-                <p className="mt-1 text-xs text-muted-foreground">
-                  <time dateTime={post.createdAt}>
-                    {formatSiteDate(post.createdAt, DATE_SHORT)}
-                  </time>{' '}
-                  · <span className="font-mono">/{post.slug}</span>
-                </p>
-                {isMembersOnly(post) ? <MembersOnlyBadge item={post} className="mt-2" /> : null}
-                <p className="mt-2 line-clamp-3 flex-1 text-sm text-muted-foreground">
-                  {post.excerpt}
-                </p>
-                <div className="mt-4 flex flex-wrap gap-2">
-                  <Link to={`/blog/${post.slug}`} className={buttonClass('outline', 'sm')}>
-                    <ExternalLink aria-hidden="true" className="h-4 w-4" />
-                    View<span className="sr-only"> {post.title}</span>
-                  </Link>
-                  <EditDeleteLinks
-                    to={`/admin/blog/${post.id}`}
-                    name={post.title}
-                    search={search}
-                  />
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+            </div>
+          </>
+        )}
+      </CardGrid>
       <AdminPagination path="/admin/blog" params={{ category }} page={page} pageCount={pageCount} />
     </div>
   );

@@ -1,13 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 
-import { requireAdmin } from '~/auth/auth.server';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { DialogErrorBoundary } from '~/components/admin/dialog-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { getGalleryImage } from '~/models/gallery-image.server';
-import { findByIdParam } from '~/models/model-helpers.server';
-import { notFound } from '~/platform/http-errors.server';
+import { galleryEditLoader } from '~/services/gallery-save.server';
 import { galleryListUrl, keepSearch } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 import { DATE_LONG, formatSiteDate } from '~/utils/time';
@@ -15,11 +12,9 @@ import { DATE_LONG, formatSiteDate } from '~/utils/time';
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   adminTitle(matches, data?.image.title ?? 'Image');
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const image = await findByIdParam(params.id, getGalleryImage);
-  if (!image) throw notFound('Image not found');
-  return { image, closeTo: galleryListUrl(request.url) };
+export async function loader(args: LoaderFunctionArgs) {
+  const { item: image, closeTo } = await galleryEditLoader(args, galleryListUrl);
+  return { image, closeTo };
 }
 
 /** The large preview opened by a card's eye button. */
@@ -56,10 +51,5 @@ export default function GalleryImagePreview() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      placement="panel"
-      back={{ to: '/admin/gallery', label: 'Back to gallery' }}
-    />
-  );
+  return <DialogErrorBoundary section="gallery" />;
 }

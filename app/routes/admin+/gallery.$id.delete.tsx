@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react';
 
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { DialogErrorBoundary } from '~/components/admin/dialog-error-boundary';
 import { deleteGalleryImage, getGalleryImage } from '~/models/gallery-image.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import type { GalleryImageJSON } from '~/types/entities';
@@ -42,10 +42,5 @@ export default function DeleteGalleryImage() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      placement="panel"
-      back={{ to: '/admin/gallery', label: 'Back to gallery' }}
-    />
-  );
+  return <DialogErrorBoundary section="gallery" />;
 }

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 
+import { DialogErrorBoundary } from '~/components/admin/dialog-error-boundary';
 import { GalleryForm } from '~/components/admin/gallery-form';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
-import { useToastOnce } from '~/components/site/toaster';
+import { useUploadFormProps } from '~/components/admin/upload-form';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { galleryEditLoader, galleryFormAction } from '~/services/gallery-save.server';
 import { galleryListUrl } from '~/utils/admin-urls';
@@ -21,26 +21,14 @@ export function action(args: ActionFunctionArgs) {
 
 export default function EditGalleryImage() {
   const { item: image, closeTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  useToastOnce(actionData?.toast);
+  const props = useUploadFormProps(closeTo);
   return (
     <RouteDialog title="Edit Image" description={`Editing "${image.title}"`} closeTo={closeTo}>
-      <GalleryForm
-        key={image.id}
-        image={image}
-        lastResult={actionData?.result}
-        alertTitle={actionData?.alertTitle}
-        closeTo={closeTo}
-      />
+      <GalleryForm key={image.id} image={image} {...props} />
     </RouteDialog>
   );
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      placement="panel"
-      back={{ to: '/admin/gallery', label: 'Back to gallery' }}
-    />
-  );
+  return <DialogErrorBoundary section="gallery" />;
 }

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 
 import { requireAdmin } from '~/auth/auth.server';
 import { GalleryForm } from '~/components/admin/gallery-form';
-import { useToastOnce } from '~/components/site/toaster';
+import { useUploadFormProps } from '~/components/admin/upload-form';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { galleryFormAction } from '~/services/gallery-save.server';
 import { galleryListUrl } from '~/utils/admin-urls';
@@ -22,15 +22,10 @@ export function action(args: ActionFunctionArgs) {
 
 export default function NewGalleryImage() {
   const { closeTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  useToastOnce(actionData?.toast);
+  const props = useUploadFormProps(closeTo);
   return (
     <RouteDialog title="Add New Image" closeTo={closeTo}>
-      <GalleryForm
-        lastResult={actionData?.result}
-        alertTitle={actionData?.alertTitle}
-        closeTo={closeTo}
-      />
+      <GalleryForm {...props} />
     </RouteDialog>
   );
 }

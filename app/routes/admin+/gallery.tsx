@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
 
 import { requireAdmin } from '~/auth/auth.server';
-import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
-import { Eye, Plus } from '~/components/admin/icons';
+import { CardCover, CardGrid } from '~/components/admin/card-grid';
+import { AddNewLink, EditDeleteLinks } from '~/components/admin/edit-delete-links';
+import { Eye } from '~/components/admin/icons';
 import { AdminPagination } from '~/components/admin/list-paging';
-import { buttonClass } from '~/components/ui/button';
 import { pageGalleryImages } from '~/models/gallery-image.server';
 import { galleryListUrl, keepSearch } from '~/utils/admin-urls';
 import { cn } from '~/utils/cn';
@@ -48,64 +48,50 @@ export default function AdminGallery() {
           <h1 className="font-heading text-3xl font-bold">Gallery</h1>
           <p className="mt-1 text-sm text-muted-foreground">Photos shown on the gallery page.</p>
         </div>
-        <Link
-          to={`/admin/gallery/new${search}`}
-          preventScrollReset
-          className={buttonClass('primary')}
-        >
-          <Plus aria-hidden="true" className="h-4 w-4" />
-          Add New Image
-        </Link>
+        <AddNewLink to={`/admin/gallery/new${search}`}>Add New Image</AddNewLink>
       </header>
 
       <Outlet />
 
-      {images.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-border p-10 text-center text-muted-foreground">
-          No images found
-        </p>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {images.map((image) => (
-            <li
-              key={image.id}
-              data-testid="admin-gallery-card"
-              className="overflow-hidden rounded-lg border border-border bg-card"
+      <CardGrid
+        items={images}
+        empty="No images found"
+        testId="admin-gallery-card"
+        columns="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+      >
+        {(image) => (
+          <>
+            <CardCover
+              src={image.imageUrl}
+              alt={image.description || image.title}
+              className="group relative aspect-[4/3] bg-muted"
             >
-              <div className="group relative aspect-[4/3] bg-muted">
-                <img
-                  src={image.imageUrl}
-                  alt={image.description || image.title}
-                  loading="lazy"
-                  className="h-full w-full object-cover"
-                />
-                {/* The eye button shows on hover, and whenever it has keyboard focus. */}
-                <div className="absolute inset-0 flex items-center justify-center bg-black/40 opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100">
-                  <Link
-                    to={`/admin/gallery/${image.id}${search}`}
-                    preventScrollReset
-                    className={iconButton()}
-                    aria-label={`Preview ${image.title}`}
-                  >
-                    <Eye aria-hidden="true" className="h-5 w-5" />
-                  </Link>
-                </div>
+              {/* The eye button shows on hover, and whenever it has keyboard focus. */}
+              <div className="absolute inset-0 flex items-center justify-center bg-black/40 opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100">
+                <Link
+                  to={`/admin/gallery/${image.id}${search}`}
+                  preventScrollReset
+                  className={iconButton()}
+                  aria-label={`Preview ${image.title}`}
+                >
+                  <Eye aria-hidden="true" className="h-5 w-5" />
+                </Link>
               </div>
-              <div className="p-4">
-                <h2 className="font-semibold">{image.title}</h2>
-                {image.description ? (
-                  <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">
-                    {image.description}
-                  </p>
-                ) : null}
-                <div className="mt-3 flex gap-2">
-                  <EditDeleteLinks to={`/admin/gallery/${image.id}${search}`} name={image.title} />
-                </div>
+            </CardCover>
+            <div className="p-4">
+              <h2 className="font-semibold">{image.title}</h2>
+              {image.description ? (
+                <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">
+                  {image.description}
+                </p>
+              ) : null}
+              <div className="mt-3 flex gap-2">
+                <EditDeleteLinks to={`/admin/gallery/${image.id}${search}`} name={image.title} />
               </div>
-            </li>
-          ))}
-        </ul>
-      )}
+            </div>
+          </>
+        )}
+      </CardGrid>
       <AdminPagination path="/admin/gallery" page={page} pageCount={pageCount} />
     </div>
   );

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react';
 
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { DialogErrorBoundary } from '~/components/admin/dialog-error-boundary';
 import { deleteContactMessage, getContactMessage } from '~/models/contact-message.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import type { ContactMessageJSON } from '~/types/entities';
@@ -45,10 +45,5 @@ export default function DeleteMessage() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      placement="panel"
-      back={{ to: '/admin/messages', label: 'Back to messages' }}
-    />
-  );
+  return <DialogErrorBoundary section="messages" />;
 }

@@ -1,13 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useOutlet } from '@remix-run/react';
 
-import { requireAdmin } from '~/auth/auth.server';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { DialogErrorBoundary } from '~/components/admin/dialog-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { getContactMessage } from '~/models/contact-message.server';
-import { findByIdParam } from '~/models/model-helpers.server';
-import { notFound } from '~/platform/http-errors.server';
+import { loadAdminItem } from '~/services/admin-item.server';
 import { keepSearch, messagesListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 import { formatMessageDate } from '~/utils/time';
@@ -15,11 +13,14 @@ import { formatMessageDate } from '~/utils/time';
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   adminTitle(matches, data?.message.subject ?? 'Message');
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const message = await findByIdParam(params.id, getContactMessage);
-  if (!message) throw notFound('Message not found');
-  return { message, closeTo: messagesListUrl(request.url) };
+export async function loader(args: LoaderFunctionArgs) {
+  const { item: message, closeTo } = await loadAdminItem(
+    args,
+    getContactMessage,
+    'Message not found',
+    messagesListUrl,
+  );
+  return { message, closeTo };
 }
 
 export default function ViewMessage() {
@@ -63,10 +64,5 @@ export default function ViewMessage() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      placement="panel"
-      back={{ to: '/admin/messages', label: 'Back to messages' }}
-    />
-  );
+  return <DialogErrorBoundary section="messages" />;
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react';
 
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { DialogErrorBoundary } from '~/components/admin/dialog-error-boundary';
 import { deleteSubscriber, getSubscriber } from '~/models/subscriber.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import type { SubscriberJSON } from '~/types/entities';
@@ -47,10 +47,5 @@ export default function RemoveSubscriber() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      placement="panel"
-      back={{ to: '/admin/newsletter', label: 'Back to subscribers' }}
-    />
-  );
+  return <DialogErrorBoundary section="newsletter" />;
 }

@@ -9,8 +9,8 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import { DialogErrorBoundary } from '~/components/admin/dialog-error-boundary';
 import { ShowForm } from '~/components/admin/show-form';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { findByIdParam, parseId } from '~/models/model-helpers.server';
 import { adminPageOfShow, getShow } from '~/models/show.server';
@@ -73,7 +73,5 @@ export default function EditShow() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary placement="panel" back={{ to: '/admin/shows', label: 'Back to shows' }} />
-  );
+  return <DialogErrorBoundary section="shows" />;
 }

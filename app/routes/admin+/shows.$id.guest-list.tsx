@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
 import { requireAdmin } from '~/auth/auth.server';
+import { DialogErrorBoundary } from '~/components/admin/dialog-error-boundary';
 import { Download } from '~/components/admin/icons';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { listGuestList } from '~/models/guest-list.server';
@@ -74,7 +74,5 @@ export default function ShowGuestList() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary placement="panel" back={{ to: '/admin/shows', label: 'Back to shows' }} />
-  );
+  return <DialogErrorBoundary section="shows" />;
 }

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
 
 import { requireAdmin } from '~/auth/auth.server';
-import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
-import { CalendarDays, ExternalLink, MapPin, Plus, Users } from '~/components/admin/icons';
+import { AddNewLink, EditDeleteLinks } from '~/components/admin/edit-delete-links';
+import { CalendarDays, ExternalLink, MapPin, Users } from '~/components/admin/icons';
 import { AdminPagination } from '~/components/admin/list-paging';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
@@ -43,10 +43,7 @@ export default function AdminShows() {
         <h1 id="shows-heading" className="font-heading text-3xl font-bold">
           Shows
         </h1>
-        <Link to={`new${search}`} preventScrollReset className={buttonClass('primary')}>
-          <Plus aria-hidden="true" className="h-4 w-4" />
-          Add New Show
-        </Link>
+        <AddNewLink to={`new${search}`}>Add New Show</AddNewLink>
       </div>
 
       <Outlet />

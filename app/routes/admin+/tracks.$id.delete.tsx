@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react';
 
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
+import { DialogErrorBoundary } from '~/components/admin/dialog-error-boundary';
 import { getTrack } from '~/models/track.server';
 import { deleteAction, deleteLoader, type DeleteRoute } from '~/services/admin-delete.server';
 import { removeTrack } from '~/services/track-save.server';
@@ -41,10 +41,5 @@ export default function DeleteTrack() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      placement="panel"
-      back={{ to: '/admin/tracks', label: 'Back to tracks' }}
-    />
-  );
+  return <DialogErrorBoundary section="tracks" />;
 }

@@ -1,29 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 
-import { requireAdmin } from '~/auth/auth.server';
+import { DialogErrorBoundary } from '~/components/admin/dialog-error-boundary';
 import { TrackAudioStatus } from '~/components/admin/track-audio-status';
 import { TrackForm } from '~/components/admin/track-form';
-import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
-import { useToastOnce } from '~/components/site/toaster';
+import { useUploadFormProps } from '~/components/admin/upload-form';
 import { RouteDialog } from '~/components/ui/route-dialog';
-import { findByIdParam } from '~/models/model-helpers.server';
-import { getTrack } from '~/models/track.server';
 import { getTrackAudioAdmin } from '~/models/track-audio.server';
 import { env } from '~/platform/env.server';
-import { notFound } from '~/platform/http-errors.server';
-import { trackFormAction } from '~/services/track-save.server';
+import { trackEditLoader, trackFormAction } from '~/services/track-save.server';
 import { tracksListUrl } from '~/utils/admin-urls';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Edit Track');
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const track = await findByIdParam(params.id, getTrack);
-  if (!track) throw notFound('Track not found');
+export async function loader(args: LoaderFunctionArgs) {
+  const { item: track, closeTo } = await trackEditLoader(args, tracksListUrl);
   const audio = await getTrackAudioAdmin(track.id);
-  return { track, audio, defaultArtist: env.SITE_NAME, closeTo: tracksListUrl(request.url) };
+  return { track, audio, defaultArtist: env.SITE_NAME, closeTo };
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -32,8 +26,7 @@ export function action(args: ActionFunctionArgs) {
 
 export default function EditTrack() {
   const { track, audio, defaultArtist, closeTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  useToastOnce(actionData?.toast);
+  const props = useUploadFormProps(closeTo);
   return (
     <RouteDialog
       title="Edit Track"
@@ -49,23 +42,11 @@ export default function EditTrack() {
           hasOriginal={audio.originalAudioFile !== null}
         />
       ) : null}
-      <TrackForm
-        key={track.id}
-        track={track}
-        defaultArtist={defaultArtist}
-        lastResult={actionData?.result}
-        alertTitle={actionData?.alertTitle}
-        closeTo={closeTo}
-      />
+      <TrackForm key={track.id} track={track} defaultArtist={defaultArtist} {...props} />
     </RouteDialog>
   );
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      placement="panel"
-      back={{ to: '/admin/tracks', label: 'Back to tracks' }}
-    />
-  );
+  return <DialogErrorBoundary section="tracks" />;
 }

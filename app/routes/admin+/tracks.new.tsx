@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 
 import { requireAdmin } from '~/auth/auth.server';
 import { TrackForm } from '~/components/admin/track-form';
-import { useToastOnce } from '~/components/site/toaster';
+import { useUploadFormProps } from '~/components/admin/upload-form';
 import { RouteDialog } from '~/components/ui/route-dialog';
 import { env } from '~/platform/env.server';
 import { trackFormAction } from '~/services/track-save.server';
@@ -23,8 +23,7 @@ export function action(args: ActionFunctionArgs) {
 
 export default function NewTrack() {
   const { defaultArtist, closeTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  useToastOnce(actionData?.toast);
+  const props = useUploadFormProps(closeTo);
   return (
     <RouteDialog
       title="Add New Track"
@@ -32,12 +31,7 @@ export default function NewTrack() {
       closeTo={closeTo}
       size="lg"
     >
-      <TrackForm
-        defaultArtist={defaultArtist}
-        lastResult={actionData?.result}
-        alertTitle={actionData?.alertTitle}
-        closeTo={closeTo}
-      />
+      <TrackForm defaultArtist={defaultArtist} {...props} />
     </RouteDialog>
   );
 }

@@ -3,8 +3,9 @@ import { Form, Link, Outlet, useLoaderData, useNavigation } from '@remix-run/rea
 
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
-import { Plus, Settings, Shuffle, Star } from '~/components/admin/icons';
+import { CardCover, CardGrid } from '~/components/admin/card-grid';
+import { AddNewLink, EditDeleteLinks } from '~/components/admin/edit-delete-links';
+import { Settings, Shuffle, Star } from '~/components/admin/icons';
 import { AdminPagination, AdminSearchForm } from '~/components/admin/list-paging';
 import { TabLinks } from '~/components/admin/tab-links';
 import { MembersOnlyBadge } from '~/components/site/members-only';
@@ -161,14 +162,7 @@ export default function AdminTracks() {
             <Settings aria-hidden="true" className="h-4 w-4" />
             Settings
           </Link>
-          <Link
-            to={`/admin/tracks/new${search}`}
-            preventScrollReset
-            className={buttonClass('primary')}
-          >
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            Add New Track
-          </Link>
+          <AddNewLink to={`/admin/tracks/new${search}`}>Add New Track</AddNewLink>
         </div>
       </header>
 
@@ -202,95 +196,89 @@ export default function AdminTracks() {
         {q ? ` matching “${q}”` : ''}
       </p>
 
-      {tracks.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-border p-10 text-center text-muted-foreground">
-          No tracks found
-        </p>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {tracks.map((track) => {
-            const toggling =
-              navigation.state === 'submitting' &&
-              navigation.formData?.get('intent') === 'toggle-featured' &&
-              navigation.formData?.get('id') === String(track.id);
-            return (
-              <li
-                key={track.id}
-                data-testid="admin-track-card"
-                className="flex flex-col overflow-hidden rounded-lg border border-border bg-card"
+      <CardGrid
+        items={tracks}
+        empty="No tracks found"
+        testId="admin-track-card"
+        columns="sm:grid-cols-2 xl:grid-cols-3"
+        column
+      >
+        {(track) => {
+          const toggling =
+            navigation.state === 'submitting' &&
+            navigation.formData?.get('intent') === 'toggle-featured' &&
+            navigation.formData?.get('id') === String(track.id);
+          return (
+            <>
+              <CardCover
+                src={track.coverImage}
+                alt={`Cover of ${track.title}`}
+                className="relative aspect-square bg-muted"
               >
-                <div className="relative aspect-square bg-muted">
-                  <img
-                    src={track.coverImage}
-                    alt={`Cover of ${track.title}`}
-                    loading="lazy"
-                    className="h-full w-full object-cover"
-                  />
-                  {track.featured ? (
-                    <span className="absolute left-2 top-2 inline-flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
-                      <Star aria-hidden="true" className="h-3 w-3 fill-current" />
-                      Featured
-                    </span>
-                  ) : null}
-                </div>
-                <div className="flex flex-1 flex-col p-4">
-                  <h2 className="font-semibold">{track.title}</h2>
-                  <p className="text-sm text-muted-foreground">{track.artist}</p>
-                  <p className="mt-1 text-sm text-muted-foreground">
-                    <span className="sr-only">Duration </span>
-                    {track.duration}
-                    {track.album ? <> · {track.album}</> : null}
+                {track.featured ? (
+                  <span className="absolute left-2 top-2 inline-flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+                    <Star aria-hidden="true" className="h-3 w-3 fill-current" />
+                    Featured
+                  </span>
+                ) : null}
+              </CardCover>
+              <div className="flex flex-1 flex-col p-4">
+                <h2 className="font-semibold">{track.title}</h2>
+                <p className="text-sm text-muted-foreground">{track.artist}</p>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  <span className="sr-only">Duration </span>
+                  {track.duration}
+                  {track.album ? <> · {track.album}</> : null}
+                </p>
+                <p className="mt-1 text-sm text-muted-foreground" data-testid="track-plays">
+                  {plays[track.id]?.plays ?? 0} plays · {plays[track.id]?.starts ?? 0} play starts{' '}
+                  <span className="text-xs">(last 30 days)</span>
+                </p>
+                {isMembersOnly(track) ? <MembersOnlyBadge item={track} className="mt-2" /> : null}
+                {track.audioStatus === 'processing' ? (
+                  <p className="mt-2 text-sm font-semibold" data-testid="track-audio-status">
+                    Processing…
                   </p>
-                  <p className="mt-1 text-sm text-muted-foreground" data-testid="track-plays">
-                    {plays[track.id]?.plays ?? 0} plays · {plays[track.id]?.starts ?? 0} play starts{' '}
-                    <span className="text-xs">(last 30 days)</span>
+                ) : track.audioStatus === 'failed' ? (
+                  <p className="mt-2 text-sm" data-testid="track-audio-status">
+                    <span className="font-semibold">Processing failed</span>
+                    {audioFailures[track.id] ? `: ${audioFailures[track.id]}` : null}
                   </p>
-                  {isMembersOnly(track) ? <MembersOnlyBadge item={track} className="mt-2" /> : null}
-                  {track.audioStatus === 'processing' ? (
-                    <p className="mt-2 text-sm font-semibold" data-testid="track-audio-status">
-                      Processing…
-                    </p>
-                  ) : track.audioStatus === 'failed' ? (
-                    <p className="mt-2 text-sm" data-testid="track-audio-status">
-                      <span className="font-semibold">Processing failed</span>
-                      {audioFailures[track.id] ? `: ${audioFailures[track.id]}` : null}
-                    </p>
-                  ) : null}
-                  <div className="mt-4 flex flex-wrap gap-2">
-                    <Form method="post" action={listUrl} preventScrollReset>
-                      <input type="hidden" name="intent" value="toggle-featured" />
-                      <input type="hidden" name="id" value={track.id} />
-                      <input
-                        type="hidden"
-                        name="featured"
-                        value={track.featured ? 'false' : 'true'}
-                      />
-                      <button
-                        type="submit"
-                        disabled={toggling}
-                        aria-pressed={track.featured}
-                        className={buttonClass(track.featured ? 'primary' : 'outline', 'sm')}
-                      >
-                        <Star
-                          aria-hidden="true"
-                          className={cn('h-4 w-4', track.featured && 'fill-current')}
-                        />
-                        {track.featured ? 'Featured' : 'Feature'}
-                        <span className="sr-only"> {track.title}</span>
-                      </button>
-                    </Form>
-                    <EditDeleteLinks
-                      to={`/admin/tracks/${track.id}`}
-                      name={track.title}
-                      search={search}
+                ) : null}
+                <div className="mt-4 flex flex-wrap gap-2">
+                  <Form method="post" action={listUrl} preventScrollReset>
+                    <input type="hidden" name="intent" value="toggle-featured" />
+                    <input type="hidden" name="id" value={track.id} />
+                    <input
+                      type="hidden"
+                      name="featured"
+                      value={track.featured ? 'false' : 'true'}
                     />
-                  </div>
+                    <button
+                      type="submit"
+                      disabled={toggling}
+                      aria-pressed={track.featured}
+                      className={buttonClass(track.featured ? 'primary' : 'outline', 'sm')}
+                    >
+                      <Star
+                        aria-hidden="true"
+                        className={cn('h-4 w-4', track.featured && 'fill-current')}
+                      />
+                      {track.featured ? 'Featured' : 'Feature'}
+                      <span className="sr-only"> {track.title}</span>
+                    </button>
+                  </Form>
+                  <EditDeleteLinks
+                    to={`/admin/tracks/${track.id}`}
+                    name={track.title}
+                    search={search}
+                  />
                 </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+              </div>
+            </>
+          );
+        }}
+      </CardGrid>
       <AdminPagination
         path="/admin/tracks"
         params={{ tab: tabParam, q: q || null }}

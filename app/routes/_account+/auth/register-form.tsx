@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react';
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
 
 import { PasswordField } from '~/components/site/password-field';
 import { SubmitButton } from '~/components/ui/button';
-import { FormError, InputField } from '~/components/ui/field';
+import { ConformInputField } from '~/components/ui/conform-fields';
+import { FormError } from '~/components/ui/field';
 import { RegisterSchema } from '~/schemas/auth';
 
 import { usePendingIntent } from './use-pending-intent';
@@ -31,14 +32,11 @@ export function RegisterForm({
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormError id={form.errorId} errors={form.errors} />
-      <InputField
+      <ConformInputField
         label="Username"
         field={fields.username}
         hint="At least 3 characters"
-        inputProps={{
-          ...getInputProps(fields.username, { type: 'text' }),
-          autoComplete: 'username',
-        }}
+        autoComplete="username"
       />
       <PasswordField
         label="Password"

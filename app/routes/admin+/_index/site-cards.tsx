@@ -1,4 +1,5 @@
 import { Palette, Star } from '~/components/admin/icons';
+import { Thumbnail } from '~/components/ui/thumbnail';
 import type { ThemeJSON, TrackJSON } from '~/types/entities';
 
 import { DashboardCard } from './dashboard-card';
@@ -19,11 +20,9 @@ export function FeaturedTrackCard({
     >
       {featured ? (
         <div className="flex items-center gap-4" data-testid="dashboard-featured-track">
-          <img
+          <Thumbnail
             src={featured.coverImage}
-            alt=""
-            width={80}
-            height={80}
+            size={80}
             className="h-20 w-20 rounded-md object-cover"
           />
           <div>

@@ -1,9 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  type SubmissionResult,
-} from '@conform-to/react';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, useNavigation, useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
 
@@ -13,7 +8,7 @@ import { useAdminForm } from '~/components/admin/upload-form';
 import { usePostPending } from '~/components/admin/use-post-pending';
 import { SubmitButton } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
-import { InputField, TextareaField } from '~/components/ui/field';
+import { ConformInputField, ConformTextareaField } from '~/components/ui/conform-fields';
 import { ComposeNewsletterSchema } from '~/schemas/subscriber';
 import type { NewsletterJSON, NewsletterProgressJSON } from '~/types/entities';
 
@@ -78,16 +73,8 @@ export function ComposeTab({
         </p>
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <FormFailure id={form.errorId} title={failureTitle} errors={form.errors} />
-          <InputField
-            label="Subject"
-            field={fields.subject}
-            inputProps={getInputProps(fields.subject, { type: 'text' })}
-          />
-          <TextareaField
-            label="Content"
-            field={fields.content}
-            textareaProps={{ ...getTextareaProps(fields.content), rows: 12 }}
-          />
+          <ConformInputField label="Subject" field={fields.subject} />
+          <ConformTextareaField label="Content" field={fields.content} rows={12} />
           <div className="flex justify-end">
             <SubmitButton pending={pending} pendingLabel="Sending...">
               <Send aria-hidden="true" className="h-4 w-4" />
