@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
 
 import { requireAdmin } from '~/auth/auth.server';
+import { AdminPage } from '~/components/admin/admin-page';
 import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
 import { CalendarDays, ExternalLink, MapPin, Plus, Users } from '~/components/admin/icons';
 import { AdminPagination } from '~/components/admin/list-paging';
@@ -38,17 +39,16 @@ export default function AdminShows() {
   const { shows, page, pageCount, listUrl } = useLoaderData<typeof loader>();
   const search = keepSearch(listUrl);
   return (
-    <section aria-labelledby="shows-heading">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-        <h1 id="shows-heading" className="font-heading text-3xl font-bold">
-          Shows
-        </h1>
+    <AdminPage
+      headingId="shows-heading"
+      title="Shows"
+      actions={
         <Link to={`new${search}`} preventScrollReset className={buttonClass('primary')}>
           <Plus aria-hidden="true" className="h-4 w-4" />
           Add New Show
         </Link>
-      </div>
-
+      }
+    >
       <Outlet />
 
       {shows.length === 0 ? (
@@ -122,7 +122,7 @@ export default function AdminShows() {
         </ul>
       )}
       <AdminPagination path="/admin/shows" page={page} pageCount={pageCount} />
-    </section>
+    </AdminPage>
   );
 }
 
