@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
+import type { z } from 'zod';
 
 import { FormFailure } from '~/components/admin/form-alert';
+import { useAdminForm } from '~/components/admin/upload-form';
 import { usePostPending } from '~/components/admin/use-post-pending';
 import { SubmitButton } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -18,7 +19,8 @@ export type BlocksActionData = {
 /** What tells the two block forms apart: what they post, check and say. */
 type BlockFormSpec = {
   intent: BlocksActionData['form'];
-  schema: typeof BlockDomainSchema | typeof BlockActorSchema;
+  /** Either form's schema, read as the one field (and the intent) it checks. */
+  schema: z.ZodType<Record<string, string>, z.ZodTypeDef, Record<string, string>>;
   name: 'domain' | 'actor';
   type: 'text' | 'url';
   title: string;
@@ -64,13 +66,10 @@ function BlockForm({
   actionData: BlocksActionData | undefined;
   pending: boolean;
 }) {
-  const [form, fields] = useForm<Record<string, string>>({
+  const [form, fields] = useAdminForm({
     id: spec.intent,
     lastResult: actionData?.form === spec.intent ? actionData.result : null,
-    constraint: getZodConstraint(spec.schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: spec.schema }),
+    schema: spec.schema,
   });
   const field = fields[spec.name];
   return (
