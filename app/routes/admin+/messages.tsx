@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
 
-import { requireAdmin } from '~/auth/auth.server';
 import { AdminPage } from '~/components/admin/admin-page';
 import { AdminTable } from '~/components/admin/admin-table';
 import { Eye, Trash2 } from '~/components/admin/icons';
 import { AdminPagination } from '~/components/admin/list-paging';
 import { buttonClass } from '~/components/ui/button';
 import { pageContactMessages } from '~/models/contact-message.server';
+import { loadAdminList } from '~/services/admin-list.server';
 import { keepSearch, messagesListUrl } from '~/utils/admin-urls';
-import { pageParam } from '~/utils/page-href';
 import { adminTitle } from '~/utils/seo/seo';
 import { formatMessageDate } from '~/utils/time';
 
@@ -19,17 +18,13 @@ export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Messages
 const MESSAGES_PER_PAGE = 50;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const list = await pageContactMessages({
-    page: pageParam(new URL(request.url).searchParams),
-    perPage: MESSAGES_PER_PAGE,
-  });
-  return {
-    messages: list.items,
-    page: list.page,
-    pageCount: list.pageCount,
-    listUrl: messagesListUrl(request.url),
-  };
+  const { items, ...paging } = await loadAdminList(
+    request,
+    pageContactMessages,
+    MESSAGES_PER_PAGE,
+    messagesListUrl,
+  );
+  return { messages: items, ...paging };
 }
 
 export default function AdminMessages() {

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
 
-import { requireAdmin } from '~/auth/auth.server';
 import { AdminPage } from '~/components/admin/admin-page';
 import { EditDeleteLinks } from '~/components/admin/edit-delete-links';
 import { CalendarDays, ExternalLink, MapPin, Plus, Users } from '~/components/admin/icons';
@@ -10,8 +9,8 @@ import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { ADMIN_SHOWS_PER_PAGE, pageShows } from '~/models/show.server';
 import { loadOr503 } from '~/platform/http-errors.server';
+import { loadAdminList } from '~/services/admin-list.server';
 import { keepSearch, showsListUrl } from '~/utils/admin-urls';
-import { pageParam } from '~/utils/page-href';
 import { adminTitle } from '~/utils/seo/seo';
 import { formatShowDate } from '~/utils/time';
 
@@ -21,17 +20,13 @@ export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Shows');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadOr503(request, async () => {
-    await requireAdmin(request);
-    const list = await pageShows({
-      page: pageParam(new URL(request.url).searchParams),
-      perPage: ADMIN_SHOWS_PER_PAGE,
-    });
-    return {
-      shows: list.items,
-      page: list.page,
-      pageCount: list.pageCount,
-      listUrl: showsListUrl(request.url),
-    };
+    const { items, ...paging } = await loadAdminList(
+      request,
+      pageShows,
+      ADMIN_SHOWS_PER_PAGE,
+      showsListUrl,
+    );
+    return { shows: items, ...paging };
   });
 }
 
