@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import { AdminTable } from './admin-table';
+import { type AdminColumn, AdminTable } from './admin-table';
 
 const rows = [
   { id: 1, name: 'Ann' },
@@ -10,20 +10,20 @@ const rows = [
 
 describe('AdminTable', () => {
   it('heads its columns as the back office writes them, then a row per item', () => {
+    const columns: AdminColumn[] = [
+      'Name',
+      { label: 'Added', wideOnly: true },
+      { label: 'Actions', align: 'right' },
+    ];
+    const people = {
+      caption: 'People, newest first',
+      columns,
+      rows,
+      empty: 'Nobody yet.',
+    } as const;
     const html = renderToString(
-      <AdminTable
-        caption="People, newest first"
-        columns={['Name', { label: 'Added', wideOnly: true }, { label: 'Actions', align: 'right' }]}
-        rows={rows}
-        empty="Nobody yet."
-        testId="people"
-        rowTestId="person"
-      >
-        {(row) => (
-          <th scope="row" className="px-4 py-3 font-medium">
-            {row.name}
-          </th>
-        )}
+      <AdminTable {...people} testId="people" rowTestId="person">
+        {(row) => <th scope="row">{row.name}</th>}
       </AdminTable>,
     );
     expect(html).toContain('<table class="w-full text-left text-sm" data-testid="people">');
@@ -50,14 +50,17 @@ describe('AdminTable', () => {
     expect(panel).toBe(
       '<p class="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">Nobody yet.</p>',
     );
+    const byEmail = {
+      rows: [] as { email: string }[],
+      rowKey: (row: { email: string }) => row.email,
+    };
     const note = renderToString(
       <AdminTable
         heading="People"
         caption="c"
         columns={['Name']}
-        rows={[] as { email: string }[]}
-        rowKey={(row) => row.email}
         empty="Nobody yet."
+        {...byEmail}
         emptyStyle="note"
       >
         {() => null}

@@ -31,7 +31,7 @@ function ColumnHead({ column }: { column: AdminColumn }) {
 }
 
 /** How a row is told apart: by its `id` when it has one, else as `rowKey` says. */
-type RowKeyProps<T> = T extends { id: React.Key }
+type RowKeyProps<T> = [T] extends [{ id: React.Key }]
   ? { rowKey?: (row: T) => React.Key }
   : { rowKey: (row: T) => React.Key };
 
