@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
 
-import { requireAdmin } from '~/auth/auth.server';
-import { ArrowLeft, Eye, Trash2 } from '~/components/admin/icons';
+import { AdminPage } from '~/components/admin/admin-page';
+import { AdminTable } from '~/components/admin/admin-table';
+import { Eye, Trash2 } from '~/components/admin/icons';
 import { AdminPagination } from '~/components/admin/list-paging';
 import { buttonClass } from '~/components/ui/button';
 import { pageContactMessages } from '~/models/contact-message.server';
+import { loadAdminList } from '~/services/admin-list.server';
 import { keepSearch, messagesListUrl } from '~/utils/admin-urls';
-import { pageParam } from '~/utils/page-href';
 import { adminTitle } from '~/utils/seo/seo';
 import { formatMessageDate } from '~/utils/time';
 
@@ -17,104 +18,65 @@ export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Messages
 const MESSAGES_PER_PAGE = 50;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const list = await pageContactMessages({
-    page: pageParam(new URL(request.url).searchParams),
-    perPage: MESSAGES_PER_PAGE,
-  });
-  return {
-    messages: list.items,
-    page: list.page,
-    pageCount: list.pageCount,
-    listUrl: messagesListUrl(request.url),
-  };
+  const { items, ...paging } = await loadAdminList(
+    request,
+    pageContactMessages,
+    MESSAGES_PER_PAGE,
+    messagesListUrl,
+  );
+  return { messages: items, ...paging };
 }
 
 export default function AdminMessages() {
   const { messages, page, pageCount, listUrl } = useLoaderData<typeof loader>();
   const search = keepSearch(listUrl);
   return (
-    <section aria-labelledby="messages-heading">
-      <div className="mb-6 flex items-center gap-3">
-        <Link to="/admin" className={buttonClass('ghost', 'icon')} aria-label="Back to dashboard">
-          <ArrowLeft aria-hidden="true" className="h-5 w-5" />
-        </Link>
-        <h1 id="messages-heading" className="font-heading text-3xl font-bold">
-          Messages
-        </h1>
-      </div>
-
+    <AdminPage headingId="messages-heading" title="Messages" back>
       <Outlet />
-
-      {messages.length === 0 ? (
-        <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">
-          No messages have been submitted yet.
-        </p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-border bg-card">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Contact messages, newest first</caption>
-            <thead className="border-b border-border bg-muted/50">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Email
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Subject
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Date
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {messages.map((m) => (
-                <tr key={m.id} className="border-b border-border last:border-0">
-                  <th scope="row" className="px-4 py-3 font-medium">
-                    {m.name}
-                  </th>
-                  <td className="px-4 py-3">
-                    <a href={`mailto:${m.email}`} className="underline-offset-4 hover:underline">
-                      {m.email}
-                    </a>
-                  </td>
-                  <td className="px-4 py-3">{m.subject}</td>
-                  <td className="whitespace-nowrap px-4 py-3">
-                    <time dateTime={m.createdAt}>{formatMessageDate(m.createdAt)}</time>
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1">
-                      <Link
-                        to={`${m.id}${search}`}
-                        preventScrollReset
-                        className={buttonClass('ghost', 'icon')}
-                        aria-label={`View message from ${m.name}`}
-                      >
-                        <Eye aria-hidden="true" className="h-4 w-4" />
-                      </Link>
-                      <Link
-                        to={`${m.id}/delete${search}`}
-                        preventScrollReset
-                        className={buttonClass('ghost', 'icon', 'text-destructive')}
-                        aria-label={`Delete message from ${m.name}`}
-                      >
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        caption="Contact messages, newest first"
+        columns={['Name', 'Email', 'Subject', 'Date', { label: 'Actions', align: 'right' }]}
+        rows={messages}
+        empty="No messages have been submitted yet."
+      >
+        {(m) => (
+          <>
+            <th scope="row" className="px-4 py-3 font-medium">
+              {m.name}
+            </th>
+            <td className="px-4 py-3">
+              <a href={`mailto:${m.email}`} className="underline-offset-4 hover:underline">
+                {m.email}
+              </a>
+            </td>
+            <td className="px-4 py-3">{m.subject}</td>
+            <td className="whitespace-nowrap px-4 py-3">
+              <time dateTime={m.createdAt}>{formatMessageDate(m.createdAt)}</time>
+            </td>
+            <td className="px-4 py-3">
+              <div className="flex justify-end gap-1">
+                <Link
+                  to={`${m.id}${search}`}
+                  preventScrollReset
+                  className={buttonClass('ghost', 'icon')}
+                  aria-label={`View message from ${m.name}`}
+                >
+                  <Eye aria-hidden="true" className="h-4 w-4" />
+                </Link>
+                <Link
+                  to={`${m.id}/delete${search}`}
+                  preventScrollReset
+                  className={buttonClass('ghost', 'icon', 'text-destructive')}
+                  aria-label={`Delete message from ${m.name}`}
+                >
+                  <Trash2 aria-hidden="true" className="h-4 w-4" />
+                </Link>
+              </div>
+            </td>
+          </>
+        )}
+      </AdminTable>
       <AdminPagination path="/admin/messages" page={page} pageCount={pageCount} />
-    </section>
+    </AdminPage>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
 
 import { requireAdmin } from '~/auth/auth.server';
+import { AdminTable } from '~/components/admin/admin-table';
 import { ArrowLeft } from '~/components/admin/icons';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { Card } from '~/components/ui/card';
@@ -93,42 +94,25 @@ export default function NewsletterIssue() {
           )}
         </dl>
       </Card>
-      <div>
-        <h2 className="mb-3 text-xl font-semibold">Failed addresses</h2>
-        {failures.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No address has failed.</p>
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-border bg-card">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Addresses this issue could not be delivered to</caption>
-              <thead className="border-b border-border bg-muted/50">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Address
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Reason
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Attempts
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {failures.map((f) => (
-                  <tr key={f.email} className="border-b border-border last:border-0">
-                    <th scope="row" className="px-4 py-3 font-normal">
-                      {f.email}
-                    </th>
-                    <td className="px-4 py-3 font-mono text-xs">{f.reason}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{f.attempts}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <AdminTable
+        heading="Failed addresses"
+        caption="Addresses this issue could not be delivered to"
+        columns={['Address', 'Reason', { label: 'Attempts', align: 'right' }]}
+        rows={failures}
+        rowKey={(f) => f.email}
+        empty="No address has failed."
+        emptyStyle="note"
+      >
+        {(f) => (
+          <>
+            <th scope="row" className="px-4 py-3 font-normal">
+              {f.email}
+            </th>
+            <td className="px-4 py-3 font-mono text-xs">{f.reason}</td>
+            <td className="px-4 py-3 text-right tabular-nums">{f.attempts}</td>
+          </>
         )}
-      </div>
+      </AdminTable>
     </section>
   );
 }

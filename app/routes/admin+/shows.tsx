@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
 
-import { requireAdmin } from '~/auth/auth.server';
+import { AdminPage } from '~/components/admin/admin-page';
 import { AddNewLink, EditDeleteLinks } from '~/components/admin/edit-delete-links';
 import { CalendarDays, ExternalLink, MapPin, Users } from '~/components/admin/icons';
 import { AdminPagination } from '~/components/admin/list-paging';
@@ -9,28 +9,22 @@ import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { ADMIN_SHOWS_PER_PAGE, pageShows } from '~/models/show.server';
 import { loadOr503 } from '~/platform/http-errors.server';
+import { loadAdminList } from '~/services/admin-list.server';
 import { keepSearch, showsListUrl } from '~/utils/admin-urls';
-import { pageParam } from '~/utils/page-href';
 import { adminTitle } from '~/utils/seo/seo';
 import { formatShowDate } from '~/utils/time';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Shows');
 
-/** Cards per page of the list. */
-
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadOr503(request, async () => {
-    await requireAdmin(request);
-    const list = await pageShows({
-      page: pageParam(new URL(request.url).searchParams),
-      perPage: ADMIN_SHOWS_PER_PAGE,
-    });
-    return {
-      shows: list.items,
-      page: list.page,
-      pageCount: list.pageCount,
-      listUrl: showsListUrl(request.url),
-    };
+    const { items, ...paging } = await loadAdminList(
+      request,
+      pageShows,
+      ADMIN_SHOWS_PER_PAGE,
+      showsListUrl,
+    );
+    return { shows: items, ...paging };
   });
 }
 
@@ -38,14 +32,11 @@ export default function AdminShows() {
   const { shows, page, pageCount, listUrl } = useLoaderData<typeof loader>();
   const search = keepSearch(listUrl);
   return (
-    <section aria-labelledby="shows-heading">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-        <h1 id="shows-heading" className="font-heading text-3xl font-bold">
-          Shows
-        </h1>
-        <AddNewLink to={`new${search}`}>Add New Show</AddNewLink>
-      </div>
-
+    <AdminPage
+      headingId="shows-heading"
+      title="Shows"
+      actions={<AddNewLink to={`new${search}`}>Add New Show</AddNewLink>}
+    >
       <Outlet />
 
       {shows.length === 0 ? (
@@ -119,7 +110,7 @@ export default function AdminShows() {
         </ul>
       )}
       <AdminPagination path="/admin/shows" page={page} pageCount={pageCount} />
-    </section>
+    </AdminPage>
   );
 }
 

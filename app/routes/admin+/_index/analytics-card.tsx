@@ -1,12 +1,12 @@
 import { Link } from '@remix-run/react';
 
-import { DayChart } from '~/components/admin/day-chart';
+import { DayChart, type DaySeries } from '~/components/admin/day-chart';
 import { BarChart3, Download } from '~/components/admin/icons';
 import { buttonClass } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { STATS_PERIODS } from '~/schemas/stats';
 import type { NewsletterJSON } from '~/types/entities';
-import type { StatsReport } from '~/types/stats';
+import type { DayFigures, StatsReport } from '~/types/stats';
 import { cn } from '~/utils/cn';
 
 import { shortDate } from './short-date';
@@ -96,6 +96,13 @@ const topLists = (report: StatsReport): { title: string; empty: string; rows: To
   },
 ];
 
+/** A chart's series: the main figure in the primary colour, a second one muted. */
+const series = (label: string, values: number[], muted = false): DaySeries => ({
+  label,
+  values,
+  className: muted ? 'text-muted-foreground' : 'text-primary',
+});
+
 /**
  * The dashboard's Analytics (decision 024): totals, plays and visits per day, top tracks,
  * pages and referrers, subscribers over time and the last newsletters, for 7, 30 or 90 days
@@ -111,6 +118,7 @@ export function AnalyticsCard({
   subscribers: number;
 }) {
   const days = report.daily.map((d) => d.day);
+  const perDay = (figure: keyof Omit<DayFigures, 'day'>) => report.daily.map((d) => d[figure]);
   return (
     <Card
       title="Analytics"
@@ -155,30 +163,12 @@ export function AnalyticsCard({
         <DayChart
           title="Plays per day"
           days={days}
-          series={[
-            { label: 'Plays', values: report.daily.map((d) => d.plays), className: 'text-primary' },
-            {
-              label: 'Play starts',
-              values: report.daily.map((d) => d.starts),
-              className: 'text-muted-foreground',
-            },
-          ]}
+          series={[series('Plays', perDay('plays')), series('Play starts', perDay('starts'), true)]}
         />
         <DayChart
           title="Visits per day"
           days={days}
-          series={[
-            {
-              label: 'Visits',
-              values: report.daily.map((d) => d.visits),
-              className: 'text-primary',
-            },
-            {
-              label: 'Page views',
-              values: report.daily.map((d) => d.views),
-              className: 'text-muted-foreground',
-            },
-          ]}
+          series={[series('Visits', perDay('visits')), series('Page views', perDay('views'), true)]}
         />
       </div>
       <p className="text-xs text-muted-foreground">
@@ -198,11 +188,10 @@ export function AnalyticsCard({
           kind="line"
           days={days}
           series={[
-            {
-              label: 'Active subscribers',
-              values: report.subscribers.map((s) => s.total),
-              className: 'text-primary',
-            },
+            series(
+              'Active subscribers',
+              report.subscribers.map((s) => s.total),
+            ),
           ]}
         />
         <div>

@@ -19,7 +19,7 @@ import { adminTitle } from '~/utils/seo/seo';
 
 import { AnalyticsCard } from './analytics-card';
 import { ContentCountList } from './content-counts';
-import { RecentMessagesCard, RecentSubscribersCard, UpcomingShowsCard } from './recent-cards';
+import { RecentCards } from './recent-cards';
 import { FeaturedTrackCard, SiteSettingsCard } from './site-cards';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Dashboard');
@@ -107,9 +107,11 @@ export default function AdminDashboard() {
       <ContentCountList counts={counts} />
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <RecentMessagesCard messages={recentMessages} />
-        <RecentSubscribersCard subscribers={recentSubscribers} />
-        <UpcomingShowsCard shows={upcomingShows} />
+        <RecentCards
+          messages={recentMessages}
+          subscribers={recentSubscribers}
+          shows={upcomingShows}
+        />
         <FeaturedTrackCard featured={featured} weeklyRotation={theme.weeklyRotation} />
         <SiteSettingsCard theme={theme} />
         <AnalyticsCard report={report} stats={stats} subscribers={counts.subscribers} />

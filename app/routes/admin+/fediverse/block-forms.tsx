@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
+import type { z } from 'zod';
 
 import { FormFailure } from '~/components/admin/form-alert';
+import { useAdminForm } from '~/components/admin/upload-form';
 import { usePostPending } from '~/components/admin/use-post-pending';
 import { SubmitButton } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -15,71 +16,93 @@ export type BlocksActionData = {
   result: SubmissionResult<string[]>;
 };
 
+/** What tells the two block forms apart: what they post, check and say. */
+type BlockFormSpec = {
+  intent: BlocksActionData['form'];
+  /** Either form's schema, read as the one field (and the intent) it checks. */
+  schema: z.ZodType<Record<string, string>, z.ZodTypeDef, Record<string, string>>;
+  name: 'domain' | 'actor';
+  type: 'text' | 'url';
+  title: string;
+  description: string;
+  label: string;
+  hint: string;
+  submit: string;
+};
+
+const BLOCK_FORMS: readonly BlockFormSpec[] = [
+  {
+    intent: 'block-domain',
+    schema: BlockDomainSchema,
+    name: 'domain',
+    type: 'text',
+    title: 'Block a domain',
+    description:
+      'Refuses every account of that server (and its subdomains) and removes its followers.',
+    label: 'Domain',
+    hint: 'For example mastodon.example',
+    submit: 'Block domain',
+  },
+  {
+    intent: 'block-actor',
+    schema: BlockActorSchema,
+    name: 'actor',
+    type: 'url',
+    title: 'Block an account',
+    description: 'Refuses that account and removes it from the followers.',
+    label: 'Account address',
+    hint: 'Its address on its server, e.g. https://mastodon.example/users/someone',
+    submit: 'Block account',
+  },
+];
+
+/** One block form in its card: a real post with its `intent`, checked as typed with conform. */
+function BlockForm({
+  spec,
+  actionData,
+  pending,
+}: {
+  spec: BlockFormSpec;
+  actionData: BlocksActionData | undefined;
+  pending: boolean;
+}) {
+  const [form, fields] = useAdminForm({
+    id: spec.intent,
+    lastResult: actionData?.form === spec.intent ? actionData.result : null,
+    schema: spec.schema,
+  });
+  const field = fields[spec.name];
+  return (
+    <Card title={spec.title} description={spec.description}>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormFailure title="Failed to block" errors={form.errors} />
+        <input type="hidden" name="intent" value={spec.intent} />
+        <InputField
+          label={spec.label}
+          field={{ id: field.id, errors: field.errors }}
+          hint={spec.hint}
+          inputProps={{
+            ...getInputProps(field, { type: spec.type }),
+            autoComplete: 'off',
+            spellCheck: false,
+          }}
+        />
+        <SubmitButton pending={pending} pendingLabel="Blocking...">
+          {spec.submit}
+        </SubmitButton>
+      </Form>
+    </Card>
+  );
+}
+
 /** Block a domain, block an account: two forms, told apart by their `intent`. */
 export function BlockForms({ actionData }: { actionData: BlocksActionData | undefined }) {
   const pending = usePostPending();
-  const [domainForm, domainFields] = useForm({
-    id: 'block-domain',
-    lastResult: actionData?.form === 'block-domain' ? actionData.result : null,
-    constraint: getZodConstraint(BlockDomainSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BlockDomainSchema }),
-  });
-  const [actorForm, actorFields] = useForm({
-    id: 'block-actor',
-    lastResult: actionData?.form === 'block-actor' ? actionData.result : null,
-    constraint: getZodConstraint(BlockActorSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BlockActorSchema }),
-  });
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      <Card
-        title="Block a domain"
-        description="Refuses every account of that server (and its subdomains) and removes its followers."
-      >
-        <Form method="post" {...getFormProps(domainForm)} className="space-y-4">
-          <FormFailure title="Failed to block" errors={domainForm.errors} />
-          <input type="hidden" name="intent" value="block-domain" />
-          <InputField
-            label="Domain"
-            field={{ id: domainFields.domain.id, errors: domainFields.domain.errors }}
-            hint="For example mastodon.example"
-            inputProps={{
-              ...getInputProps(domainFields.domain, { type: 'text' }),
-              autoComplete: 'off',
-              spellCheck: false,
-            }}
-          />
-          <SubmitButton pending={pending} pendingLabel="Blocking...">
-            Block domain
-          </SubmitButton>
-        </Form>
-      </Card>
-      <Card
-        title="Block an account"
-        description="Refuses that account and removes it from the followers."
-      >
-        <Form method="post" {...getFormProps(actorForm)} className="space-y-4">
-          <FormFailure title="Failed to block" errors={actorForm.errors} />
-          <input type="hidden" name="intent" value="block-actor" />
-          <InputField
-            label="Account address"
-            field={{ id: actorFields.actor.id, errors: actorFields.actor.errors }}
-            hint="Its address on its server, e.g. https://mastodon.example/users/someone"
-            inputProps={{
-              ...getInputProps(actorFields.actor, { type: 'url' }),
-              autoComplete: 'off',
-              spellCheck: false,
-            }}
-          />
-          <SubmitButton pending={pending} pendingLabel="Blocking...">
-            Block account
-          </SubmitButton>
-        </Form>
-      </Card>
+      {BLOCK_FORMS.map((spec) => (
+        <BlockForm key={spec.intent} spec={spec} actionData={actionData} pending={pending} />
+      ))}
     </div>
   );
 }

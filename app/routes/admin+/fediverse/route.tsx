@@ -5,14 +5,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
-import { ArrowLeft } from '~/components/admin/icons';
+import { AdminPage } from '~/components/admin/admin-page';
 import { AdminPagination } from '~/components/admin/list-paging';
 import { TabLinks } from '~/components/admin/tab-links';
-import { buttonClass } from '~/components/ui/button';
 import { fediverseAddress } from '~/fediverse/actor.server';
 import { blockActor, blockDomain, unblock } from '~/fediverse/blocks.server';
 import { listBlocksPage } from '~/models/fediverse-block.server';
@@ -133,15 +132,7 @@ export default function AdminFediverse() {
   // A refused block form shows on the blocks tab, whatever the URL said.
   const current: Tab = actionData ? 'blocks' : tab;
   return (
-    <section aria-labelledby="fediverse-heading" className="space-y-8">
-      <div className="flex items-center gap-3">
-        <Link to="/admin" className={buttonClass('ghost', 'icon')} aria-label="Back to dashboard">
-          <ArrowLeft aria-hidden="true" className="h-5 w-5" />
-        </Link>
-        <h1 id="fediverse-heading" className="font-heading text-3xl font-bold">
-          Fediverse
-        </h1>
-      </div>
+    <AdminPage headingId="fediverse-heading" title="Fediverse" back stacked>
       <p className="text-muted-foreground">
         People on Mastodon and other fediverse servers follow the site as{' '}
         <strong className="font-semibold text-foreground" data-testid="fediverse-address">
@@ -179,6 +170,6 @@ export default function AdminFediverse() {
           ) : null}
         </>
       )}
-    </section>
+    </AdminPage>
   );
 }

@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react';
 
+import { AdminTable } from '~/components/admin/admin-table';
 import { Button } from '~/components/ui/button';
 import { formatMessageDate } from '~/utils/time';
 
@@ -54,120 +55,80 @@ function PostButton({
 
 /** The followers, newest first, each with a block of the account and of its domain. */
 export function FollowersTable({ items }: { items: FollowerRow[] }) {
-  if (items.length === 0) {
-    return (
-      <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">
-        Nobody follows the site yet.
-      </p>
-    );
-  }
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-card">
-      <table className="w-full text-left text-sm" data-testid="followers-table">
-        <caption className="sr-only">Followers, newest first</caption>
-        <thead className="border-b border-border bg-muted/50">
-          <tr>
-            <th scope="col" className={`${cell} font-semibold`}>
-              Account
+    <AdminTable
+      caption="Followers, newest first"
+      columns={['Account', 'Following since', { label: 'Actions', align: 'right' }]}
+      rows={items}
+      empty="Nobody follows the site yet."
+      testId="followers-table"
+    >
+      {(f) => {
+        const who = f.handle ?? f.actorId;
+        return (
+          <>
+            <th scope="row" className={`${cell} font-medium`}>
+              <RemoteLink href={f.actorId}>{who}</RemoteLink>
+              {f.name ? (
+                <span className="block font-normal text-muted-foreground">{f.name}</span>
+              ) : null}
             </th>
-            <th scope="col" className={`${cell} font-semibold`}>
-              Following since
-            </th>
-            <th scope="col" className={`${cell} text-right font-semibold`}>
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((f) => {
-            const who = f.handle ?? f.actorId;
-            return (
-              <tr key={f.id} className="border-b border-border last:border-0">
-                <th scope="row" className={`${cell} font-medium`}>
-                  <RemoteLink href={f.actorId}>{who}</RemoteLink>
-                  {f.name ? (
-                    <span className="block font-normal text-muted-foreground">{f.name}</span>
-                  ) : null}
-                </th>
-                <td className={`${cell} whitespace-nowrap`}>
-                  <time dateTime={f.since}>{formatMessageDate(f.since)}</time>
-                </td>
-                <td className={cell}>
-                  <div className="flex flex-wrap justify-end gap-2">
-                    <PostButton
-                      fields={{ intent: 'block-actor', actor: f.actorId }}
-                      label={`Block ${who}`}
-                    >
-                      Block
-                    </PostButton>
-                    <PostButton
-                      fields={{ intent: 'block-domain', domain: f.host }}
-                      label={`Block the domain ${f.host}`}
-                    >
-                      Block {f.host}
-                    </PostButton>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+            <td className={`${cell} whitespace-nowrap`}>
+              <time dateTime={f.since}>{formatMessageDate(f.since)}</time>
+            </td>
+            <td className={cell}>
+              <div className="flex flex-wrap justify-end gap-2">
+                <PostButton
+                  fields={{ intent: 'block-actor', actor: f.actorId }}
+                  label={`Block ${who}`}
+                >
+                  Block
+                </PostButton>
+                <PostButton
+                  fields={{ intent: 'block-domain', domain: f.host }}
+                  label={`Block the domain ${f.host}`}
+                >
+                  Block {f.host}
+                </PostButton>
+              </div>
+            </td>
+          </>
+        );
+      }}
+    </AdminTable>
   );
 }
 
 /** The blocks, newest first, each with its unblock. */
 export function BlocksTable({ items }: { items: BlockRow[] }) {
-  if (items.length === 0) {
-    return (
-      <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">
-        Nothing is blocked.
-      </p>
-    );
-  }
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-card">
-      <table className="w-full text-left text-sm" data-testid="blocks-table">
-        <caption className="sr-only">Blocked domains and accounts, newest first</caption>
-        <thead className="border-b border-border bg-muted/50">
-          <tr>
-            <th scope="col" className={`${cell} font-semibold`}>
-              Blocked
-            </th>
-            <th scope="col" className={`${cell} font-semibold`}>
-              Kind
-            </th>
-            <th scope="col" className={`${cell} font-semibold`}>
-              Since
-            </th>
-            <th scope="col" className={`${cell} text-right font-semibold`}>
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((b) => (
-            <tr key={`${b.kind}:${b.value}`} className="border-b border-border last:border-0">
-              <th scope="row" className={`${cell} break-all font-medium`}>
-                {b.value}
-              </th>
-              <td className={cell}>{b.kind === 'domain' ? 'Domain' : 'Account'}</td>
-              <td className={`${cell} whitespace-nowrap`}>
-                <time dateTime={b.createdAt}>{formatMessageDate(b.createdAt)}</time>
-              </td>
-              <td className={`${cell} text-right`}>
-                <PostButton
-                  fields={{ intent: 'unblock', kind: b.kind, value: b.value }}
-                  label={`Unblock ${b.value}`}
-                >
-                  Unblock
-                </PostButton>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      caption="Blocked domains and accounts, newest first"
+      columns={['Blocked', 'Kind', 'Since', { label: 'Actions', align: 'right' }]}
+      rows={items}
+      rowKey={(b) => `${b.kind}:${b.value}`}
+      empty="Nothing is blocked."
+      testId="blocks-table"
+    >
+      {(b) => (
+        <>
+          <th scope="row" className={`${cell} break-all font-medium`}>
+            {b.value}
+          </th>
+          <td className={cell}>{b.kind === 'domain' ? 'Domain' : 'Account'}</td>
+          <td className={`${cell} whitespace-nowrap`}>
+            <time dateTime={b.createdAt}>{formatMessageDate(b.createdAt)}</time>
+          </td>
+          <td className={`${cell} text-right`}>
+            <PostButton
+              fields={{ intent: 'unblock', kind: b.kind, value: b.value }}
+              label={`Unblock ${b.value}`}
+            >
+              Unblock
+            </PostButton>
+          </td>
+        </>
+      )}
+    </AdminTable>
   );
 }

@@ -9,6 +9,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 
 import { requireAdmin } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
+import { AdminPage } from '~/components/admin/admin-page';
 import { Send } from '~/components/admin/icons';
 import { TabLinks } from '~/components/admin/tab-links';
 import { Button, buttonClass } from '~/components/ui/button';
@@ -109,12 +110,11 @@ export default function AdminNewsletter() {
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <section aria-labelledby="newsletter-heading">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-        <h1 id="newsletter-heading" className="font-heading text-3xl font-bold">
-          Newsletter
-        </h1>
-        {tab === 'subscribers' ? (
+    <AdminPage
+      headingId="newsletter-heading"
+      title="Newsletter"
+      actions={
+        tab === 'subscribers' ? (
           totalActive === 0 ? (
             <Button disabled title="There are no active subscribers yet">
               <Send aria-hidden="true" className="h-4 w-4" />
@@ -126,8 +126,9 @@ export default function AdminNewsletter() {
               Compose Newsletter
             </Link>
           )
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <TabLinks
         label="Newsletter sections"
         tabs={[
@@ -151,6 +152,6 @@ export default function AdminNewsletter() {
           actionData={actionData}
         />
       )}
-    </section>
+    </AdminPage>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 
+import { AdminTable } from '~/components/admin/admin-table';
 import type { NewsletterJSON, NewsletterProgressJSON, NewsletterState } from '~/types/entities';
 import { formatMessageDate } from '~/utils/time';
 
@@ -42,68 +43,42 @@ export function SentNewsletters({
   newsletters: (NewsletterJSON & { progress: NewsletterProgressJSON })[];
 }) {
   return (
-    <div>
-      <h2 className="mb-3 text-xl font-semibold">Sent newsletters</h2>
-      {newsletters.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No newsletters have been sent yet.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-border bg-card">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Sent newsletters, newest first</caption>
-            <thead className="border-b border-border bg-muted/50">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Subject
-                </th>
-                <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
-                  Sent
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Progress
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {newsletters.map((n) => (
-                <tr
-                  key={n.id}
-                  className="border-b border-border last:border-0"
-                  data-testid="sent-newsletter"
-                >
-                  <th scope="row" className="px-4 py-3 font-medium">
-                    <Link
-                      to={`/admin/newsletter/issues/${n.id}`}
-                      className="underline-offset-4 hover:underline"
-                    >
-                      {n.subject}
-                    </Link>
-                  </th>
-                  <td className="hidden whitespace-nowrap px-4 py-3 md:table-cell">
-                    <time dateTime={n.sentAt}>{formatMessageDate(n.sentAt)}</time>
-                  </td>
-                  <td className="px-4 py-3" data-testid="newsletter-state">
-                    {n.delivery === 'recorded'
-                      ? 'Recorded (not emailed)'
-                      : STATE_LABELS[n.progress.state]}
-                  </td>
-                  <td className="px-4 py-3">
-                    {n.delivery === 'recorded' ? (
-                      <span className="text-xs text-muted-foreground">
-                        {n.sentCount} subscribers at the time
-                      </span>
-                    ) : (
-                      <DeliveryProgress progress={n.progress} />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+    <AdminTable
+      heading="Sent newsletters"
+      caption="Sent newsletters, newest first"
+      columns={['Subject', { label: 'Sent', wideOnly: true }, 'Status', 'Progress']}
+      rows={newsletters}
+      rowTestId="sent-newsletter"
+      empty="No newsletters have been sent yet."
+      emptyStyle="note"
+    >
+      {(n) => (
+        <>
+          <th scope="row" className="px-4 py-3 font-medium">
+            <Link
+              to={`/admin/newsletter/issues/${n.id}`}
+              className="underline-offset-4 hover:underline"
+            >
+              {n.subject}
+            </Link>
+          </th>
+          <td className="hidden whitespace-nowrap px-4 py-3 md:table-cell">
+            <time dateTime={n.sentAt}>{formatMessageDate(n.sentAt)}</time>
+          </td>
+          <td className="px-4 py-3" data-testid="newsletter-state">
+            {n.delivery === 'recorded' ? 'Recorded (not emailed)' : STATE_LABELS[n.progress.state]}
+          </td>
+          <td className="px-4 py-3">
+            {n.delivery === 'recorded' ? (
+              <span className="text-xs text-muted-foreground">
+                {n.sentCount} subscribers at the time
+              </span>
+            ) : (
+              <DeliveryProgress progress={n.progress} />
+            )}
+          </td>
+        </>
       )}
-    </div>
+    </AdminTable>
   );
 }

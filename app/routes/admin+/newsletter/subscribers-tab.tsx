@@ -161,17 +161,17 @@ export function SubscribersTab({
         {copyStatus}
       </p>
 
-      {subscribers.length === 0 ? (
-        <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">
-          {q
+      <SubscriberTable
+        subscribers={subscribers}
+        search={search}
+        empty={
+          q
             ? `No subscribers match “${q}”.`
             : status
               ? `No ${STATUS_LABELS[status].toLowerCase()} subscribers.`
-              : 'No subscribers yet.'}
-        </p>
-      ) : (
-        <SubscriberTable subscribers={subscribers} search={search} />
-      )}
+              : 'No subscribers yet.'
+        }
+      />
       <AdminPagination
         path="/admin/newsletter"
         params={filters}
