@@ -53,13 +53,16 @@ export async function startProdServer(
     serverEntry?: string;
     /** Another build (default: build/index.js). */
     buildPath?: string;
+    /** Another checkout to run from (default: this one), e.g. a revision's worktree. */
+    cwd?: string;
   } = {},
 ): Promise<ProdServer> {
   const port = await freePort();
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-prod-'));
   const uploadsDir = path.join(tmpDir, 'uploads');
   const origin = `http://localhost:${port}`;
-  const entry = options.serverEntry ?? path.join(root, 'build', 'server.js');
+  const cwd = options.cwd ?? root;
+  const entry = options.serverEntry ?? path.join(cwd, 'build', 'server.js');
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -69,7 +72,7 @@ export async function startProdServer(
       options.buildPath ?? 'build/index.js',
     ],
     {
-      cwd: root,
+      cwd,
       stdio: ['ignore', 'ignore', 'pipe'],
       env: {
         MALLOC_ARENA_MAX: '2',
