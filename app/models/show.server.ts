@@ -14,13 +14,7 @@ import {
   streamRecords,
 } from './paging.server';
 
-type ShowDoc = {
-  id: number;
-  title: string;
-  venue: string;
-  location: string;
-  date: string;
-  time: string;
+type ShowDoc = Pick<ShowJSON, 'id' | 'title' | 'venue' | 'location' | 'date' | 'time'> & {
   /**
    * The door time as minutes after midnight (`timeToMinutes(time)`; an unreadable time is the
    * end of the day): the stored sort key within a day, kept with `time` on every write.
