@@ -1,27 +1,15 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 
-import {
-  EmailLinkOutcome,
-  EmailLinkPage,
-  EmailLinkQuestion,
-} from '~/components/site/email-link-page';
+import { EmailLinkOutcome, EmailLinkPage, EmailLinkQuestion } from '~/components/site/email-link';
 import { useSiteName } from '~/document/use-root-data';
 import { checkLinkToken, maskEmail } from '~/mail/tokens.server';
 import { confirmSubscriber, getConfirmation } from '~/models/subscriber.server';
 import { HTTP_STATUS } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
-import { pageTitle } from '~/utils/seo/seo';
+import { linkPageMeta } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = ({ matches }) => [
-  pageTitle(matches, 'Confirm your subscription'),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta = linkPageMeta('Confirm your subscription');
 
 const CONFIRMED_TEXT = 'Your subscription is confirmed';
 const EXPIRED_TEXT = 'This confirmation link has expired';

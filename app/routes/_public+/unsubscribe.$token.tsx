@@ -1,26 +1,14 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 
-import {
-  EmailLinkOutcome,
-  EmailLinkPage,
-  EmailLinkQuestion,
-} from '~/components/site/email-link-page';
+import { EmailLinkOutcome, EmailLinkPage, EmailLinkQuestion } from '~/components/site/email-link';
 import { maskEmail, verifyLinkToken } from '~/mail/tokens.server';
 import { getSubscriber, unsubscribeSubscriber } from '~/models/subscriber.server';
 import { HTTP_STATUS } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
-import { pageTitle } from '~/utils/seo/seo';
+import { linkPageMeta } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = ({ matches }) => [
-  pageTitle(matches, 'Unsubscribe'),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta = linkPageMeta('Unsubscribe');
 
 const UNSUBSCRIBED_TEXT = 'You have been unsubscribed';
 const INVALID_LINK =
