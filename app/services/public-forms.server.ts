@@ -24,25 +24,26 @@ import { decoySignUpAnswer, notifyContactMessage, subscribe } from './mail.serve
 export const SUBSCRIBE_INTENT = 'subscribe';
 export { CONTACT_INTENT };
 
-/** The toast after a successful sign-up (its wording is the site's copy; e2e tests assert it). */
-export const SUBSCRIBED_TOAST = {
-  type: 'success',
-  title: 'Subscribed!',
-  description: 'You have been successfully subscribed to our newsletter.',
-} as const satisfies ToastInput;
+/** A success toast (its wording is the site's copy; e2e tests assert it). */
+const success = (title: string, description: string) =>
+  ({ type: 'success', title, description }) satisfies ToastInput;
+
+/** After a sign-up. */
+export const SUBSCRIBED_TOAST = success(
+  'Subscribed!',
+  'You have been successfully subscribed to our newsletter.',
+);
 
 /** With confirmation on (double opt-in): the sign-up is pending until the link is followed. */
-export const CONFIRM_TOAST = {
-  type: 'success',
-  title: 'Almost there!',
-  description: 'Check your inbox: follow the link in our email to confirm your subscription.',
-} as const satisfies ToastInput;
+export const CONFIRM_TOAST = success(
+  'Almost there!',
+  'Check your inbox: follow the link in our email to confirm your subscription.',
+);
 
-export const MESSAGE_SENT_TOAST = {
-  type: 'success',
-  title: 'Message sent!',
-  description: "Thank you for reaching out. We'll get back to you as soon as possible.",
-} as const satisfies ToastInput;
+export const MESSAGE_SENT_TOAST = success(
+  'Message sent!',
+  "Thank you for reaching out. We'll get back to you as soon as possible.",
+);
 
 export type FormFailure = {
   ok: false;
