@@ -9,6 +9,7 @@ import {
   countRecords,
   findNumberedPage,
   type NumberedPage,
+  numberedPagesOf,
   positionOf,
   type RecordList,
   streamRecords,
@@ -220,17 +221,7 @@ export const countShows = () => countRecords(Show);
  * walked backwards): the shows being planned open the list, the archive is paged behind them.
  * On one day the latest door time comes first ('10:00 PM' before '8:00 PM'), then the highest id.
  */
-export async function pageShows(options: {
-  page: number;
-  perPage: number;
-}): Promise<NumberedPage<ShowJSON>> {
-  const found = await findNumberedPage(Show, {
-    sort: ADMIN_SHOWS_ORDER,
-    page: options.page,
-    perPage: options.perPage,
-  });
-  return { ...found, items: found.items.map(toShowJSON) };
-}
+export const pageShows = numberedPagesOf(Show, ADMIN_SHOWS_ORDER, toShowJSON);
 
 // --- the API's list and the calendar feed (issue 37, decision 045) ---
 
