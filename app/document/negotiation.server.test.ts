@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { versionRead } from '../../tests/helpers/data-version';
 import { harness, pageResponse } from '../../tests/helpers/page-cache-harness';
 import { setupTestDatabase } from '../../tests/helpers/test-db';
 
@@ -12,15 +13,6 @@ setupTestDatabase();
 
 const negotiation = await import('./negotiation.server');
 const cache = await import('./page-cache.server');
-const version = await import('~/platform/data-version.server');
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
-
-/** Until the data version is trusted (entries can be judged fresh). */
-async function versionRead(): Promise<void> {
-  const after = Date.now();
-  while (!(version.versionTrusted() && (version.stamp()?.since ?? 0) > after)) await tick();
-}
 
 const MASTODON = 'application/activity+json, application/ld+json';
 const LD_PROFILE = 'application/ld+json; profile="https://www.w3.org/ns/activitystreams"';

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { gate, harness, pageResponse } from '../../tests/helpers/page-cache-harness';
+import { showInput, versionRead } from '../../tests/helpers/data-version';
+import { gate, harness, heldPage, pageResponse } from '../../tests/helpers/page-cache-harness';
 import { setupTestDatabase } from '../../tests/helpers/test-db';
 
 /**
@@ -23,35 +24,9 @@ setupTestDatabase();
 
 const cache = await import('./page-cache.server');
 const version = await import('~/platform/data-version.server');
-const { peekProcessSingleton } = await import('~/platform/process-state.server');
 const { dataCacheStats } = await import('~/platform/read-cache.server');
 const { claimMediaJob, enqueueTrackAudioJob, MediaJob } = await import('~/models/media-job.server');
 const { createShow, listShows } = await import('~/models/show.server');
-
-const show = (title: string) => ({
-  title,
-  venue: 'Wavelength',
-  location: 'Asbury Park, NJ',
-  date: '2030-07-04',
-  time: '8:00 PM',
-});
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
-
-/**
- * Until the writes before this point have reached the shared version and this instance trusts
- * a version read after them: every bump landed (the version document's `$inc`), then a poll
- * that started later answered (a stamp's `since` is the start of the trusted poll).
- */
-async function versionRead(): Promise<void> {
-  const bump = peekProcessSingleton('dataVersion')?.bump;
-  for (let i = 0; i < 3; i++) {
-    await bump?.done;
-    await tick();
-  }
-  const after = Date.now();
-  while (!(version.versionTrusted() && (version.stamp()?.since ?? 0) > after)) await tick();
-}
 
 /**
  * As if the event loop had been too busy to poll for `ms` since the trusted version's poll
@@ -127,25 +102,17 @@ describe('the page cache under load (issue 37)', () => {
     expect(version.isFresh(made)).toBe(true);
     expect((await h.get('/media-jobs')).rendered).toBe(false);
     // A write to content still counts, at once.
-    await createShow(show('A real change'));
+    await createShow(showInput('A real change'));
     expect(version.isFresh(made)).toBe(false);
     await MediaJob.deleteMany({ trackId: 9_999 });
   });
 
   it('an entry made stale by a write is served to others, within the bound, while one request renders it', async () => {
     await versionRead();
-    let text = 'before the write';
-    const held = gate();
-    let holding = false;
-    const h = harness(cache, async () => {
-      const shown = text;
-      if (holding) await held.wait;
-      return pageResponse(shown);
-    });
+    const h = heldPage(cache, 'before the write');
     await h.get('/stale-while-revalidate');
-    await createShow(show('Makes every page stale'));
-    text = 'after the write';
-    holding = true;
+    await createShow(showInput('Makes every page stale'));
+    h.hold('after the write');
     const leader = h.get('/stale-while-revalidate');
     await new Promise((resolve) => setImmediate(resolve));
     const others = await Promise.all([
@@ -156,7 +123,7 @@ describe('the page cache under load (issue 37)', () => {
       [false, true],
       [false, true],
     ]);
-    held.open();
+    h.release();
     expect((await leader).body).toContain('after the write');
     const next = await h.get('/stale-while-revalidate');
     expect([next.rendered, next.body.includes('after the write')]).toEqual([false, true]);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { gate, harness, pageResponse } from '../../tests/helpers/page-cache-harness';
+import { versionRead } from '../../tests/helpers/data-version';
+import { gate, harness, heldPage, pageResponse } from '../../tests/helpers/page-cache-harness';
 import { setupTestDatabase } from '../../tests/helpers/test-db';
 
 /**
@@ -12,24 +13,11 @@ setupTestDatabase();
 
 const cache = await import('./page-cache.server');
 const version = await import('~/platform/data-version.server');
-const { peekProcessSingleton } = await import('~/platform/process-state.server');
 const { cachedRead } = await import('~/platform/read-cache.server');
 const { MediaJob } = await import('~/models/media-job.server');
 const { Show } = await import('~/models/show.server');
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 const settle = () => new Promise((resolve) => setImmediate(resolve));
-
-/** Until the bumps of earlier writes have landed and a poll begun after them has answered. */
-async function versionRead(): Promise<void> {
-  const bump = peekProcessSingleton('dataVersion')?.bump;
-  for (let i = 0; i < 3; i++) {
-    await bump?.done;
-    await tick();
-  }
-  const after = Date.now();
-  while (!(version.versionTrusted() && (version.stamp()?.since ?? 0) > after)) await tick();
-}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -97,14 +85,7 @@ describe('page cache: single-flight', () => {
 describe('page cache: stale-while-revalidate', () => {
   it('a page made long ago and made stale by a write is served to others while one request renders it', async () => {
     await versionRead();
-    let text = 'made long ago';
-    const held = gate();
-    let holding = false;
-    const h = harness(cache, async () => {
-      const shown = text;
-      if (holding) await held.wait;
-      return pageResponse(shown);
-    });
+    const h = heldPage(cache, 'made long ago');
     await h.get('/long-ago');
     // Five seconds on, the version read again (unchanged): the page is still good.
     const since = version.stamp()!.since;
@@ -114,8 +95,7 @@ describe('page cache: stale-while-revalidate', () => {
     // A write: the page holds every write until this moment, so for STALE_MS it may be served
     // while one request renders it again.
     await Show.collection.insertOne({ title: `Stale-while-revalidate ${since}` });
-    text = 'after the write';
-    holding = true;
+    h.hold('after the write');
     const leader = h.get('/long-ago');
     await settle();
     const other = await h.get('/long-ago');
@@ -124,7 +104,7 @@ describe('page cache: stale-while-revalidate', () => {
     vi.setSystemTime(since + 5_000 + version.STALE_MS);
     const late = h.get('/long-ago');
     await settle();
-    held.open();
+    h.release();
     expect((await leader).body).toContain('after the write');
     expect((await late).body).toContain('after the write');
   });

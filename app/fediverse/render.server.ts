@@ -187,16 +187,21 @@ function imageOf(url: string): Image {
   return new Image({ url: new URL(url), mediaType: mediaTypeOf(url, 'image/jpeg') });
 }
 
+/** The id and addressing of every object and activity: to Public, the followers in `cc`. */
+const addressed = (input: Addressing & { id: URL }) => ({
+  id: input.id,
+  to: PUBLIC_COLLECTION,
+  cc: input.followers,
+});
+
 /** The vocabulary object of a spec: addressed to Public, the followers in `cc`. */
 export function objectOf(
   spec: ObjectSpec,
   input: Addressing & { id: URL; published: Date; updated?: Date | null },
 ): Note | Article | Event {
   const values = {
-    id: input.id,
+    ...addressed(input),
     attribution: input.actor,
-    to: PUBLIC_COLLECTION,
-    cc: input.followers,
     name: spec.name,
     summary: spec.summary,
     content: spec.content,
@@ -251,10 +256,8 @@ export function activityOf(
   },
 ): Create | Update | Delete {
   const values = {
-    id: input.id,
+    ...addressed(input),
     actor: input.actor,
-    to: PUBLIC_COLLECTION,
-    cc: input.followers,
     object: input.object,
     published: instant(input.at),
   };

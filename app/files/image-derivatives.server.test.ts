@@ -8,14 +8,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // env.server reads the environment once, at import: point it at a scratch folder first.
 const dirs = await vi.hoisted(async () => {
-  const nodeFs = await import('node:fs');
-  const nodeOs = await import('node:os');
+  const base = await (
+    await import('../../tests/helpers/scratch-env')
+  ).scratchEnv('image-derivatives-');
   const nodePath = await import('node:path');
-  const base = nodeFs.mkdtempSync(nodePath.join(nodeOs.tmpdir(), 'image-derivatives-'));
-  process.env.UPLOADS_DIR = nodePath.join(base, 'uploads');
-  process.env.DATA_DIR = nodePath.join(base, 'data');
-  process.env.SESSION_SECRET = 'test-secret-test-secret';
-  (await import('~/platform/process-state.server')).forgetProcessSingleton('env');
   return { base, images: nodePath.join(base, 'uploads', 'images') };
 });
 

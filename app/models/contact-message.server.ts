@@ -4,12 +4,7 @@ import type { ContactMessageJSON } from '~/types/entities';
 
 import { serialIdPlugin } from './counter.server';
 import { cachedFind, cachedFindOne, defineModel, iso } from './model-helpers.server';
-import {
-  countRecords,
-  findNumberedPage,
-  type NumberedPage,
-  type RecordList,
-} from './paging.server';
+import { countRecords, numberedPagesOf, type RecordList } from './paging.server';
 
 type ContactMessageDoc = {
   id: number;
@@ -85,17 +80,11 @@ export async function deleteContactMessage(id: number): Promise<ContactMessageJS
 export const countContactMessages = () => countRecords(ContactMessage);
 
 /** One page of the back office's table, newest first (issue 37; indexed `{ createdAt: -1, id: -1 }`). */
-export async function pageContactMessages(options: {
-  page: number;
-  perPage: number;
-}): Promise<NumberedPage<ContactMessageJSON>> {
-  const found = await findNumberedPage(ContactMessage, {
-    sort: { createdAt: -1, id: -1 },
-    page: options.page,
-    perPage: options.perPage,
-  });
-  return { ...found, items: found.items.map(toContactMessageJSON) };
-}
+export const pageContactMessages = numberedPagesOf(
+  ContactMessage,
+  { createdAt: -1, id: -1 },
+  toContactMessageJSON,
+);
 
 /** GET /api/admin/messages: newest first (index `{ createdAt: -1, id: -1 }`; decision 045). */
 export const contactMessageList = (): RecordList<ContactMessageDoc> => ({

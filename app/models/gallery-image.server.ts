@@ -9,6 +9,7 @@ import {
   countRecords,
   findNumberedPage,
   type NumberedPage,
+  numberedPagesOf,
   type RecordList,
 } from './paging.server';
 
@@ -120,17 +121,11 @@ export async function deleteGalleryImage(id: number): Promise<GalleryImageJSON |
 export const countGalleryImages = () => countRecords(GalleryImage);
 
 /** One page of the back office's grid, newest first (issue 37; indexed `{ createdAt: -1, id: -1 }`). */
-export async function pageGalleryImages(options: {
-  page: number;
-  perPage: number;
-}): Promise<NumberedPage<GalleryImageJSON>> {
-  const found = await findNumberedPage(GalleryImage, {
-    sort: { createdAt: -1, id: -1 },
-    page: options.page,
-    perPage: options.perPage,
-  });
-  return { ...found, items: found.items.map(toGalleryImageJSON) };
-}
+export const pageGalleryImages = numberedPagesOf(
+  GalleryImage,
+  { createdAt: -1, id: -1 },
+  toGalleryImageJSON,
+);
 
 /** GET /api/gallery: newest first (index `{ createdAt: -1, id: -1 }`; issue 37, decision 045). */
 export const galleryImageList = (): RecordList<GalleryImageDoc> => ({

@@ -187,6 +187,21 @@ export function countRecords<T>(model: Model<T>, filter: Filter = {}): Promise<n
 }
 
 /**
+ * The back office's tables: `(options) =>` one `?page=N` page of `model` in `sort` order (an
+ * index behind it), each record as `toJSON` makes it.
+ */
+export function numberedPagesOf<T, J>(model: Model<T>, sort: PageSort, toJSON: (doc: T) => J) {
+  return async (options: { page: number; perPage: number }): Promise<NumberedPage<J>> => {
+    const found = await findNumberedPage(model, {
+      sort,
+      page: options.page,
+      perPage: options.perPage,
+    });
+    return { ...found, items: found.items.map(toJSON) };
+  };
+}
+
+/**
  * Page `page` (1-based) of `perPage` records, with the total and the page count. `total`, when
  * the caller has already counted the filter's records, saves the count.
  */

@@ -9,18 +9,13 @@ import {
   countRecords,
   findNumberedPage,
   type NumberedPage,
+  numberedPagesOf,
   positionOf,
   type RecordList,
   streamRecords,
 } from './paging.server';
 
-type ShowDoc = {
-  id: number;
-  title: string;
-  venue: string;
-  location: string;
-  date: string;
-  time: string;
+type ShowDoc = Pick<ShowJSON, 'id' | 'title' | 'venue' | 'location' | 'date' | 'time'> & {
   /**
    * The door time as minutes after midnight (`timeToMinutes(time)`; an unreadable time is the
    * end of the day): the stored sort key within a day, kept with `time` on every write.
@@ -226,17 +221,7 @@ export const countShows = () => countRecords(Show);
  * walked backwards): the shows being planned open the list, the archive is paged behind them.
  * On one day the latest door time comes first ('10:00 PM' before '8:00 PM'), then the highest id.
  */
-export async function pageShows(options: {
-  page: number;
-  perPage: number;
-}): Promise<NumberedPage<ShowJSON>> {
-  const found = await findNumberedPage(Show, {
-    sort: ADMIN_SHOWS_ORDER,
-    page: options.page,
-    perPage: options.perPage,
-  });
-  return { ...found, items: found.items.map(toShowJSON) };
-}
+export const pageShows = numberedPagesOf(Show, ADMIN_SHOWS_ORDER, toShowJSON);
 
 // --- the API's list and the calendar feed (issue 37, decision 045) ---
 

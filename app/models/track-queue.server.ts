@@ -6,7 +6,7 @@ import { siteToday } from '~/utils/time';
 
 import { cachedFindOne } from './model-helpers.server';
 import { findSlice, MAX_PAGE_LIMIT, positionOf } from './paging.server';
-import { toTrackJSON, Track } from './track.server';
+import { toTrackJSON, Track, TRACK_JSON_FIELDS } from './track.server';
 
 /**
  * The player's queue over the whole catalogue, by position (issue 37): every track, newest
@@ -20,20 +20,10 @@ export const MAX_QUEUE_COUNT = MAX_PAGE_LIMIT;
 /** The segment a track's file must hold for the queue to start on it (SPEC §9). */
 const UPLOADS_AUDIO_SEGMENT = '/uploads/audio/';
 
-const QUEUE_FIELDS = [
-  'id',
-  'title',
-  'artist',
-  'album',
-  'type',
-  'duration',
-  'coverImage',
-  'audioFile',
-  'audioStatus',
-  'visibility',
-  'publicAt',
-  'createdAt',
-] as const;
+/** What `toTrackJSON` reads, but the long fields a queue entry never shows. */
+const QUEUE_FIELDS = TRACK_JSON_FIELDS.filter(
+  (field) => !['durationSeconds', 'description', 'tracklist', 'featured'].includes(field),
+);
 
 type TrackRecord = Parameters<typeof toTrackJSON>[0];
 

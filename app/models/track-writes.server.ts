@@ -3,25 +3,30 @@ import mongoose from 'mongoose';
 import { deleteUploadedFile } from '~/files/stored-files.server';
 import { env } from '~/platform/env.server';
 import { LEGACY_TRACK_TYPES, TRACK_TYPES } from '~/schemas/track';
-import type { TrackJSON, TracklistRow, Visibility } from '~/types/entities';
+import type { TrackJSON } from '~/types/entities';
 
 import { deleteQueuedMediaJobsOf, enqueueTrackAudioJob } from './media-job.server';
-import { toTrackJSON, Track } from './track.server';
+import { toTrackJSON, Track, type TrackDoc } from './track.server';
 import { deleteTrackPeaks } from './track-peaks.server';
 
 /** Writing tracks: create, update, feature, delete, and the start-up migration of types. */
 
-export type TrackWrite = {
-  title: string;
+/** A track's fields as a save gives them (artist and type may be left out: defaults). */
+export type TrackWrite = Pick<
+  TrackDoc,
+  | 'title'
+  | 'album'
+  | 'duration'
+  | 'durationSeconds'
+  | 'description'
+  | 'tracklist'
+  | 'coverImage'
+  | 'audioFile'
+  | 'visibility'
+  | 'publicAt'
+> & {
   artist?: string | null;
-  album?: string | null;
   type?: string;
-  duration: string;
-  durationSeconds?: number | null;
-  description?: string | null;
-  tracklist?: TracklistRow[];
-  coverImage: string;
-  audioFile: string;
   /**
    * With a new audio file: 'processing' when it needs a stream of its own (a WAV, an MP3 above
    * 320 kbps; the save flow decides), 'ready' (default) when it is streamed as it is. Either
@@ -29,8 +34,6 @@ export type TrackWrite = {
    */
   audioStatus?: 'processing' | 'ready';
   featured?: boolean;
-  visibility?: Visibility;
-  publicAt?: string | null;
 };
 
 export async function createTrack(input: TrackWrite): Promise<TrackJSON> {

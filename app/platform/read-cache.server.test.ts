@@ -3,16 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { FULL_ACCESS } from '~/utils/access';
 
+import { showInput } from '../../tests/helpers/data-version';
+
 // env.server reads the environment once, at import: point it at a scratch folder first.
 await vi.hoisted(async () => {
-  const nodeFs = await import('node:fs');
-  const nodeOs = await import('node:os');
-  const nodePath = await import('node:path');
-  const base = nodeFs.mkdtempSync(nodePath.join(nodeOs.tmpdir(), 'data-cache-'));
-  process.env.DATA_DIR = nodePath.join(base, 'data');
-  process.env.UPLOADS_DIR = nodePath.join(base, 'uploads');
-  process.env.SESSION_SECRET = 'test-secret-test-secret';
-  (await import('./process-state.server')).forgetProcessSingleton('env');
+  await (await import('../../tests/helpers/scratch-env')).scratchEnv('data-cache-');
 });
 
 const { startEmbeddedMongo } = await import('@night-shore/embedded-mongo');
@@ -51,17 +46,9 @@ afterAll(async () => {
   await stop();
 });
 
-const show = (title: string) => ({
-  title,
-  venue: 'Wavelength',
-  location: 'Asbury Park, NJ',
-  date: '2030-07-04',
-  time: '8:00 PM',
-});
-
 describe('data cache', () => {
   it('a write command that changed nothing keeps what is remembered (a queue poll that claims nothing)', async () => {
-    await createShow(show('Kept through empty writes'));
+    await createShow(showInput('Kept through empty writes'));
     await listShows();
     const made = stamp()!;
     const before = dataCacheStats();
@@ -97,7 +84,7 @@ describe('data cache', () => {
   });
 
   it('serves repeated reads from memory', async () => {
-    await createShow(show('Cached show'));
+    await createShow(showInput('Cached show'));
     await listShows();
     const before = dataCacheStats();
     const again = await listShows();
@@ -107,10 +94,10 @@ describe('data cache', () => {
   });
 
   it('an admin change through the models shows at once', async () => {
-    const created = await createShow(show('Before edit'));
+    const created = await createShow(showInput('Before edit'));
     expect((await listShows()).map((s) => s.title)).toContain('Before edit');
     expect((await getShow(created.id))?.title).toBe('Before edit');
-    await updateShow(created.id, show('After edit'));
+    await updateShow(created.id, showInput('After edit'));
     expect((await listShows()).map((s) => s.title)).toContain('After edit');
     expect((await listShows()).map((s) => s.title)).not.toContain('Before edit');
     expect((await getShow(created.id))?.title).toBe('After edit');
@@ -123,7 +110,7 @@ describe('data cache', () => {
   });
 
   it('a write from another client (a script, another process) invalidates too', async () => {
-    const created = await createShow(show('Scripted'));
+    const created = await createShow(showInput('Scripted'));
     expect((await getShow(created.id))?.venue).toBe('Wavelength');
     const other = new MongoClient(uri);
     try {

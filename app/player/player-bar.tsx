@@ -202,6 +202,32 @@ function NowPlayingRow({
   );
 }
 
+/** Shuffle or Loop: a toggle button; the compact bar hides it on the narrowest screens. */
+function ModeButton({
+  label,
+  on,
+  onClick,
+  compact,
+  children,
+}: {
+  label: string;
+  on: boolean;
+  onClick: () => void;
+  compact: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <IconButton
+      label={label}
+      aria-pressed={on}
+      onClick={onClick}
+      className={compact ? 'hidden min-[400px]:inline-flex' : undefined}
+    >
+      {children}
+    </IconButton>
+  );
+}
+
 function TransportButtons({
   player,
   compact = false,
@@ -211,14 +237,14 @@ function TransportButtons({
 }) {
   return (
     <div className={cn('flex items-center', compact ? 'gap-0' : 'gap-1')}>
-      <IconButton
+      <ModeButton
         label="Shuffle"
-        aria-pressed={player.shuffle}
+        on={player.shuffle}
         onClick={player.toggleShuffle}
-        className={compact ? 'hidden min-[400px]:inline-flex' : undefined}
+        compact={compact}
       >
         <Shuffle aria-hidden className="h-4 w-4" />
-      </IconButton>
+      </ModeButton>
       <IconButton label="Previous track" onClick={player.prev}>
         <SkipBack aria-hidden className="h-5 w-5" />
       </IconButton>
@@ -237,14 +263,9 @@ function TransportButtons({
       <IconButton label="Next track" onClick={player.next}>
         <SkipForward aria-hidden className="h-5 w-5" />
       </IconButton>
-      <IconButton
-        label="Loop"
-        aria-pressed={player.loop}
-        onClick={player.toggleLoop}
-        className={compact ? 'hidden min-[400px]:inline-flex' : undefined}
-      >
+      <ModeButton label="Loop" on={player.loop} onClick={player.toggleLoop} compact={compact}>
         <Repeat aria-hidden className="h-4 w-4" />
-      </IconButton>
+      </ModeButton>
     </div>
   );
 }

@@ -84,7 +84,8 @@ export function PlayerProvider({
   stateRef.current = state;
 
   usePlayerPersistence(audioRef, state, stateRef, dispatch);
-  const { favourites, isFavourite, toggleFavourite } = useFavourites(accountFavourites);
+  const favouriteList = useFavourites(accountFavourites);
+  const { favourites, toggleFavourite } = favouriteList;
   useAudioElement(audioRef, state, stateRef, dispatch);
   // The catalogue queue's windows, fetched by position as the machine asks for them.
   useQueueFetch(state, dispatch);
@@ -132,23 +133,12 @@ export function PlayerProvider({
     () => ({
       ...state,
       ...actions,
+      ...favouriteList,
       totalDuration,
-      favourites,
       favouritesInAccount,
-      isFavourite,
-      toggleFavourite,
       audioSrc,
     }),
-    [
-      state,
-      actions,
-      totalDuration,
-      favourites,
-      favouritesInAccount,
-      isFavourite,
-      toggleFavourite,
-      audioSrc,
-    ],
+    [state, actions, favouriteList, totalDuration, favouritesInAccount, audioSrc],
   );
 
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 
 import { parseFavourites } from './player-machine';
 import { FAVOURITES_STORAGE_KEY, readStorage, writeStorage } from './player-storage';
@@ -87,5 +87,9 @@ export function useFavourites(account: readonly number[] | null) {
     [mine],
   );
 
-  return { favourites, isFavourite, toggleFavourite };
+  // One object while none of the three changes: the player's context value depends on it.
+  return useMemo(
+    () => ({ favourites, isFavourite, toggleFavourite }),
+    [favourites, isFavourite, toggleFavourite],
+  );
 }

@@ -1,33 +1,20 @@
 import { z } from 'zod';
 
-import { emailField, LIMITS } from './common';
+import { CONFIRM_DIFFERS, confirmPasswordField, newPasswordField, passwordField } from './auth';
+import { emailField } from './common';
 
 /** Password change for a logged-in user (/account). */
 export const ChangePasswordSchema = z
   .object({
-    currentPassword: z
-      .string({ required_error: 'Current password is required' })
-      .min(1, 'Current password is required')
-      .max(LIMITS.password, `Must be at most ${LIMITS.password} characters`),
-    newPassword: z
-      .string({ required_error: 'Password must be at least 6 characters' })
-      .min(6, 'Password must be at least 6 characters')
-      .max(LIMITS.password, `Must be at most ${LIMITS.password} characters`),
-    confirmPassword: z
-      .string({ required_error: "Passwords don't match" })
-      .max(LIMITS.password, `Must be at most ${LIMITS.password} characters`),
+    currentPassword: passwordField('Current password is required'),
+    newPassword: newPasswordField(),
+    confirmPassword: confirmPasswordField(),
   })
-  .refine((d) => d.newPassword === d.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+  .refine((d) => d.newPassword === d.confirmPassword, CONFIRM_DIFFERS);
 
 /** Deleting the account (/account/delete): the password confirms it is really the member. */
 export const DeleteAccountSchema = z.object({
-  password: z
-    .string({ required_error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(LIMITS.password, `Must be at most ${LIMITS.password} characters`),
+  password: passwordField(),
 });
 
 export const ACCOUNT_EMAIL_INTENT = 'email';

@@ -24,25 +24,26 @@ import { decoySignUpAnswer, notifyContactMessage, subscribe } from './mail.serve
 export const SUBSCRIBE_INTENT = 'subscribe';
 export { CONTACT_INTENT };
 
-/** The toast after a successful sign-up (its wording is the site's copy; e2e tests assert it). */
-export const SUBSCRIBED_TOAST = {
-  type: 'success',
-  title: 'Subscribed!',
-  description: 'You have been successfully subscribed to our newsletter.',
-} as const satisfies ToastInput;
+/** A success toast (its wording is the site's copy; e2e tests assert it). */
+const success = (title: string, description: string) =>
+  ({ type: 'success', title, description }) satisfies ToastInput;
+
+/** After a sign-up. */
+export const SUBSCRIBED_TOAST = success(
+  'Subscribed!',
+  'You have been successfully subscribed to our newsletter.',
+);
 
 /** With confirmation on (double opt-in): the sign-up is pending until the link is followed. */
-export const CONFIRM_TOAST = {
-  type: 'success',
-  title: 'Almost there!',
-  description: 'Check your inbox: follow the link in our email to confirm your subscription.',
-} as const satisfies ToastInput;
+export const CONFIRM_TOAST = success(
+  'Almost there!',
+  'Check your inbox: follow the link in our email to confirm your subscription.',
+);
 
-export const MESSAGE_SENT_TOAST = {
-  type: 'success',
-  title: 'Message sent!',
-  description: "Thank you for reaching out. We'll get back to you as soon as possible.",
-} as const satisfies ToastInput;
+export const MESSAGE_SENT_TOAST = success(
+  'Message sent!',
+  "Thank you for reaching out. We'll get back to you as soon as possible.",
+);
 
 export type FormFailure = {
   ok: false;
@@ -63,6 +64,41 @@ export type FormOutcome =
       mustConfirm?: boolean;
     }
   | FormFailure;
+
+const SUBSCRIBE_FAILED = 'Subscription failed';
+const CONTACT_FAILED = 'Message could not be sent';
+
+/** A parsed submission: what answers with its errors. */
+type Replying = { reply: (options: { formErrors: string[] }) => SubmissionResult<string[]> };
+
+/** A failure shown twice: as the form's error and in a toast titled `title`. */
+function failure(
+  submission: Replying,
+  status: number,
+  title: string,
+  message: string,
+  headers?: Record<string, string>,
+): FormFailure {
+  return {
+    ok: false,
+    status,
+    result: submission.reply({ formErrors: [message] }),
+    toast: { type: 'error', title, description: message },
+    ...(headers ? { headers } : {}),
+  };
+}
+
+/** When a request is given, its client's abuse limit for `kind`: the 429 past it, else null. */
+async function limitFailure(
+  kind: 'subscribe' | 'contact',
+  request: Request | undefined,
+  submission: Replying,
+  title: string,
+): Promise<FormFailure | null> {
+  const limit = request ? await consumeRateLimit(kind, request) : null;
+  if (!limit || limit.ok) return null;
+  return failure(submission, 429, title, limit.message, retryAfterHeaders(limit));
+}
 
 /** True when the honeypot field was filled in (a bot): answer as a success, store nothing. */
 export function isHoneypotFilled(formData: FormData): boolean {
@@ -86,16 +122,8 @@ export async function handleSubscribe(
   if (submission.status !== 'success') {
     return { ok: false, status: 400, result: submission.reply(), toast: null };
   }
-  const limit = request ? await consumeRateLimit('subscribe', request) : null;
-  if (limit && !limit.ok) {
-    return {
-      ok: false,
-      status: 429,
-      result: submission.reply({ formErrors: [limit.message] }),
-      toast: { type: 'error', title: 'Subscription failed', description: limit.message },
-      headers: retryAfterHeaders(limit),
-    };
-  }
+  const limited = await limitFailure('subscribe', request, submission, SUBSCRIBE_FAILED);
+  if (limited) return limited;
   if (isHoneypotFilled(formData)) {
     return { ok: true, stored: false, mustConfirm: (await decoySignUpAnswer()) === 'pending' };
   }
@@ -106,12 +134,7 @@ export async function handleSubscribe(
     return { ok: true, stored: true, mustConfirm: answer === 'pending' };
   } catch (error) {
     const message = reportServerFailure(error, request ?? null, 'subscription failed');
-    return {
-      ok: false,
-      status: HTTP_STATUS.internalServerError,
-      result: submission.reply({ formErrors: [message] }),
-      toast: { type: 'error', title: 'Subscription failed', description: message },
-    };
+    return failure(submission, HTTP_STATUS.internalServerError, SUBSCRIBE_FAILED, message);
   }
 }
 
@@ -120,28 +143,15 @@ export async function handleContact(formData: FormData, request?: Request): Prom
   if (submission.status !== 'success') {
     return { ok: false, status: 400, result: submission.reply(), toast: null };
   }
-  const limit = request ? await consumeRateLimit('contact', request) : null;
-  if (limit && !limit.ok) {
-    return {
-      ok: false,
-      status: 429,
-      result: submission.reply({ formErrors: [limit.message] }),
-      toast: { type: 'error', title: 'Message could not be sent', description: limit.message },
-      headers: retryAfterHeaders(limit),
-    };
-  }
+  const limited = await limitFailure('contact', request, submission, CONTACT_FAILED);
+  if (limited) return limited;
   if (isHoneypotFilled(formData)) return { ok: true, stored: false };
   let message;
   try {
     message = await createContactMessage(submission.value);
   } catch (error) {
     const message = reportServerFailure(error, request ?? null, 'contact message failed');
-    return {
-      ok: false,
-      status: HTTP_STATUS.internalServerError,
-      result: submission.reply({ formErrors: [message] }),
-      toast: { type: 'error', title: 'Message could not be sent', description: message },
-    };
+    return failure(submission, HTTP_STATUS.internalServerError, CONTACT_FAILED, message);
   }
   // The message is stored (the back office shows it); emailing it to the collective is
   // extra, so a failure to queue that email is logged, not shown to the visitor.

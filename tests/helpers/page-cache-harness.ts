@@ -110,3 +110,27 @@ export function gate(): { wait: Promise<void>; open: () => void } {
   });
   return { wait, open };
 }
+
+/**
+ * A page the routes answer with `text` until `hold(next)`: from then on with `next`, each render
+ * held until `release()`. The shape of a stale-while-revalidate test: a write makes the kept
+ * copy stale, one request renders the page again, the others are served the stale copy.
+ */
+export function heldPage(cache: PageCacheModule, text: string) {
+  const held = gate();
+  let shown = text;
+  let holding = false;
+  const h = harness(cache, async () => {
+    const now = shown;
+    if (holding) await held.wait;
+    return pageResponse(now);
+  });
+  return {
+    ...h,
+    hold(next: string) {
+      shown = next;
+      holding = true;
+    },
+    release: held.open,
+  };
+}

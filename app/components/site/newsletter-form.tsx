@@ -1,7 +1,7 @@
 import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
 
 import { CheckCircle2 } from '~/components/site/icons';
-import { SubmitButton } from '~/components/ui/button';
+import { IntentSubmitButton } from '~/components/ui/button';
 import { ErrorList, FormError, InputField } from '~/components/ui/field';
 import { cn } from '~/utils/cn';
 
@@ -42,9 +42,6 @@ export function NewsletterForm({
     NEWSLETTER_CONSTRAINTS[variant],
   );
   useToastOnce(navigation.state === 'idle' ? actionData?.toast : null);
-
-  const pending =
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === SUBSCRIBE_INTENT;
 
   const subscribed = searchParams.get('subscribed');
   if ((subscribed === '1' || subscribed === 'confirm') && !actionData) {
@@ -117,16 +114,13 @@ export function NewsletterForm({
         </div>
         <ErrorList id={fields.privacy.errorId} errors={fields.privacy.errors} />
       </div>
-      {/* The intent rides on the submit button: conform resets unknown hidden inputs. */}
-      <SubmitButton
-        name="intent"
-        value={SUBSCRIBE_INTENT}
-        pending={pending}
+      <IntentSubmitButton
+        intent={SUBSCRIBE_INTENT}
         pendingLabel="Subscribing..."
         className={variant === 'full' ? 'w-full sm:w-auto' : 'w-full'}
       >
         Subscribe
-      </SubmitButton>
+      </IntentSubmitButton>
     </Form>
   );
 }

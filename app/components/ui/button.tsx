@@ -1,3 +1,4 @@
+import { useNavigation } from '@remix-run/react';
 import { forwardRef } from 'react';
 
 import { cn } from '~/utils/cn';
@@ -71,5 +72,24 @@ export function SubmitButton({
         children
       )}
     </Button>
+  );
+}
+
+/** True while a form that posts `intent=<intent>` is being submitted (one of several on a page). */
+export function usePendingIntent(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+}
+
+/**
+ * The submit button of one of several forms on a page: the intent rides on the button (conform
+ * resets unknown hidden inputs), and the button is pending while its own form is submitted.
+ */
+export function IntentSubmitButton({
+  intent,
+  ...props
+}: ButtonProps & { intent: string; pendingLabel: string }) {
+  return (
+    <SubmitButton name="intent" value={intent} pending={usePendingIntent(intent)} {...props} />
   );
 }

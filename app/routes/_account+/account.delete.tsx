@@ -1,19 +1,18 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { parseWithZod } from '@conform-to/zod';
 import {
   type ActionFunctionArgs,
   data,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 
 import { logoutHeaders, requireUser } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { PasswordField } from '~/components/site/password-field';
 import { SubmitButton } from '~/components/ui/button';
-import { FormError } from '~/components/ui/field';
 import { RouteDialog } from '~/components/ui/route-dialog';
+import { SchemaForm, useSchemaForm } from '~/components/ui/schema-form';
 import { retryAfterFromAction } from '~/platform/rate-limit.server';
 import { readForm } from '~/platform/request-body.server';
 import { DeleteAccountSchema } from '~/schemas/account';
@@ -77,16 +76,8 @@ export default function DeleteAccount() {
   const { isAdmin } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: 'delete-account',
-    lastResult,
-    constraint: getZodConstraint(DeleteAccountSchema),
-    shouldValidate: 'onBlur',
-    // Clear "Password is incorrect" while typing, not on blur: a blur that removes the error
-    // line as the button is pressed moves the button from under the pointer.
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountSchema }),
-  });
+  // "Password is incorrect" clears while typing (useSchemaForm says why not on blur).
+  const [form, fields] = useSchemaForm('delete-account', DeleteAccountSchema, lastResult);
   return (
     <RouteDialog
       title="Delete my account"
@@ -98,13 +89,8 @@ export default function DeleteAccount() {
       }
     >
       {isAdmin ? null : (
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
-          <FormError id={form.errorId} errors={form.errors} />
-          <PasswordField
-            label="Your password"
-            field={fields.password}
-            autoComplete="current-password"
-          />
+        <SchemaForm form={form} className="space-y-4">
+          <PasswordField label="Your password" field={fields.password} />
           <SubmitButton
             variant="destructive"
             pending={navigation.state === 'submitting'}
@@ -113,7 +99,7 @@ export default function DeleteAccount() {
           >
             Delete my account
           </SubmitButton>
-        </Form>
+        </SchemaForm>
       )}
     </RouteDialog>
   );

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 
 import { requireUser } from '~/auth/auth.server';
@@ -8,12 +8,9 @@ import { PageHeader } from '~/components/site/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { HTTP_STATUS } from '~/platform/http-errors.server';
 import { verifyAccountEmail } from '~/services/account-email.server';
-import { pageTitle } from '~/utils/seo/seo';
+import { linkPageMeta } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = ({ matches }) => [
-  pageTitle(matches, 'Confirm your email address'),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta = linkPageMeta('Confirm your email address');
 
 /**
  * The link in the verification email (decision 030). It works for the account it was sent

@@ -6,6 +6,7 @@ import { Mail } from '~/components/site/icons';
 import { PageHeader } from '~/components/site/section-heading';
 import { ALL_NETWORKS, SocialLinks } from '~/components/site/social-icons';
 import { buttonClass } from '~/components/ui/button';
+import { NewTabLink } from '~/components/ui/new-tab-link';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { useRootData, useSiteName } from '~/document/use-root-data';
 import { listNextShows } from '~/models/show.server';
@@ -188,15 +189,13 @@ export default function AboutPage() {
                       <td className="px-4 py-3 text-muted-foreground">{show.location}</td>
                       <td className="px-4 py-3">
                         {show.ticketUrl ? (
-                          <a
+                          <NewTabLink
                             href={show.ticketUrl}
-                            target="_blank"
-                            rel="noopener noreferrer"
                             className={buttonClass('outline', 'sm')}
                           >
                             Buy Tickets
                             <span className="sr-only"> for {show.venue} (opens in a new tab)</span>
-                          </a>
+                          </NewTabLink>
                         ) : (
                           <span className="text-muted-foreground">Tickets TBA</span>
                         )}

@@ -84,6 +84,41 @@ function BackLink() {
   );
 }
 
+/** The previous or the next post (`rel`), its arrow on its own side. */
+function NeighbourLink({
+  post,
+  rel,
+}: {
+  post: { slug: string; title: string };
+  rel: 'prev' | 'next';
+}) {
+  const next = rel === 'next';
+  return (
+    <Link
+      to={`/blog/${post.slug}`}
+      rel={rel}
+      className={
+        next
+          ? 'group rounded-lg border border-border p-4 text-right hover:border-primary'
+          : 'group rounded-lg border border-border p-4 hover:border-primary'
+      }
+    >
+      <span
+        className={
+          next
+            ? 'flex items-center justify-end gap-1 text-sm text-muted-foreground'
+            : 'flex items-center gap-1 text-sm text-muted-foreground'
+        }
+      >
+        {next ? null : <ArrowLeft aria-hidden="true" className="h-4 w-4" />}
+        {next ? 'Next post' : 'Previous post'}
+        {next ? <ArrowRight aria-hidden="true" className="h-4 w-4" /> : null}
+      </span>
+      <span className="mt-1 block font-semibold group-hover:text-primary">{post.title}</span>
+    </Link>
+  );
+}
+
 export default function BlogPostPage() {
   const { post, previous, next, image } = useLoaderData<typeof loader>();
   return (
@@ -123,36 +158,8 @@ export default function BlogPostPage() {
         aria-label="More posts"
         className="mt-12 grid gap-4 border-t border-border pt-8 sm:grid-cols-2"
       >
-        {previous ? (
-          <Link
-            to={`/blog/${previous.slug}`}
-            rel="prev"
-            className="group rounded-lg border border-border p-4 hover:border-primary"
-          >
-            <span className="flex items-center gap-1 text-sm text-muted-foreground">
-              <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-              Previous post
-            </span>
-            <span className="mt-1 block font-semibold group-hover:text-primary">
-              {previous.title}
-            </span>
-          </Link>
-        ) : (
-          <span />
-        )}
-        {next ? (
-          <Link
-            to={`/blog/${next.slug}`}
-            rel="next"
-            className="group rounded-lg border border-border p-4 text-right hover:border-primary"
-          >
-            <span className="flex items-center justify-end gap-1 text-sm text-muted-foreground">
-              Next post
-              <ArrowRight aria-hidden="true" className="h-4 w-4" />
-            </span>
-            <span className="mt-1 block font-semibold group-hover:text-primary">{next.title}</span>
-          </Link>
-        ) : null}
+        {previous ? <NeighbourLink post={previous} rel="prev" /> : <span />}
+        {next ? <NeighbourLink post={next} rel="next" /> : null}
       </nav>
 
       <section

@@ -15,8 +15,9 @@ import { CheckCircle2, Clock, ExternalLink, Mail, MapPin, Phone } from '~/compon
 import { isPublicFormActionData } from '~/components/site/public-form-types';
 import { PageHeader } from '~/components/site/section-heading';
 import { useToastOnce } from '~/components/site/toaster';
-import { SubmitButton } from '~/components/ui/button';
+import { IntentSubmitButton } from '~/components/ui/button';
 import { FormError, InputField, SelectField, TextareaField } from '~/components/ui/field';
+import { NewTabLink } from '~/components/ui/new-tab-link';
 import { useRootData } from '~/document/use-root-data';
 import { badRequest } from '~/platform/http-errors.server';
 import { retryAfterFromAction } from '~/platform/rate-limit.server';
@@ -84,8 +85,6 @@ function ContactForm() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
   });
   useToastOnce(navigation.state === 'idle' ? actionData?.toast : null);
-  const pending =
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === CONTACT_INTENT;
 
   return (
     <Form
@@ -124,16 +123,9 @@ function ContactForm() {
         field={fields.message}
         textareaProps={{ ...getTextareaProps(fields.message), rows: 6 }}
       />
-      {/* The intent rides on the submit button: conform resets unknown hidden inputs. */}
-      <SubmitButton
-        name="intent"
-        value={CONTACT_INTENT}
-        pending={pending}
-        pendingLabel="Sending..."
-        size="lg"
-      >
+      <IntentSubmitButton intent={CONTACT_INTENT} pendingLabel="Sending..." size="lg">
         Send Message
-      </SubmitButton>
+      </IntentSubmitButton>
     </Form>
   );
 }
@@ -188,16 +180,14 @@ export default function ContactPage() {
                 <MapPin aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
                 <div>
                   <address className="not-italic">{address}</address>
-                  <a
+                  <NewTabLink
                     href={mapsUrl(address)}
-                    target="_blank"
-                    rel="noopener noreferrer"
                     className="mt-1 inline-flex min-h-6 items-center gap-1 text-sm font-semibold text-primary hover:underline"
                   >
                     Open in maps
                     <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
                     <span className="sr-only"> (OpenStreetMap, opens in a new tab)</span>
-                  </a>
+                  </NewTabLink>
                 </div>
               </li>
               <li className="flex gap-3">

@@ -1,33 +1,39 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 
-import { PageHeader } from '~/components/site/section-heading';
-import { SubmitButton } from '~/components/ui/button';
+import { EmailLinkOutcome, EmailLinkPage, EmailLinkQuestion } from '~/components/site/email-link';
 import { useSiteName } from '~/document/use-root-data';
 import { checkLinkToken, maskEmail } from '~/mail/tokens.server';
 import { confirmSubscriber, getConfirmation } from '~/models/subscriber.server';
 import { HTTP_STATUS } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
-import { pageTitle } from '~/utils/seo/seo';
+import { linkPageMeta } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = ({ matches }) => [
-  pageTitle(matches, 'Confirm your subscription'),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta = linkPageMeta('Confirm your subscription');
 
 const CONFIRMED_TEXT = 'Your subscription is confirmed';
 const EXPIRED_TEXT = 'This confirmation link has expired';
+/** Ends with a space: the link to the home page follows. */
+const GONE_TEXT =
+  'The address left the list or was removed. To receive the newsletter, sign up again on the ';
 
 /** Malformed or not ours: 400; ours but too old or superseded: 410 Gone. */
 function refused(reason: 'invalid' | 'expired') {
   return reason === 'invalid'
     ? data({ state: 'invalid' as const, email: null }, { status: HTTP_STATUS.badRequest })
     : data({ state: 'expired' as const, email: null }, { status: HTTP_STATUS.gone });
+}
+
+/** The token's check, then `read` (look, or confirm); the address masked in the answer. */
+async function answer(
+  tokenText: string | undefined,
+  read: typeof getConfirmation | typeof confirmSubscriber,
+) {
+  const token = checkLinkToken('confirm', tokenText ?? '');
+  if (!token.ok) return refused(token.reason);
+  const { state, email } = await read(token.id, token.issuedAt ?? new Date(0));
+  if (state === 'expired') return refused('expired');
+  return data({ state, email: state === 'gone' || !email ? null : maskEmail(email) });
 }
 
 /**
@@ -38,76 +44,46 @@ function refused(reason: 'invalid' | 'expired') {
  * the list (or signed up again) confirms nothing.
  */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const token = checkLinkToken('confirm', params.token ?? '');
-  if (!token.ok) return refused(token.reason);
-  const { state, email } = await getConfirmation(token.id, token.issuedAt ?? new Date(0));
-  if (state === 'expired') return refused('expired');
-  return data({ state, email: state === 'gone' || !email ? null : maskEmail(email) });
+  return answer(params.token, getConfirmation);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await readForm(request, { maxBytes: 16 * 1024 });
-  const token = checkLinkToken('confirm', params.token ?? '');
-  if (!token.ok) return refused(token.reason);
-  const { state, email } = await confirmSubscriber(token.id, token.issuedAt ?? new Date(0));
-  if (state === 'expired') return refused('expired');
-  return data({ state, email: state === 'gone' || !email ? null : maskEmail(email) });
+  return answer(params.token, confirmSubscriber);
 }
 
 export default function ConfirmSubscription() {
   const loaded = useLoaderData<typeof loader>();
   const siteName = useSiteName();
   const acted = useActionData<typeof action>();
-  const navigation = useNavigation();
   const state = acted?.state ?? loaded.state;
   const email = acted?.email ?? loaded.email;
   return (
-    <>
-      <PageHeader title="Newsletter" intro="Confirm your subscription" />
-      <div className="container max-w-xl py-12" data-testid="confirm-subscription">
-        {state === 'invalid' ? (
-          <div role="alert" className="space-y-2">
-            <h2 className="text-2xl font-bold">Invalid link</h2>
-            <p className="text-muted-foreground">
-              This confirmation link is not valid. Please use the link from our email as it is, or
-              sign up again on the <Link to="/#newsletter">home page</Link>.
-            </p>
-          </div>
-        ) : state === 'expired' ? (
-          <div role="alert" className="space-y-2">
-            <h2 className="text-2xl font-bold">{EXPIRED_TEXT}</h2>
-            <p className="text-muted-foreground">
-              A confirmation link works for 7 days, and only the newest one we sent counts. Sign up
-              again on the <Link to="/#newsletter">home page</Link> and we will email you a new
-              link.
-            </p>
-          </div>
-        ) : state === 'done' ? (
-          <div role="status" className="space-y-2">
-            <h2 className="text-2xl font-bold">{CONFIRMED_TEXT}</h2>
-            <p className="text-muted-foreground">
-              Thank you! {email ?? 'Your address'} will receive our next newsletter.
-            </p>
-          </div>
-        ) : state === 'gone' ? (
-          <div role="status" className="space-y-2">
-            <h2 className="text-2xl font-bold">This sign-up has ended</h2>
-            <p className="text-muted-foreground">
-              The address left the list or was removed. To receive the newsletter, sign up again on
-              the <Link to="/#newsletter">home page</Link>.
-            </p>
-          </div>
-        ) : (
-          <Form method="post" className="space-y-4">
-            <p>
-              Receive the {siteName} newsletter at <strong>{email}</strong>?
-            </p>
-            <SubmitButton pending={navigation.state === 'submitting'} pendingLabel="Confirming...">
-              Confirm subscription
-            </SubmitButton>
-          </Form>
-        )}
-      </div>
-    </>
+    <EmailLinkPage intro="Confirm your subscription" testId="confirm-subscription">
+      {state === 'invalid' ? (
+        <EmailLinkOutcome role="alert" title="Invalid link">
+          This confirmation link is not valid. Please use the link from our email as it is, or sign
+          up again on the <Link to="/#newsletter">home page</Link>.
+        </EmailLinkOutcome>
+      ) : state === 'expired' ? (
+        <EmailLinkOutcome role="alert" title={EXPIRED_TEXT}>
+          A confirmation link works for 7 days, and only the newest one we sent counts. Sign up
+          again on the <Link to="/#newsletter">home page</Link> and we will email you a new link.
+        </EmailLinkOutcome>
+      ) : state === 'done' ? (
+        <EmailLinkOutcome role="status" title={CONFIRMED_TEXT}>
+          Thank you! {email ?? 'Your address'} will receive our next newsletter.
+        </EmailLinkOutcome>
+      ) : state === 'gone' ? (
+        <EmailLinkOutcome role="status" title="This sign-up has ended">
+          {GONE_TEXT}
+          <Link to="/#newsletter">home page</Link>.
+        </EmailLinkOutcome>
+      ) : (
+        <EmailLinkQuestion label="Confirm subscription" pendingLabel="Confirming...">
+          Receive the {siteName} newsletter at <strong>{email}</strong>?
+        </EmailLinkQuestion>
+      )}
+    </EmailLinkPage>
   );
 }

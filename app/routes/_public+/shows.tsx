@@ -5,9 +5,10 @@ import { getUser, requireUser } from '~/auth/auth.server';
 import { redirectWithToast } from '~/auth/toast.server';
 import { GeneralErrorBoundary } from '~/components/site/general-error-boundary';
 import { CalendarDays, CalendarPlus, Clock, MapPin, Ticket, Users } from '~/components/site/icons';
-import { Pagination } from '~/components/site/pagination';
 import { EmptyState, PageHeader } from '~/components/site/section-heading';
+import { ShowList } from '~/components/site/show-list';
 import { buttonClass } from '~/components/ui/button';
+import { NewTabLink } from '~/components/ui/new-tab-link';
 import { cancelGuestListSpot, guestListShowIdsOfUser } from '~/models/guest-list.server';
 import { parseId } from '~/models/model-helpers.server';
 import { findShowPage, getShow } from '~/models/show.server';
@@ -129,15 +130,10 @@ export async function action({ request }: ActionFunctionArgs) {
 function TicketLink({ show, className }: { show: ShowJSON; className?: string }) {
   if (!show.ticketUrl) return null;
   return (
-    <a
-      href={show.ticketUrl}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={className ?? buttonClass('primary', 'md')}
-    >
+    <NewTabLink href={show.ticketUrl} className={className ?? buttonClass('primary', 'md')}>
       <Ticket aria-hidden="true" className="h-4 w-4" />
       Get Tickets<span className="sr-only"> for {show.title} (opens in a new tab)</span>
-    </a>
+    </NewTabLink>
   );
 }
 
@@ -301,8 +297,6 @@ export default function ShowsPage() {
   const first = data.upcomingPage === 1;
   const next = first ? data.upcoming[0] : undefined;
   const more = first ? data.upcoming.slice(1) : data.upcoming;
-  const upcomingParam = data.upcomingPage > 1 ? data.upcomingPage : null;
-  const pastParam = data.pastPage > 1 ? data.pastPage : null;
   return (
     <>
       <PageHeader
@@ -331,49 +325,23 @@ export default function ShowsPage() {
         )}
 
         {more.length > 0 ? (
-          <section aria-labelledby="more-shows-title">
-            <h2 id="more-shows-title" className="mb-6 text-2xl font-bold md:text-3xl">
-              More Upcoming Shows
-            </h2>
-            <ul className="space-y-4">
-              {more.map((show) => (
-                <ShowRow
-                  key={show.id}
-                  show={show}
-                  guests={{ member: data.member, onList: data.onList }}
-                />
-              ))}
-            </ul>
-            <Pagination
-              label="More upcoming shows pages"
-              path="/shows"
-              params={{ past: pastParam }}
-              pageName="upcoming"
-              page={data.upcomingPage}
-              pageCount={data.upcomingPageCount}
-            />
-          </section>
+          <ShowList kind="upcoming" pages={data}>
+            {more.map((show) => (
+              <ShowRow
+                key={show.id}
+                show={show}
+                guests={{ member: data.member, onList: data.onList }}
+              />
+            ))}
+          </ShowList>
         ) : null}
 
         {data.past.length > 0 ? (
-          <section aria-labelledby="past-shows-title">
-            <h2 id="past-shows-title" className="mb-6 text-2xl font-bold md:text-3xl">
-              Past Shows
-            </h2>
-            <ul className="space-y-4 opacity-90">
-              {data.past.map((show) => (
-                <ShowRow key={show.id} show={show} past />
-              ))}
-            </ul>
-            <Pagination
-              label="Past shows pages"
-              path="/shows"
-              params={{ upcoming: upcomingParam }}
-              pageName="past"
-              page={data.pastPage}
-              pageCount={data.pastPageCount}
-            />
-          </section>
+          <ShowList kind="past" pages={data}>
+            {data.past.map((show) => (
+              <ShowRow key={show.id} show={show} past />
+            ))}
+          </ShowList>
         ) : null}
       </div>
     </>

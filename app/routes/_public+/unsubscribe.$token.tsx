@@ -1,23 +1,14 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 
-import { PageHeader } from '~/components/site/section-heading';
-import { SubmitButton } from '~/components/ui/button';
+import { EmailLinkOutcome, EmailLinkPage, EmailLinkQuestion } from '~/components/site/email-link';
 import { maskEmail, verifyLinkToken } from '~/mail/tokens.server';
 import { getSubscriber, unsubscribeSubscriber } from '~/models/subscriber.server';
 import { HTTP_STATUS } from '~/platform/http-errors.server';
 import { readForm } from '~/platform/request-body.server';
-import { pageTitle } from '~/utils/seo/seo';
+import { linkPageMeta } from '~/utils/seo/seo';
 
-export const meta: MetaFunction = ({ matches }) => [
-  pageTitle(matches, 'Unsubscribe'),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta = linkPageMeta('Unsubscribe');
 
 const UNSUBSCRIBED_TEXT = 'You have been unsubscribed';
 const INVALID_LINK =
@@ -55,48 +46,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function Unsubscribe() {
   const loaded = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
-  const navigation = useNavigation();
   const state = acted?.state ?? loaded.state;
   const email = 'email' in loaded ? loaded.email : null;
   return (
-    <>
-      <PageHeader title="Newsletter" intro="Unsubscribe" />
-      <div className="container max-w-xl py-12" data-testid="unsubscribe">
-        {state === 'invalid' ? (
-          <div role="alert" className="space-y-2">
-            <h2 className="text-2xl font-bold">Invalid link</h2>
-            <p className="text-muted-foreground">{INVALID_LINK}</p>
-          </div>
-        ) : state === 'done' ? (
-          <div role="status" className="space-y-2">
-            <h2 className="text-2xl font-bold">{UNSUBSCRIBED_TEXT}</h2>
-            <p className="text-muted-foreground">
-              {email ? `${email} will` : 'Your address will'} receive no more newsletters from us.
-              Changed your mind? Sign up again on the <Link to="/#newsletter">home page</Link>: we
-              will email you a link to confirm it is you.
-            </p>
-          </div>
-        ) : state === 'gone' ? (
-          <div role="status" className="space-y-2">
-            <h2 className="text-2xl font-bold">{UNSUBSCRIBED_TEXT}</h2>
-            <p className="text-muted-foreground">
-              This address is no longer on our list: you will receive no more newsletters.
-            </p>
-          </div>
-        ) : (
-          <Form method="post" className="space-y-4">
-            <p>
-              Stop sending the newsletter to <strong>{email}</strong>?
-            </p>
-            <SubmitButton
-              pending={navigation.state === 'submitting'}
-              pendingLabel="Unsubscribing..."
-            >
-              Unsubscribe
-            </SubmitButton>
-          </Form>
-        )}
-      </div>
-    </>
+    <EmailLinkPage intro="Unsubscribe" testId="unsubscribe">
+      {state === 'invalid' ? (
+        <EmailLinkOutcome role="alert" title="Invalid link">
+          {INVALID_LINK}
+        </EmailLinkOutcome>
+      ) : state === 'done' ? (
+        <EmailLinkOutcome role="status" title={UNSUBSCRIBED_TEXT}>
+          {email ? `${email} will` : 'Your address will'} receive no more newsletters from us.
+          Changed your mind? Sign up again on the <Link to="/#newsletter">home page</Link>: we will
+          email you a link to confirm it is you.
+        </EmailLinkOutcome>
+      ) : state === 'gone' ? (
+        <EmailLinkOutcome role="status" title={UNSUBSCRIBED_TEXT}>
+          This address is no longer on our list: you will receive no more newsletters.
+        </EmailLinkOutcome>
+      ) : (
+        <EmailLinkQuestion label="Unsubscribe" pendingLabel="Unsubscribing...">
+          Stop sending the newsletter to <strong>{email}</strong>?
+        </EmailLinkQuestion>
+      )}
+    </EmailLinkPage>
   );
 }

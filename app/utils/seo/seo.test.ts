@@ -52,29 +52,15 @@ describe('seoMeta', () => {
 
   it('dates and signs a song and an article as link scrapers read them', () => {
     const when = '2026-05-01T20:00:00.000Z';
-    const song = seoMeta({
-      ...site,
-      title: 'Tide',
-      description: 'd',
-      url: '/music/3',
-      type: 'music.song',
-      published: when,
-      author: 'Marina Vale',
-    });
+    const dated = (type: 'music.song' | 'article', url: string, author: string) =>
+      seoMeta({ ...site, title: 'T', description: 'd', url, type, published: when, author });
+    const song = dated('music.song', '/music/3', 'Marina Vale');
     expect(song).toContainEqual({ property: 'music:release_date', content: when });
     expect(song).toContainEqual({ name: 'author', content: 'Marina Vale' });
     expect(song.some((t) => 'property' in t && t.property === 'article:published_time')).toBe(
       false,
     );
-    const post = seoMeta({
-      ...site,
-      title: 'News',
-      description: 'd',
-      url: '/blog/news',
-      type: 'article',
-      published: when,
-      author: 'Night Shore',
-    });
+    const post = dated('article', '/blog/news', 'Night Shore');
     expect(post).toContainEqual({ property: 'article:published_time', content: when });
     expect(post).toContainEqual({ property: 'article:author', content: 'Night Shore' });
     expect(post).toContainEqual({ name: 'author', content: 'Night Shore' });

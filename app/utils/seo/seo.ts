@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from '@remix-run/node';
+import type { MetaDescriptor, MetaFunction } from '@remix-run/node';
 import { createElement } from 'react';
 
 import type { BlogPostJSON, ShowJSON, TrackJSON } from '~/types/entities';
@@ -67,6 +67,14 @@ export function pageTitle(
   page: string,
 ): MetaDescriptor {
   return { title: `${page} — ${seoSite(matches).siteName}` };
+}
+
+/**
+ * The meta of a link's own page (a confirmation or unsubscribe link from an email): its
+ * `pageTitle`, and kept out of search engines.
+ */
+export function linkPageMeta(page: string): MetaFunction {
+  return ({ matches }) => [pageTitle(matches, page), { name: 'robots', content: 'noindex' }];
 }
 
 /** The collective's social profile URLs from the root data (for MusicGroup `sameAs`). */

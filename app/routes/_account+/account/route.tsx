@@ -1,17 +1,15 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link, Outlet, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 
 import { requireUser } from '~/auth/auth.server';
-import { PasswordField } from '~/components/site/password-field';
+import { NewPasswordFields, PasswordField } from '~/components/site/password-field';
 import { PrivateFeedSettings } from '~/components/site/private-feed-settings';
 import { buttonClass, SubmitButton } from '~/components/ui/button';
-import { FormError } from '~/components/ui/field';
+import { SchemaForm, useSchemaForm } from '~/components/ui/schema-form';
 import { getFeedTokenOfUser } from '~/models/podcast-feed-token.server';
 import { retryAfterFromAction } from '~/platform/rate-limit.server';
 import { readForm } from '~/platform/request-body.server';
@@ -69,14 +67,11 @@ export default function AccountPage() {
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: 'change-password',
-    lastResult: actionData?.form === 'password' ? actionData.result : undefined,
-    constraint: getZodConstraint(ChangePasswordSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
-  });
+  const [form, fields] = useSchemaForm(
+    'change-password',
+    ChangePasswordSchema,
+    actionData?.form === 'password' ? actionData.result : undefined,
+  );
   return (
     <div className="container py-12 md:py-16">
       <section
@@ -114,23 +109,11 @@ export default function AccountPage() {
           My favourites
         </Link>
         <h2 className="mt-8 font-heading text-lg font-semibold">Change password</h2>
-        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
-          <FormError id={form.errorId} errors={form.errors} />
-          <PasswordField
-            label="Current password"
-            field={fields.currentPassword}
-            autoComplete="current-password"
-          />
-          <PasswordField
-            label="New password"
-            field={fields.newPassword}
-            autoComplete="new-password"
-            hint="At least 6 characters"
-          />
-          <PasswordField
-            label="Confirm new password"
-            field={fields.confirmPassword}
-            autoComplete="new-password"
+        <SchemaForm form={form} className="mt-4 space-y-4">
+          <PasswordField label="Current password" field={fields.currentPassword} />
+          <NewPasswordFields
+            labels={['New password', 'Confirm new password']}
+            fields={[fields.newPassword, fields.confirmPassword]}
           />
           <SubmitButton
             pending={
@@ -146,7 +129,7 @@ export default function AccountPage() {
           >
             Change password
           </SubmitButton>
-        </Form>
+        </SchemaForm>
         <h2 className="mt-10 font-heading text-lg font-semibold">Delete my account</h2>
         <p className="mt-2 text-sm text-muted-foreground">
           Removes your account, favourites and guest-list spots for good.

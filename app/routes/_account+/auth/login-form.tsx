@@ -1,36 +1,20 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { Form } from '@remix-run/react';
+import { getInputProps, type SubmissionResult } from '@conform-to/react';
 
 import { PasswordField } from '~/components/site/password-field';
-import { SubmitButton } from '~/components/ui/button';
-import { FormError, InputField } from '~/components/ui/field';
+import { SubmitButton, usePendingIntent } from '~/components/ui/button';
+import { InputField } from '~/components/ui/field';
+import { SchemaForm, useSchemaForm } from '~/components/ui/schema-form';
 import { LoginSchema } from '~/schemas/auth';
 
-import { usePendingIntent } from './use-pending-intent';
+/** What the page gives each of its two forms: where to go after, and the action's answer. */
+export type AuthFormProps = { redirectTo: string; lastResult?: SubmissionResult<string[]> };
 
 /** Username and password; posts `intent=login` to the page's action. */
-export function LoginForm({
-  redirectTo,
-  lastResult,
-}: {
-  redirectTo: string;
-  lastResult?: SubmissionResult<string[]>;
-}) {
+export function LoginForm({ redirectTo, lastResult }: AuthFormProps) {
   const pending = usePendingIntent('login');
-  const [form, fields] = useForm({
-    id: 'login-form',
-    lastResult,
-    constraint: getZodConstraint(LoginSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-  });
+  const [form, fields] = useSchemaForm('login-form', LoginSchema, lastResult);
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="login" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormError id={form.errorId} errors={form.errors} />
+    <SchemaForm form={form} hidden={{ intent: 'login', redirectTo }} className="space-y-4">
       <InputField
         label="Username"
         field={fields.username}
@@ -39,10 +23,10 @@ export function LoginForm({
           autoComplete: 'username',
         }}
       />
-      <PasswordField label="Password" field={fields.password} autoComplete="current-password" />
+      <PasswordField label="Password" field={fields.password} />
       <SubmitButton pending={pending} pendingLabel="Logging in..." className="w-full">
         Login
       </SubmitButton>
-    </Form>
+    </SchemaForm>
   );
 }
