@@ -2,7 +2,6 @@ import mongoose, { Schema } from 'mongoose';
 
 import { SUBSCRIBER_STATUSES, type SubscriberJSON, type SubscriberStatus } from '~/types/entities';
 import { escapeRegExp } from '~/utils/regexp';
-import { SITE_TIME_ZONE } from '~/utils/time';
 
 import { serialIdPlugin } from './counter.server';
 import { skipQueuedFor } from './mail-delivery.server';
@@ -376,25 +375,17 @@ export const countSubscribers = (status?: SubscriberStatus) =>
   countRecords(Subscriber, status ? { status } : {});
 
 /**
- * How many of the active subscribers joined on each day (in the site's time zone) from `since`:
- * the dashboard's chart of a period. Counted by the store, grouped by day, so what comes back is
- * one row per day however many sign-ups the period had (indexed by status and date).
+ * When each active subscriber who joined at or after `since` joined, oldest first: the
+ * dashboard's chart of a period (bounded by the period's sign-ups, indexed by status and date).
  */
-export async function activeSubscriberJoinsPerDaySince(
-  since: Date,
-): Promise<{ day: string; n: number }[]> {
-  const rows = await Subscriber.aggregate<{ _id: string; n: number }>([
-    { $match: { status: 'active', createdAt: { $gte: since } } },
-    {
-      $group: {
-        _id: {
-          $dateToString: { format: '%Y-%m-%d', date: '$createdAt', timezone: SITE_TIME_ZONE },
-        },
-        n: { $sum: 1 },
-      },
-    },
-  ]);
-  return rows.map((r) => ({ day: r._id, n: r.n })).sort((a, b) => a.day.localeCompare(b.day));
+export async function activeSubscriberJoinDatesSince(since: Date): Promise<Date[]> {
+  const docs = await Subscriber.find(
+    { status: 'active', createdAt: mongoose.trusted({ $gte: since }) },
+    { createdAt: 1, _id: 0 },
+  )
+    .sort({ createdAt: 1 })
+    .lean();
+  return docs.map((d) => d.createdAt);
 }
 
 /** GET /api/admin/subscribers: newest first (index `{ createdAt: -1, id: -1 }`; decision 045). */

@@ -1,7 +1,7 @@
 import { countDeliveriesByState } from '~/models/mail-delivery.server';
 import { listNewsletters } from '~/models/newsletter.server';
 import { readDaily, readDailyForKeys, type StatMetric } from '~/models/stats.server';
-import { activeSubscriberJoinsPerDaySince, countSubscribers } from '~/models/subscriber.server';
+import { activeSubscriberJoinDatesSince, countSubscribers } from '~/models/subscriber.server';
 import { listTracksForStats } from '~/models/track.server';
 import type { StatsPeriod } from '~/schemas/stats';
 import { MIX_TYPES } from '~/schemas/track';
@@ -59,7 +59,7 @@ export async function statsReport(days: StatsPeriod, today = siteToday()): Promi
     read('embed'),
     countSubscribers('active'),
     // Only the period's sign-ups: those before it are the active count less these.
-    activeSubscriberJoinsPerDaySince(new Date(siteDayStart(from))),
+    activeSubscriberJoinDatesSince(new Date(siteDayStart(from))),
     listNewsletters({ limit: 5 }),
     read('download'),
   ]);
@@ -132,10 +132,11 @@ export async function statsReport(days: StatsPeriod, today = siteToday()): Promi
 
   // Sign-ups per day, then the running total from those before the period.
   const joinedOn = new Map<string, number>();
-  let total = Math.max(0, activeNow - joins.reduce((sum, j) => sum + j.n, 0));
-  for (const { day, n } of joins) {
-    if (day < from) total += n;
-    else joinedOn.set(day, (joinedOn.get(day) ?? 0) + n);
+  let total = Math.max(0, activeNow - joins.length);
+  for (const date of joins) {
+    const day = siteToday(date);
+    if (day < from) total += 1;
+    else joinedOn.set(day, (joinedOn.get(day) ?? 0) + 1);
   }
   const subscribers = dayList.map((day) => {
     const joined = joinedOn.get(day) ?? 0;

@@ -129,14 +129,12 @@ describe('subscriber list', () => {
     expect(copied.every((e) => e.endsWith('@csv.example'))).toBe(true);
   });
 
-  it('counts the period sign-ups of active subscribers only from a date, per day', async () => {
+  it('counts the period sign-ups of active subscribers only from a date', async () => {
     await addSubscribers(4, 'joins.example');
-    const since = await subscribers.activeSubscriberJoinsPerDaySince(
+    const since = await subscribers.activeSubscriberJoinDatesSince(
       new Date(Date.UTC(2024, 0, 1) + 2000),
     );
-    expect(since.reduce((sum, d) => sum + d.n, 0)).toBe(2);
-    // Days in the site's time zone: 2024-01-01T00:00Z is still New Year's Eve in New York.
-    expect(since.every((d) => d.day === '2023-12-31')).toBe(true);
+    expect(since).toHaveLength(2);
   });
 });
 
