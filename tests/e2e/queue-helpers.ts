@@ -12,9 +12,13 @@ type Window = {
 /** The title of the last track of the catalogue this listener can play, from the API. */
 export async function lastPlayableTitle(page: Page): Promise<string | undefined> {
   return page.evaluate(async (per) => {
-    const head = (await (await fetch('/api/tracks/queue?position=0&count=1')).json()) as Window;
+    const head = (await (
+      await fetch('/api/tracks/queue?position=0&count=1', { cache: 'no-store' })
+    ).json()) as Window;
     const from = Math.max(0, head.total - per);
-    const res = await fetch(`/api/tracks/queue?position=${from}&count=${per}`);
+    const res = await fetch(`/api/tracks/queue?position=${from}&count=${per}`, {
+      cache: 'no-store',
+    });
     const w = (await res.json()) as Window;
     return w.tracks.filter((t) => !t.locked && t.audioFile).at(-1)?.title;
   }, PER_PAGE);
@@ -27,10 +31,12 @@ export async function lastPlayableTitle(page: Page): Promise<string | undefined>
 export async function catalogueStamp(page: Page): Promise<string> {
   if (page.url() === 'about:blank') await page.goto('/healthz');
   const ends = await page.evaluate(async () => {
-    const head = (await (await fetch('/api/tracks/queue?position=0&count=3')).json()) as Window;
+    const head = (await (
+      await fetch('/api/tracks/queue?position=0&count=3', { cache: 'no-store' })
+    ).json()) as Window;
     const from = Math.max(0, head.total - 3);
     const tail = (await (
-      await fetch(`/api/tracks/queue?position=${from}&count=3`)
+      await fetch(`/api/tracks/queue?position=${from}&count=3`, { cache: 'no-store' })
     ).json()) as Window;
     return {
       total: head.total,
