@@ -5,6 +5,7 @@ import path from 'node:path';
 
 import autocannon from 'autocannon';
 
+import { median } from './catalogue-lib';
 import { buildIfNeeded, type ProdServer, projectRoot, startProdServer } from './prod-server';
 
 /**
@@ -80,12 +81,6 @@ async function rate(server: ProdServer, target: Target): Promise<number> {
   }
   return result.requests.average;
 }
-
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function main() {
   if (!BASE) throw new Error('Usage: npm run bench:ab -- --base REV [--head REV] [--rounds N]');

@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
 
-import { requireAdmin } from '~/auth/auth.server';
 import { CardCover, CardGrid } from '~/components/admin/card-grid';
 import { AddNewLink, EditDeleteLinks } from '~/components/admin/edit-delete-links';
 import { Eye } from '~/components/admin/icons';
 import { AdminPagination } from '~/components/admin/list-paging';
 import { pageGalleryImages } from '~/models/gallery-image.server';
+import { loadAdminList } from '~/services/admin-list.server';
 import { galleryListUrl, keepSearch } from '~/utils/admin-urls';
 import { cn } from '~/utils/cn';
-import { pageParam } from '~/utils/page-href';
 import { adminTitle } from '~/utils/seo/seo';
 
 export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Gallery');
@@ -18,17 +17,13 @@ export const meta: MetaFunction = ({ matches }) => adminTitle(matches, 'Gallery'
 const IMAGES_PER_PAGE = 24;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const list = await pageGalleryImages({
-    page: pageParam(new URL(request.url).searchParams),
-    perPage: IMAGES_PER_PAGE,
-  });
-  return {
-    images: list.items,
-    page: list.page,
-    pageCount: list.pageCount,
-    listUrl: galleryListUrl(request.url),
-  };
+  const { items, ...paging } = await loadAdminList(
+    request,
+    pageGalleryImages,
+    IMAGES_PER_PAGE,
+    galleryListUrl,
+  );
+  return { images: items, ...paging };
 }
 
 const iconButton = (extra?: string) =>
