@@ -237,14 +237,6 @@ export async function findSubscriberByEmail(email: string): Promise<SubscriberJS
   return doc ? toSubscriberJSON(doc) : null;
 }
 
-/** When each subscriber still on the list (active) joined, oldest first. */
-export async function activeSubscriberJoinDates(): Promise<Date[]> {
-  const docs = await Subscriber.find({ status: 'active' }, { createdAt: 1, _id: 0 })
-    .sort({ createdAt: 1 })
-    .lean();
-  return docs.map((d) => d.createdAt);
-}
-
 /**
  * What following a confirmation link issued at `issuedAt` does for subscriber `id`: `ask`
  * (pending, the link answers its current sign-up), `done` (already active), `expired` (the
@@ -375,17 +367,22 @@ export const countSubscribers = (status?: SubscriberStatus) =>
   countRecords(Subscriber, status ? { status } : {});
 
 /**
- * When each active subscriber who joined at or after `since` joined, oldest first: the
- * dashboard's chart of a period (bounded by the period's sign-ups, indexed by status and date).
+ * How many active subscribers joined before `bounds[0]`, then in each range `[bounds[i],
+ * bounds[i + 1])`: the dashboard's chart of a period, one count per day (issue 37). Each is a
+ * range of the index `{ status: 1, createdAt: -1, id: -1 }` (an index-only count on MongoDB, two
+ * searches of the sorted keys on the embedded store), so the chart costs the period's days,
+ * not its sign-ups.
  */
-export async function activeSubscriberJoinDatesSince(since: Date): Promise<Date[]> {
-  const docs = await Subscriber.find(
-    { status: 'active', createdAt: mongoose.trusted({ $gte: since }) },
-    { createdAt: 1, _id: 0 },
-  )
-    .sort({ createdAt: 1 })
-    .lean();
-  return docs.map((d) => d.createdAt);
+export async function countActiveJoinsBetween(
+  bounds: readonly Date[],
+): Promise<{ before: number; within: number[] }> {
+  const joined = (range: { $lt: Date } | { $gte: Date; $lt: Date }) =>
+    countRecords(Subscriber, { status: 'active', createdAt: mongoose.trusted(range) });
+  const [before, ...within] = await Promise.all([
+    joined({ $lt: bounds[0] }),
+    ...bounds.slice(1).map((end, i) => joined({ $gte: bounds[i], $lt: end })),
+  ]);
+  return { before, within };
 }
 
 /** GET /api/admin/subscribers: newest first (index `{ createdAt: -1, id: -1 }`; decision 045). */

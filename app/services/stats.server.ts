@@ -1,7 +1,7 @@
 import { countDeliveriesByState } from '~/models/mail-delivery.server';
 import { listNewsletters } from '~/models/newsletter.server';
 import { readDaily, readDailyForKeys, type StatMetric } from '~/models/stats.server';
-import { activeSubscriberJoinDatesSince, countSubscribers } from '~/models/subscriber.server';
+import { countActiveJoinsBetween } from '~/models/subscriber.server';
 import { listTracksForStats } from '~/models/track.server';
 import type { StatsPeriod } from '~/schemas/stats';
 import { MIX_TYPES } from '~/schemas/track';
@@ -39,30 +39,21 @@ export async function statsReport(days: StatsPeriod, today = siteToday()): Promi
   const from = addDaysToDateString(today, -(days - 1));
   const dayList = Array.from({ length: days }, (_, i) => addDaysToDateString(from, i));
   const read = (metric: StatMetric) => readDaily(metric, from, today);
-  const [
-    plays,
-    starts,
-    views,
-    visits,
-    referrers,
-    embeds,
-    activeNow,
-    joins,
-    newsletters,
-    downloads,
-  ] = await Promise.all([
-    read('play'),
-    read('start'),
-    read('view'),
-    read('visit'),
-    read('referrer'),
-    read('embed'),
-    countSubscribers('active'),
-    // Only the period's sign-ups: those before it are the active count less these.
-    activeSubscriberJoinDatesSince(new Date(siteDayStart(from))),
-    listNewsletters({ limit: 5 }),
-    read('download'),
-  ]);
+  const [plays, starts, views, visits, referrers, embeds, joins, newsletters, downloads] =
+    await Promise.all([
+      read('play'),
+      read('start'),
+      read('view'),
+      read('visit'),
+      read('referrer'),
+      read('embed'),
+      // Counted per site day (and before the first), never read one by one.
+      countActiveJoinsBetween(
+        [...dayList, addDaysToDateString(today, 1)].map((day) => new Date(siteDayStart(day))),
+      ),
+      listNewsletters({ limit: 5 }),
+      read('download'),
+    ]);
   // Only the tracks the period's figures name (and the newest mixes), not the catalogue.
   const numericKeys = (rows: { key: string }[]) =>
     rows.map((r) => Number(r.key)).filter((n) => Number.isSafeInteger(n) && n > 0);
@@ -130,16 +121,10 @@ export async function statsReport(days: StatsPeriod, today = siteToday()): Promi
     (x) => x.plays,
   );
 
-  // Sign-ups per day, then the running total from those before the period.
-  const joinedOn = new Map<string, number>();
-  let total = Math.max(0, activeNow - joins.length);
-  for (const date of joins) {
-    const day = siteToday(date);
-    if (day < from) total += 1;
-    else joinedOn.set(day, (joinedOn.get(day) ?? 0) + 1);
-  }
-  const subscribers = dayList.map((day) => {
-    const joined = joinedOn.get(day) ?? 0;
+  // Sign-ups per day, and the running total from those before the period.
+  let total = joins.before;
+  const subscribers = dayList.map((day, i) => {
+    const joined = joins.within[i] ?? 0;
     total += joined;
     return { day, total, joined };
   });

@@ -129,12 +129,13 @@ describe('subscriber list', () => {
     expect(copied.every((e) => e.endsWith('@csv.example'))).toBe(true);
   });
 
-  it('counts the period sign-ups of active subscribers only from a date', async () => {
-    await addSubscribers(4, 'joins.example');
-    const since = await subscribers.activeSubscriberJoinDatesSince(
-      new Date(Date.UTC(2024, 0, 1) + 2000),
-    );
-    expect(since).toHaveLength(2);
+  it('counts the active sign-ups before a date and in each range after it', async () => {
+    await addSubscribers(4, 'joins.example'); // one a second from 2024-01-01T00:00:00Z
+    await addSubscribers(3, 'pending.example', 'pending');
+    const at = (ms: number) => new Date(Date.UTC(2024, 0, 1) + ms);
+    const counts = await subscribers.countActiveJoinsBetween([at(1000), at(1500), at(3000)]);
+    // Ranges hold their start, not their end: 0 s before, 1 s in the first, 2 s in the next.
+    expect(counts).toEqual({ before: 1, within: [1, 1] });
   });
 });
 

@@ -178,4 +178,33 @@ describe('the report', () => {
     const csv = stats.statsCsv(r);
     expect(csv.split('\r\n')[1]).toBe(`"${day(6)}","0","0","10","4","0"`);
   });
+
+  it('counts the active subscribers who joined each site day, and those before the period', async () => {
+    const t = today();
+    const day = (n: number) => time.addDaysToDateString(t, -n);
+    const start = (n: number) => new Date(time.siteDayStart(day(n)));
+    // Who joined when: the first instant of a site day is that day, the last one before it
+    // the day before; those who left are not counted on the day they joined.
+    const joins: [string, Date, 'active' | 'unsubscribed'][] = [
+      ['long-ago', start(400), 'active'],
+      ['eve', new Date(start(6).getTime() - 1), 'active'],
+      ['first', start(6), 'active'],
+      ['mid-a', new Date(start(3).getTime() + 5 * 3_600_000), 'active'],
+      ['mid-b', new Date(start(3).getTime() + 23 * 3_600_000), 'active'],
+      ['left', new Date(start(3).getTime() + 3_600_000), 'unsubscribed'],
+      ['late', new Date(start(0).getTime() + 60_000), 'active'],
+    ];
+    for (const [name, at, status] of joins) {
+      const s = await subscribers.createSubscriber({ email: `${name}@example.com` });
+      // `createdAt` is immutable to mongoose: set it as a backfill would, in the store.
+      await subscribers.Subscriber.collection.updateOne(
+        { id: s.id },
+        { $set: { createdAt: at, status } },
+      );
+    }
+    const r = await report();
+    expect(r.subscribers.map((d) => d.joined)).toEqual([1, 0, 0, 2, 0, 0, 1]);
+    expect(r.subscribers.map((d) => d.total)).toEqual([3, 3, 3, 5, 5, 5, 6]);
+    expect(r.subscribers.map((d) => d.day)).toEqual([6, 5, 4, 3, 2, 1, 0].map(day));
+  });
 });
