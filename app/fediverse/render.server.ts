@@ -20,8 +20,8 @@ import { Temporal } from '@js-temporal/polyfill';
 
 import { contentTypeFor } from '~/files/serve-file.server';
 import type { PublicationVerb } from '~/models/fediverse-publication.server';
-import { MIX_TYPES } from '~/schemas/track';
 import { tracklistRowTitle } from '~/schemas/tracklist';
+import { MIX_TYPES } from '~/types/constants';
 import type { BlogPostJSON, ShowJSON, TrackJSON } from '~/types/entities';
 import { escapeHtml } from '~/utils/html';
 import { formatClock } from '~/utils/media-time';

@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 
 import { logger } from '~/platform/logger.server';
 import { isLoopbackHostname, siteOrigin } from '~/platform/site-origin.server';
-import { MIX_TYPES } from '~/schemas/track';
+import { MIX_TYPES } from '~/types/constants';
 import type { TrackJSON } from '~/types/entities';
 
 import { cachedFind, cachedFindOne } from './model-helpers.server';

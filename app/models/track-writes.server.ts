@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 
 import { deleteUploadedFile } from '~/files/stored-files.server';
 import { env } from '~/platform/env.server';
-import { LEGACY_TRACK_TYPES, TRACK_TYPES } from '~/schemas/track';
+import { LEGACY_TRACK_TYPES, TRACK_TYPES } from '~/types/constants';
 import type { TrackJSON } from '~/types/entities';
 
 import { deleteQueuedMediaJobsOf, enqueueTrackAudioJob } from './media-job.server';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 
 import mongoose, { Schema } from 'mongoose';
 
-import { MIX_TYPES } from '~/schemas/track';
+import { MIX_TYPES } from '~/types/constants';
 import type { AudioStatus, TrackJSON, TracklistRow, TrackView, Visibility } from '~/types/entities';
 import { isMembersOnly, trackFor, type Viewer } from '~/utils/access';
 import { parseClock } from '~/utils/media-time';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { TRACK_TYPES } from '~/types/constants';
 import { parseClock } from '~/utils/media-time';
 
 import { LIMITS, optionalText, requiredText, visibilityFields } from './common';
@@ -10,16 +11,6 @@ export const MISSING_FILES = {
   title: 'Missing files',
   description: 'Cover image and audio file are required. Make sure both files are selected.',
 } as const;
-
-/** The release types the admin chooses from; Mix, Live set and Radio show are long-form sets. */
-export const TRACK_TYPES = ['Single', 'EP', 'Album', 'Mix', 'Live set', 'Radio show'] as const;
-export const MIX_TYPES: readonly string[] = ['Mix', 'Live set', 'Radio show'];
-
-/** Release types of older data, and what they are stored as now (decision 034). */
-export const LEGACY_TRACK_TYPES: Readonly<Record<string, (typeof TRACK_TYPES)[number]>> = {
-  Remix: 'Single',
-  Live: 'Live set',
-};
 
 export const DURATION_MESSAGE = 'Duration must be MM:SS or H:MM:SS (e.g. 3:45 or 1:02:30)';
 

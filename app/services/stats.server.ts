@@ -4,7 +4,7 @@ import { readDaily, readDailyForKeys, type StatMetric } from '~/models/stats.ser
 import { countActiveJoinsBetween } from '~/models/subscriber.server';
 import { listTracksForStats } from '~/models/track.server';
 import type { StatsPeriod } from '~/schemas/stats';
-import { MIX_TYPES } from '~/schemas/track';
+import { MIX_TYPES } from '~/types/constants';
 import type { StatsReport } from '~/types/stats';
 import { toCsv } from '~/utils/csv';
 import { addDaysToDateString, siteDayStart, siteToday } from '~/utils/time';

@@ -28,3 +28,17 @@ export const PLAY_AFTER_SECONDS = 30;
  */
 export const PLAY_TOKEN_TTL_MS = 6 * 60 * 60 * 1000;
 export const PLAY_TOKEN_REUSE_MS = PLAY_TOKEN_TTL_MS - 60 * 60 * 1000;
+
+/**
+ * The release types the admin chooses from; Mix, Live set and Radio show are long-form sets.
+ * Here, not beside the track schema, so that a page that only lists tracks (/music) does not
+ * ship zod to the browser.
+ */
+export const TRACK_TYPES = ['Single', 'EP', 'Album', 'Mix', 'Live set', 'Radio show'] as const;
+export const MIX_TYPES: readonly string[] = ['Mix', 'Live set', 'Radio show'];
+
+/** Release types of older data, and what they are stored as now (decision 034). */
+export const LEGACY_TRACK_TYPES: Readonly<Record<string, (typeof TRACK_TYPES)[number]>> = {
+  Remix: 'Single',
+  Live: 'Live set',
+};

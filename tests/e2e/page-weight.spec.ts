@@ -97,3 +97,30 @@ test('a first visit to / stays within the JS and CSS budgets (gzipped)', async (
   expect(css, `CSS on / (gzipped)\n${table}`).toBeLessThanOrEqual(CSS_BUDGET);
   await context.close();
 });
+
+/**
+ * Pages that only show content (and the newsletter form, which validates on the server) load
+ * no zod: a constant taken from a schema module brings the whole library and the schemas'
+ * construction into the page's hydration (it did on /music: 59 KB minified, evaluated on
+ * every visit). The modules a page loads are its module preloads (every route module and
+ * shared chunk, renamed until `load`, decision 012) and the module script's own imports.
+ * (/contact fails this, rightly: its form validates in the browser too.)
+ */
+for (const path of ['/', '/music', '/blog', '/gallery', '/shows', '/about']) {
+  test(`${path} loads no form-validation library`, async ({ request }) => {
+    const html = await (await request.get(path)).text();
+    const modules = new Set([
+      ...[...html.matchAll(/<link rel="(?:x-deferred-)?modulepreload" href="([^"]+)"/g)].map(
+        (m) => m[1]!,
+      ),
+      ...[...html.matchAll(/import[^"]*"(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!),
+    ]);
+    expect(modules.size, 'the page lists its modules').toBeGreaterThan(3);
+    const withZod: string[] = [];
+    for (const href of modules) {
+      const body = await (await request.get(href)).text();
+      if (body.includes('ZodFirstPartyTypeKind')) withZod.push(href);
+    }
+    expect(withZod).toEqual([]);
+  });
+}

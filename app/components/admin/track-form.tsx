@@ -12,13 +12,14 @@ import {
 } from '~/components/ui/conform-fields';
 import { Thumbnail } from '~/components/ui/thumbnail';
 import { LIMITS } from '~/schemas/form-constants';
-import { MISSING_FILES, TRACK_TYPES, TrackFieldsObject } from '~/schemas/track';
+import { MISSING_FILES, TrackFieldsObject } from '~/schemas/track';
 import {
   checkTracklistDuration,
   TRACKLIST_FORMAT,
   TRACKLIST_LIMITS,
   tracklistText,
 } from '~/schemas/tracklist';
+import { TRACK_TYPES } from '~/types/constants';
 import type { TrackJSON } from '~/types/entities';
 
 /** The text fields plus the two file inputs (checked on the server by the upload parser). */

@@ -14,7 +14,7 @@ import { imageInfos } from '~/files/image-derivatives.server';
 import { findTrackPageFor } from '~/models/track-lists.server';
 import { trackIdFromSearch, useMusicQueue } from '~/player/music-queue';
 import { TRACK_GRID_CLASS, TRACK_GRID_SIZES, TrackCard } from '~/player/track-card';
-import { MIX_TYPES } from '~/schemas/track';
+import { MIX_TYPES } from '~/types/constants';
 import { cn } from '~/utils/cn';
 import { pageParam } from '~/utils/page-href';
 import { musicRecordingLd, seoMeta, seoSite } from '~/utils/seo/seo';
