@@ -1,7 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, useLoaderData, useRouteLoaderData } from '@remix-run/react';
-import { useEffect } from 'react';
 
 import { getUser } from '~/auth/auth.server';
 import { sessionRefreshHeaders } from '~/auth/session-refresh.server';
@@ -22,7 +21,7 @@ import { loadOr503 } from '~/platform/http-errors.server';
 import { getSiteConfig } from '~/platform/site-config.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 import { PlayerProvider } from '~/player/player-provider';
-import { useMarkHydrated } from '~/player/use-hydrated';
+import { HydratedProvider } from '~/player/use-hydrated';
 import tailwindHref from '~/styles/tailwind.css';
 import type { FooterRelease, FooterShow } from '~/types/entities';
 import { isMembersOnly } from '~/utils/access';
@@ -96,6 +95,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+/** Once the page has hydrated and swapped its no-JS fallbacks (see HydratedProvider). */
+function markHydrated() {
+  document.documentElement.dataset.hydrated = 'true';
+}
+
 function Document({
   children,
   head,
@@ -106,50 +110,48 @@ function Document({
   siteName: string;
 }) {
   const nonce = useNonce();
-  // Flips the one shared `useHydrated` flag: every no-JS fallback swaps in the same commit.
-  useMarkHydrated();
-  // Pages hydrate after `load` (decision 012): mark when they have, for the end-to-end tests
-  // (and for any style that should wait for it).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
   return (
-    <html
-      lang="en"
-      className={
-        head.appearance === 'dark' ? 'dark' : head.appearance === 'light' ? 'light' : undefined
-      }
-    >
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
-        <link rel="stylesheet" href={tailwindHref} />
-        {head.stylesheets.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
-        <Links />
-        <link
-          rel="alternate"
-          type="application/rss+xml"
-          title={`${siteName} Blog`}
-          href="/blog/rss.xml"
-        />
-        <link
-          rel="alternate"
-          type="application/rss+xml"
-          title={`${siteName} podcast`}
-          href="/podcast.xml"
-        />
-        {head.css ? <style dangerouslySetInnerHTML={{ __html: head.css }} /> : null}
-      </head>
-      <body className="min-h-screen">
-        {children}
-        <ScrollRestoration nonce={nonce} />
-        <DeferredHydration nonce={nonce} />
-        <Scripts nonce={nonce} />
-      </body>
-    </html>
+    // Flips the one shared `useHydrated` flag: every no-JS fallback swaps in the same commit.
+    // Pages hydrate after `load` (decision 012): the document says when they have, and the
+    // swap is done, for the end-to-end tests (and for any style that should wait for it).
+    <HydratedProvider onHydrated={markHydrated}>
+      <html
+        lang="en"
+        className={
+          head.appearance === 'dark' ? 'dark' : head.appearance === 'light' ? 'light' : undefined
+        }
+      >
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <Meta />
+          <link rel="stylesheet" href={tailwindHref} />
+          {head.stylesheets.map((href) => (
+            <link key={href} rel="stylesheet" href={href} />
+          ))}
+          <Links />
+          <link
+            rel="alternate"
+            type="application/rss+xml"
+            title={`${siteName} Blog`}
+            href="/blog/rss.xml"
+          />
+          <link
+            rel="alternate"
+            type="application/rss+xml"
+            title={`${siteName} podcast`}
+            href="/podcast.xml"
+          />
+          {head.css ? <style dangerouslySetInnerHTML={{ __html: head.css }} /> : null}
+        </head>
+        <body className="min-h-screen">
+          {children}
+          <ScrollRestoration nonce={nonce} />
+          <DeferredHydration nonce={nonce} />
+          <Scripts nonce={nonce} />
+        </body>
+      </html>
+    </HydratedProvider>
   );
 }
 
