@@ -162,8 +162,11 @@ export function Tracklist({
           <li
             key={`${row.start}-${i}`}
             aria-current={i === active ? 'true' : undefined}
+            // One line of text whose start time is the link, wrapped lines hung past the time
+            // (padding 12 + 64 + 12 px, first line pulled back 76): an inline target, as WCAG
+            // 2.5.8 counts it (the whole row answers the tap, through the link's ::after).
             className={cn(
-              'relative flex items-baseline gap-3 px-3 py-2.5 hover:bg-muted',
+              'relative py-2.5 pl-[5.5rem] pr-3 -indent-[4.75rem] hover:bg-muted',
               i === active && 'bg-primary/10',
             )}
           >
@@ -177,12 +180,12 @@ export function Tracklist({
                     }
                   : undefined
               }
-              className="w-16 shrink-0 font-mono text-sm tabular-nums text-primary underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:underline"
+              className="mr-3 inline-block w-16 indent-0 font-mono text-sm tabular-nums text-primary underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:underline"
             >
               <span className="sr-only">Play from </span>
               {formatClock(row.start)}
             </a>
-            <span className="min-w-0">
+            <span>
               <span className="font-medium">{row.artist}</span>
               {' – '}
               {row.title}
