@@ -1,12 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 
 import autocannon from 'autocannon';
 
 import { median } from './catalogue-lib';
-import { buildIfNeeded, type ProdServer, projectRoot, startProdServer } from './prod-server';
+import {
+  buildIfNeeded,
+  checkoutBuilt,
+  type ProdServer,
+  projectRoot,
+  startProdServer,
+} from './prod-server';
 
 /**
  * `npm run bench:ab -- --base REV [--head REV] [--rounds N]`: one revision against another,
@@ -49,27 +52,6 @@ const TARGETS: Target[] = [
   { name: '/music (a foreign cookie)', path: '/music', headers: FOREIGN_COOKIE },
   { name: '/api/tracks', path: '/api/tracks' },
 ];
-
-const git = (...args: string[]) =>
-  execFileSync('git', args, { cwd: projectRoot, encoding: 'utf8' }).trim();
-
-/** A worktree of `rev`, built once (a build stamp marks it done). */
-function checkoutBuilt(rev: string): { dir: string; label: string } {
-  const commit = git('rev-parse', '--verify', `${rev}^{commit}`);
-  const dir = path.join(projectRoot, '.bench-tmp', 'ab', commit.slice(0, 12));
-  if (!fs.existsSync(dir)) {
-    git('worktree', 'add', '--detach', dir, commit);
-    fs.symlinkSync(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'));
-  }
-  if (!fs.existsSync(path.join(dir, 'build', 'build-stamp.json'))) {
-    console.log(`Building ${rev} (${commit.slice(0, 12)}) in ${path.relative(projectRoot, dir)}…`);
-    execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/build.ts'], {
-      cwd: dir,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  }
-  return { dir, label: `${rev} (${commit.slice(0, 12)})` };
-}
 
 async function rate(server: ProdServer, target: Target): Promise<number> {
   const url = `${server.origin}${target.path}`;

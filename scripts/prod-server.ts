@@ -133,6 +133,31 @@ export async function startProdServer(
 
 export const projectRoot = root;
 
+const git = (...args: string[]) =>
+  execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+
+/**
+ * A worktree of `rev` in .bench-tmp/ab/<commit> (sharing this checkout's node_modules), built
+ * once (a build stamp marks it done): the other side of an A/B bench (`bench:ab`,
+ * `bench:blocking`); start its server with `startProdServer({ cwd: dir })`.
+ */
+export function checkoutBuilt(rev: string): { dir: string; label: string } {
+  const commit = git('rev-parse', '--verify', `${rev}^{commit}`);
+  const dir = path.join(root, '.bench-tmp', 'ab', commit.slice(0, 12));
+  if (!fs.existsSync(dir)) {
+    git('worktree', 'add', '--detach', dir, commit);
+    fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  }
+  if (!fs.existsSync(path.join(dir, 'build', 'build-stamp.json'))) {
+    console.log(`Building ${rev} (${commit.slice(0, 12)}) in ${path.relative(root, dir)}…`);
+    execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/build.ts'], {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+  return { dir, label: `${rev} (${commit.slice(0, 12)})` };
+}
+
 /**
  * An administrator on that server (create-admin against its store), logged in through
  * /api/login: the Cookie header value, for scripts that measure admin pages or upload.
