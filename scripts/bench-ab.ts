@@ -3,13 +3,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 
 import { median } from './catalogue-lib';
-import {
-  buildIfNeeded,
-  checkoutBuilt,
-  type ProdServer,
-  projectRoot,
-  startProdServer,
-} from './prod-server';
+import { type ProdServer, startAbServers } from './prod-server';
 
 /**
  * `npm run bench:ab -- --base REV [--head REV] [--rounds N]`: one revision against another,
@@ -66,17 +60,7 @@ async function rate(server: ProdServer, target: Target): Promise<number> {
 
 async function main() {
   if (!BASE) throw new Error('Usage: npm run bench:ab -- --base REV [--head REV] [--rounds N]');
-  const base = checkoutBuilt(BASE);
-  let head: { dir: string; label: string };
-  if (HEAD) head = checkoutBuilt(HEAD);
-  else {
-    buildIfNeeded();
-    head = { dir: projectRoot, label: 'this checkout' };
-  }
-  const servers = {
-    base: await startProdServer({ cwd: base.dir }),
-    head: await startProdServer({ cwd: head.dir }),
-  };
+  const { labels, servers } = await startAbServers(BASE, HEAD);
   // Both idle a moment: the demo's media jobs of the start finish first.
   await new Promise((r) => setTimeout(r, 15_000));
   const rates = { base: new Map<string, number[]>(), head: new Map<string, number[]>() };
@@ -96,7 +80,7 @@ async function main() {
   }
   const load = os.loadavg().map((l) => l.toFixed(1));
   console.log(
-    `\nbase: ${base.label}\nhead: ${head.label}\n${os.cpus().length} CPUs, Node ${process.version}, ` +
+    `\nbase: ${labels.base}\nhead: ${labels.head}\n${os.cpus().length} CPUs, Node ${process.version}, ` +
       `${CONNECTIONS} connections, ${DURATION} s per measurement, ${ROUNDS} rounds alternated, ` +
       `load ${load.join(' ')}\n`,
   );

@@ -3,13 +3,7 @@ import os from 'node:os';
 import { type Browser, chromium } from '@playwright/test';
 
 import { median } from './catalogue-lib';
-import {
-  buildIfNeeded,
-  checkoutBuilt,
-  type ProdServer,
-  projectRoot,
-  startProdServer,
-} from './prod-server';
+import { type ProdServer, startAbServers } from './prod-server';
 
 /**
  * `npm run bench:blocking -- --base REV [--head REV] [--rounds N] [--pages /,/music]`: how long
@@ -87,17 +81,7 @@ async function main() {
       'Usage: npm run bench:blocking -- --base REV [--head REV] [--rounds N] [--pages /,/music]',
     );
   }
-  const base = checkoutBuilt(BASE);
-  let head: { dir: string; label: string };
-  if (HEAD) head = checkoutBuilt(HEAD);
-  else {
-    buildIfNeeded();
-    head = { dir: projectRoot, label: 'this checkout' };
-  }
-  const servers = {
-    base: await startProdServer({ cwd: base.dir }),
-    head: await startProdServer({ cwd: head.dir }),
-  };
+  const { labels, servers } = await startAbServers(BASE, HEAD);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   });
@@ -130,7 +114,7 @@ async function main() {
   }
   const load = os.loadavg().map((l) => l.toFixed(1));
   console.log(
-    `\nbase: ${base.label}\nhead: ${head.label}\nChromium ${chromiumVersion}, CPU slowed ` +
+    `\nbase: ${labels.base}\nhead: ${labels.head}\nChromium ${chromiumVersion}, CPU slowed ` +
       `${CPU_SLOWDOWN}×, ${PHONE.viewport.width}×${PHONE.viewport.height}; ${ROUNDS} rounds ` +
       `alternated; ${os.cpus().length} CPUs, load ${load.join(' ')}\n`,
   );

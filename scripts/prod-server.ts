@@ -187,3 +187,30 @@ export async function adminSession(server: ProdServer, name: string): Promise<st
     .map((c) => c.split(';')[0])
     .join('; ');
 }
+
+/**
+ * The two sides of an A/B bench, each a production server with the demo content: `base` built
+ * in its worktree, `head` likewise when given, else this checkout's own build.
+ */
+export async function startAbServers(
+  baseRev: string,
+  headRev: string | undefined,
+): Promise<{
+  labels: { base: string; head: string };
+  servers: { base: ProdServer; head: ProdServer };
+}> {
+  const base = checkoutBuilt(baseRev);
+  let head: { dir: string; label: string };
+  if (headRev) head = checkoutBuilt(headRev);
+  else {
+    buildIfNeeded();
+    head = { dir: root, label: 'this checkout' };
+  }
+  return {
+    labels: { base: base.label, head: head.label },
+    servers: {
+      base: await startProdServer({ cwd: base.dir }),
+      head: await startProdServer({ cwd: head.dir }),
+    },
+  };
+}
