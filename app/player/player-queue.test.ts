@@ -124,6 +124,27 @@ describe('the catalogue queue from /music', () => {
     expect(searched.current?.id).toBe(60);
   });
 
+  it('a start answered after the listener pressed Play does not take the track back', () => {
+    // A search page (the page does not tell the start) opened with a restored track, paused,
+    // while the catalogue grew: the start is asked of the server. Play is pressed on the
+    // restored track's card before the answer comes: it keeps playing.
+    const restored = openPage(fresh(), catalogue(60));
+    const saved = parsePersisted(JSON.stringify(toPersisted(run(restored, { type: 'next' }))));
+    let s = run(createInitialState(), { type: 'restore', saved });
+    expect(s.current?.id).toBe(59);
+    const grown = catalogue(61);
+    s = run(s, { type: 'setCatalogue', size: grown.length, offset: null, tracks: [] });
+    expect(s.request?.kind).toBe('start');
+    s = run(s, { type: 'playTrack', track: s.current! });
+    expect(s.playing).toBe(true);
+    s = answer(s, grown);
+    expect(s.current?.id).toBe(59);
+    expect(s.playing).toBe(true);
+    // Its place in the catalogue is found: next goes on from there.
+    s = s.request ? answer(s, grown) : s;
+    expect(s.index).toBe(grown.findIndex((t) => t?.id === 59));
+  });
+
   it('with no track this listener may play clears the player', () => {
     const cat: QueueSlot[] = Array.from({ length: 30 }, () => null);
     let s = openPage(fresh(), cat);

@@ -161,6 +161,13 @@ export function resolveRequest(
   const done = { ...state, request: null };
   if (r.kind === 'locate') return done;
   if (r.kind === 'start') {
+    // The listener pressed Play meanwhile: the track they chose stays, and the answer only
+    // tells where it stands (found in the window, or asked for).
+    if (state.playing && state.current) {
+      const i = positionOfTrack(done.queue, state.current.id);
+      if (i !== -1) return { ...done, index: i };
+      return withRequest({ ...done, index: -1 }, { kind: 'locate', trackId: state.current.id });
+    }
     if (action.at === null || n === 0) {
       return { ...done, index: -1, current: null, src: null, playing: false };
     }
