@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 
-import { type Page, request as playwrightRequest } from '@playwright/test';
+import { type Locator, type Page, request as playwrightRequest } from '@playwright/test';
 
 import { fixture } from './admin-helpers';
 import { ADMIN, expect, test } from './fixtures';
@@ -68,6 +68,30 @@ test.beforeAll(async ({ accounts: _accounts }) => {
   await api.dispose();
 });
 
+/**
+ * Clicks a pagination link once it has stopped moving. It sits below cards that render only
+ * as they near the viewport (`content-visibility: auto`, decision 012): scrolling to it renders
+ * the last rows at their real height in place of the placeholder's, which moves the link after
+ * Playwright's own scroll, and a click on the old spot reached no link (a fresh-clone CI run).
+ * A visitor clicks what they see, after it has settled.
+ */
+async function clickSettled(link: Locator) {
+  await link.scrollIntoViewIfNeeded();
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const box = JSON.stringify(await link.boundingBox());
+        const still = box === last;
+        last = box;
+        return still;
+      },
+      { intervals: [100] },
+    )
+    .toBe(true);
+  await link.click();
+}
+
 const cards = (page: Page) => page.getByTestId('track-card');
 const titles = async (page: Page) =>
   (await page.locator('[data-testid="track-card"] h3').allTextContents()).map((t) => t.trim());
@@ -93,7 +117,7 @@ test('/music search spans pages: Next and Previous links, canonical, prev and ne
   );
   await expect(pagination(page).getByRole('link', { name: 'Previous page' })).toHaveCount(0);
 
-  await pagination(page).getByRole('link', { name: 'Next page' }).click();
+  await clickSettled(pagination(page).getByRole('link', { name: 'Next page' }));
   await expect(page).toHaveURL(`/music?q=${q}&page=2`);
   await expect(cards(page)).toHaveCount(SERIES - PER_PAGE);
   await expect
@@ -117,7 +141,7 @@ test('/music search spans pages: Next and Previous links, canonical, prev and ne
   const recordings = ld.filter((s) => s.includes('"MusicRecording"'));
   expect(recordings).toHaveLength(SERIES - PER_PAGE);
 
-  await pagination(page).getByRole('link', { name: 'Previous page' }).click();
+  await clickSettled(pagination(page).getByRole('link', { name: 'Previous page' }));
   await expect(page).toHaveURL(`/music?q=${q}`);
   await expect.poll(() => titles(page)).toEqual(first);
 });
@@ -133,7 +157,7 @@ test('/music: the type filter runs with the search across the pages', async ({ p
   await expect(cards(page)).toHaveCount(PER_PAGE);
   // The newest four of the series are singles: the mixes start at 25.
   await expect.poll(async () => (await titles(page))[0]).toBe(`${prefix} 25`);
-  await pagination(page).getByRole('link', { name: 'Next page' }).click();
+  await clickSettled(pagination(page).getByRole('link', { name: 'Next page' }));
   await expect(page).toHaveURL(`/music?q=${q}&type=mixes&page=2`);
   await expect.poll(() => titles(page)).toEqual([`${prefix} 01`, `${prefix} 00`]);
   // Choosing a filter starts again at its first page, the search kept.
@@ -181,7 +205,7 @@ test('/shows: past shows paged as an archive, most recent first', async ({ page 
   // Most recent first.
   expect(ours).toEqual([...ours].sort().reverse());
 
-  await archive.getByRole('link', { name: 'Previous page' }).click();
+  await clickSettled(archive.getByRole('link', { name: 'Previous page' }));
   await expect(page).toHaveURL(last - 1 === 1 ? '/shows' : `/shows?past=${last - 1}`);
   await expect(pagination(page, 'Past shows pages').locator('[aria-current="page"]')).toHaveText(
     `Page ${last - 1}`,
