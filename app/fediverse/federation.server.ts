@@ -8,6 +8,7 @@ import {
 } from '@fedify/fedify';
 
 import { countFollowers, followersForDelivery } from '~/models/fediverse-follower.server';
+import { countPublished } from '~/models/fediverse-publication.server';
 import { env } from '~/platform/env.server';
 import { logger } from '~/platform/logger.server';
 import { peekProcessSingleton, processSingleton } from '~/platform/process-state.server';
@@ -143,7 +144,8 @@ function build(): State {
     openRegistrations: false,
     usage: {
       users: { total: 1, activeMonth: 1, activeHalfyear: 1 },
-      localPosts: 0,
+      // What the site has published to its followers (the outbox's count).
+      localPosts: await countPublished(),
       localComments: 0,
     },
   }));

@@ -6,7 +6,9 @@ import { logger } from '~/platform/logger.server';
 import { consumeFediverseHostLimit } from '~/platform/rate-limit.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 
+import { refuseForeignObjects } from './activity-hosts.server';
 import { getFederation } from './federation.server';
+import { addressing } from './items.server';
 import { answerTombstone } from './objects.server';
 
 /**
@@ -18,8 +20,9 @@ import { answerTombstone } from './objects.server';
  *
  * Before Fedify reads a post to an inbox: no signature is a 401; a host past its rate limit a
  * 429; a blocked domain or actor (the signing key's, or the body's `actor`) a 403; a body over
- * INBOX_MAX_BYTES a 413. Fedify then verifies the signature (a bad one, or a key it cannot
- * fetch, is a 401) and answers junk with a 400.
+ * INBOX_MAX_BYTES a 413; an actor on another host than the key's a 401, and an activity naming
+ * other hosts' objects a 400 (activity-hosts.server.ts). Fedify then verifies the signature (a
+ * bad one, or a key it cannot fetch, is a 401) and answers junk with a 400.
  */
 export const INBOX_MAX_BYTES = 256 * 1024;
 
@@ -89,17 +92,27 @@ async function readCapped(req: IncomingMessage, max: number): Promise<Buffer | '
   return Buffer.concat(chunks);
 }
 
-/** The `actor` a JSON body names (a string or an object's `id`), or null. */
-function bodyActor(body: Buffer): URL | null {
+/** The body as JSON, or undefined when it is not JSON (Fedify answers that with a 400). */
+function parsed(body: Buffer): unknown {
   try {
-    const json = JSON.parse(body.toString('utf8')) as { actor?: unknown };
-    const actor =
-      typeof json.actor === 'string'
-        ? json.actor
-        : typeof (json.actor as { id?: unknown })?.id === 'string'
-          ? (json.actor as { id: string }).id
-          : null;
-    return actor ? new URL(actor) : null;
+    return JSON.parse(body.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `actor` a JSON body names (a string or an object's `id`), or null. */
+function bodyActor(json: unknown): URL | null {
+  const actor = (json as { actor?: unknown } | null)?.actor;
+  const id =
+    typeof actor === 'string'
+      ? actor
+      : typeof (actor as { id?: unknown } | null)?.id === 'string'
+        ? (actor as { id: string }).id
+        : null;
+  if (!id) return null;
+  try {
+    return new URL(id);
   } catch {
     return null;
   }
@@ -123,8 +136,11 @@ async function guardInbox(req: IncomingMessage, res: ServerResponse): Promise<Bu
   if (await isBlocked(signer, host)) return refuse(res, 403, 'Blocked.') && null;
   const body = await readCapped(req, INBOX_MAX_BYTES);
   if (body === 'too-large') return refuse(res, 413, 'The body is too large.') && null;
-  const actor = bodyActor(body);
+  const json = parsed(body);
+  const actor = bodyActor(json);
   if (actor && (await isBlocked(actor, actor.host))) return refuse(res, 403, 'Blocked.') && null;
+  const foreign = refuseForeignObjects(json, host, addressing().actor.href);
+  if (foreign) return refuse(res, foreign.status, foreign.message) && null;
   return body;
 }
 

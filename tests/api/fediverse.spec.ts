@@ -192,6 +192,95 @@ test('an unsigned post, a bad signature, an unknown key, an oversized body and j
   expect(await followersCount()).toBe(1);
 });
 
+test('validly signed activities that name other hosts’ objects, or junk JSON-LD, are refused with 4xx; nothing changes', async () => {
+  const inbox = `${site.actorId}/inbox`;
+  const mallory = peer.actorId('mallory');
+  const alice = peer.actorId('alice');
+  const elsewhere = 'https://elsewhere.example';
+  const cases: [string, unknown, number][] = [
+    [
+      'an actor on another host',
+      { type: 'Follow', actor: `${elsewhere}/users/x`, object: site.actorId },
+      401,
+    ],
+    [
+      'a Follow of another server’s account',
+      { id: `${mallory}#f1`, type: 'Follow', actor: mallory, object: `${elsewhere}/users/y` },
+      400,
+    ],
+    [
+      'an activity id on another host',
+      { id: `${elsewhere}/follows/1`, type: 'Follow', actor: mallory, object: site.actorId },
+      400,
+    ],
+    [
+      'a Delete of the site’s actor',
+      { id: `${mallory}#d1`, type: 'Delete', actor: mallory, object: site.actorId },
+      400,
+    ],
+    [
+      'an Update of another host’s note',
+      {
+        id: `${mallory}#u1`,
+        type: 'Update',
+        actor: mallory,
+        object: { id: `${elsewhere}/notes/1`, type: 'Note', content: '<script>x</script>' },
+      },
+      400,
+    ],
+    [
+      'an Undo of a follow made on another host',
+      {
+        id: `${mallory}#undo1`,
+        type: 'Undo',
+        actor: mallory,
+        object: {
+          id: `${elsewhere}/follows/9`,
+          type: 'Follow',
+          actor: alice,
+          object: site.actorId,
+        },
+      },
+      400,
+    ],
+  ];
+  const AS_CONTEXT = 'https://www.w3.org/ns/activitystreams';
+  const answered: [string, number][] = [];
+  for (const [what, body] of cases) {
+    const res = await peer.post('mallory', inbox, { '@context': AS_CONTEXT, ...(body as object) });
+    answered.push([what, res.status]);
+  }
+  expect(answered).toEqual(cases.map(([what, , status]) => [what, status]));
+  // Signed, but not JSON-LD anyone can read: Fedify refuses it, never a 5xx.
+  for (const junk of [
+    '{not json',
+    JSON.stringify({ '@context': 5, type: 'Follow', actor: mallory, object: site.actorId }),
+    JSON.stringify({
+      '@context': `${elsewhere}/no-such-context`,
+      type: 'Follow',
+      actor: mallory,
+      object: site.actorId,
+    }),
+    JSON.stringify({ type: 'Follow', actor: { id: mallory, inbox: 5 }, object: [{}] }),
+  ]) {
+    const res = await peer.post('mallory', inbox, junk);
+    expect(res.status, junk).toBeGreaterThanOrEqual(400);
+    expect(res.status, junk).toBeLessThan(500);
+  }
+  // Still one follower (alice); the actor still answers.
+  expect(await followersCount()).toBe(1);
+  expect((await fetch(`${site.server.url}/fediverse/site`, { headers: AS })).status).toBe(200);
+  // The same key, well used, is heard: the control case.
+  const ok = await peer.post('mallory', inbox, {
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id: `${mallory}#like1`,
+    type: 'Like',
+    actor: mallory,
+    object: site.actorId,
+  });
+  expect(ok.status).toBe(202);
+});
+
 test('after Undo(Follow) the follower is gone', async () => {
   await peer.unfollow('alice');
   await waitFor(followersCount, (n) => n === 0);

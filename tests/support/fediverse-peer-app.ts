@@ -13,7 +13,10 @@
  * - `POST /control/follow` `{ actor, handle }`: `actor` looks `handle` up by WebFinger and
  *   sends it a signed `Follow`; answers `{ followId, target }`;
  * - `POST /control/unfollow` `{ actor }`: sends `Undo(Follow)` for that actor's last follow;
- * - `POST /control/down` `{ down }`: while down, every post to an inbox answers 503.
+ * - `POST /control/down` `{ down }`: while down, every post to an inbox answers 503;
+ * - `POST /control/post` `{ actor, url, body }`: posts `body` (a string, sent as it is) to
+ *   `url`, signed with `actor`'s key as Mastodon signs (draft-cavage, with a Digest); answers
+ *   `{ status, text }` (the hostile tests: any body, validly signed).
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -29,6 +32,7 @@ import {
   Person,
   Undo,
 } from '@fedify/fedify';
+import { signRequest } from '@fedify/fedify/sig';
 
 const port = Number(process.env.PEER_PORT);
 const origin = process.env.PEER_ORIGIN ?? `http://127.0.0.1:${port}`;
@@ -103,6 +107,21 @@ async function control(path: string, req: http.IncomingMessage): Promise<unknown
     return { down };
   }
   const actor = String(body.actor ?? 'alice');
+  if (path === '/control/post') {
+    const [pair] = await ctx.getActorKeyPairs(actor);
+    if (!pair) throw new Error(`no key for ${actor}`);
+    const request = await signRequest(
+      new Request(String(body.url), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/activity+json' },
+        body: String(body.body),
+      }),
+      pair.privateKey,
+      pair.keyId,
+    );
+    const res = await fetch(request);
+    return { status: res.status, text: await res.text() };
+  }
   if (path === '/control/follow') {
     const target = await ctx.lookupObject(String(body.handle));
     if (!isActor(target) || !target.id) throw new Error(`no actor for ${String(body.handle)}`);

@@ -139,6 +139,8 @@ export type Peer = {
   unfollow: (actor: string) => Promise<void>;
   /** While down, every post to the peer's inboxes answers 503. */
   setDown: (down: boolean) => Promise<void>;
+  /** Post `body` (JSON text, or a value to serialise) to `url`, signed with `actor`'s key. */
+  post: (actor: string, url: string, body: unknown) => Promise<{ status: number; text: string }>;
   output: () => string;
   stop: () => Promise<void>;
 };
@@ -196,6 +198,12 @@ export async function startPeer(certificate: Certificate): Promise<Peer> {
     setDown: async (down) => {
       await call('down', { down });
     },
+    post: async (actor, url, body) =>
+      (await call('post', {
+        actor,
+        url,
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      })) as { status: number; text: string },
     output: () => out,
     stop: async () => {
       await proxy.close();
