@@ -5,7 +5,9 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
 import {
+  apiLogin,
   freePort,
+  runScriptFor,
   type StandaloneStore,
   startServer,
   startStandaloneStore,
@@ -35,12 +37,19 @@ let servers: TestServer[] = [];
 let proxy: TlsProxy | undefined;
 let peer: Peer | undefined;
 let handle: string;
+let origin: string;
+const ADMIN = { username: 'fedi2-admin', password: 'fedi2-admin-password-1' };
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-fedi2-'));
   const certificate = makeCertificate(dir);
   store = await startStandaloneStore(['--memory']);
+  runScriptFor(dir, 'scripts/create-admin.ts', {
+    MONGODB_URI: store.uri,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
   const ports = [await freePort(), await freePort()];
   proxy = await startTlsProxy(certificate, ports);
   const env = {
@@ -54,6 +63,7 @@ test.beforeAll(async () => {
   );
   peer = await startPeer(certificate);
   handle = `@night_shore@localhost:${proxy.port}`;
+  origin = proxy.origin('localhost');
 });
 
 test.afterAll(async () => {
@@ -106,4 +116,37 @@ test('with two instances, each follower gets exactly one Accept and is counted o
     });
     expect(((await res.json()) as { totalItems: number }).totalItems).toBe(names.length);
   }
+});
+
+test('with two instances, a show published on one reaches the followers’ server once, and its edit on the other once', async () => {
+  test.setTimeout(120_000);
+  const [a, b] = servers as [TestServer, TestServer];
+  const cookie = await apiLogin(a.url, ADMIN.username, ADMIN.password);
+  const show = {
+    title: 'Two-instance night',
+    venue: 'The Pier',
+    location: 'Asbury Park, NJ',
+    date: '2031-11-01',
+    time: '9:00 PM',
+  };
+  const send = (server: TestServer, method: string, p: string, body: object) =>
+    fetch(`${server.url}${p}`, {
+      method,
+      headers: { Cookie: cookie, Origin: server.url, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const created = await send(a, 'POST', '/api/admin/shows', show);
+  expect(created.status).toBe(201);
+  const id = ((await created.json()) as { id: number }).id;
+  const about = async () =>
+    (await peer!.received()).filter((x) => x.object === `${origin}/shows/${id}`).map((x) => x.type);
+  await waitFor(about, (verbs) => verbs.includes('Create'), 60_000);
+  expect(
+    (await send(b, 'PUT', `/api/admin/shows/${id}`, { ...show, title: 'Renamed' })).status,
+  ).toBe(200);
+  await waitFor(about, (verbs) => verbs.includes('Update'), 60_000);
+  // Both instances run the publishing sweep and the delivery queue: give a duplicate time.
+  await new Promise((r) => setTimeout(r, 3000));
+  // Six followers on one server: one delivery to its shared inbox for each activity.
+  expect(await about()).toEqual(['Create', 'Update']);
 });

@@ -326,3 +326,42 @@ test('the outbox lists the published items newest first; junk ids and other path
     expect(res.status, junk).toBeLessThan(500);
   }
 });
+
+test('after Undo(Follow) nothing more arrives: the next show reaches a follower on another server, not the one who left', async () => {
+  const other = await startPeer(certificate);
+  try {
+    await other.follow('zoe', site.handle);
+    await waitFor(
+      async () => (await other.received()).filter((a) => a.type === 'Accept'),
+      (list) => list.length > 0,
+      DELIVERED_WITHIN,
+    );
+    await peer.unfollow('bob');
+    const followers = async () =>
+      (
+        (await (await fetch(url('/fediverse/site/followers'), { headers: AS2 })).json()) as {
+          totalItems: number;
+        }
+      ).totalItems;
+    await waitFor(followers, (n) => n === 1);
+    const show = await admin('POST', '/api/admin/shows', {
+      title: 'Fedi night after the unfollow',
+      venue: 'The Pier',
+      location: 'Asbury Park, NJ',
+      date: '2031-10-01',
+      time: '9:00 PM',
+    });
+    expect(show.status).toBe(201);
+    const showUrl = objectUrl(`/shows/${show.json.id as number}`);
+    await waitFor(
+      async () => (await other.received()).filter((a) => a.object === showUrl),
+      (list) => list.length > 0,
+      DELIVERED_WITHIN,
+    );
+    // A delivery to the first server would have been queued with the other one's.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect((await peer.received()).filter((a) => a.object === showUrl)).toHaveLength(0);
+  } finally {
+    await other.stop();
+  }
+});
