@@ -78,6 +78,11 @@ function signingKeyId(req: IncomingMessage): URL | null {
   }
 }
 
+const headerValue = (req: IncomingMessage, name: string): string | null => {
+  const value = req.headers[name.toLowerCase()];
+  return typeof value === 'string' ? value : null;
+};
+
 /** The body, or 'too-large' past `max` bytes. */
 async function readCapped(req: IncomingMessage, max: number): Promise<Buffer | 'too-large'> {
   const declared = Number(req.headers['content-length']);
@@ -123,7 +128,9 @@ async function guardInbox(req: IncomingMessage, res: ServerResponse): Promise<Bu
   const keyId = signingKeyId(req);
   if (!keyId) return refuse(res, 401, 'The request is not signed.') && null;
   const host = keyId.host.toLowerCase();
-  const limit = await consumeFediverseHostLimit(host);
+  const limit = await consumeFediverseHostLimit(host, {
+    headers: { get: (name) => headerValue(req, name) },
+  });
   if (!limit.ok) {
     return (
       refuse(res, 429, 'Too many requests.', {

@@ -163,9 +163,17 @@ export async function consumeVerificationEmailLimit(
   return byAddress;
 }
 
-/** Count one post to the fediverse inboxes from a remote host (its signing key's host). */
-export function consumeFediverseHostLimit(host: string): Promise<LimitDecision> {
-  return consume('fediverse-host', host.toLowerCase().slice(0, 255));
+/**
+ * Count one post to the fediverse inboxes from a remote host (its signing key's host), as sent
+ * from one address. The host is what the request claims before its signature is checked, so
+ * the address is part of the key: a forger naming mastodon.social spends its own budget, not
+ * the one mastodon.social's servers deliver with.
+ */
+export function consumeFediverseHostLimit(
+  host: string,
+  request: { headers: { get(name: string): string | null } },
+): Promise<LimitDecision> {
+  return consume('fediverse-host', `${host.toLowerCase().slice(0, 255)}|${clientIp(request)}`);
 }
 
 /** A successful login clears the per-username counter (failures are what it counts). */

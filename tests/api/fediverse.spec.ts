@@ -27,6 +27,8 @@ test.describe.configure({ mode: 'serial' });
 
 const ADMIN = { username: 'fedi-admin', password: 'fedi-admin-password-1' };
 const AS = { Accept: 'application/activity+json' };
+/** Posts one host may make to the inboxes per window here (the peer's own make about 30). */
+const HOST_LIMIT = 100;
 
 let dir: string;
 let certificate: Certificate;
@@ -38,7 +40,9 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-fedi-'));
   certificate = makeCertificate(dir);
-  site = await startFediverseSite(dir, certificate);
+  site = await startFediverseSite(dir, certificate, {
+    RATE_LIMIT_FEDIVERSE_PER_HOST: String(HOST_LIMIT),
+  });
   peer = await startPeer(certificate);
   runScriptFor(dir, 'scripts/create-admin.ts', {
     ADMIN_USERNAME: ADMIN.username,
@@ -279,6 +283,31 @@ test('validly signed activities that name other hosts’ objects, or junk JSON-L
     object: site.actorId,
   });
   expect(ok.status).toBe(202);
+});
+
+test('a host past its rate limit gets 429 with Retry-After, and other hosts are still heard', async () => {
+  const inbox = `${site.server.url}/fediverse/site/inbox`;
+  // A host whose key cannot be fetched (nothing listens on port 9), posting junk: each post
+  // refused as such (400) until the host's posts pass the limit, counted before anything else.
+  const signature = (host: string) =>
+    `keyId="https://${host}/users/x#main-key",algorithm="rsa-sha256",headers="(request-target) host date",signature="${crypto.randomBytes(256).toString('base64')}"`;
+  const post = (host: string) =>
+    fetch(inbox, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/activity+json',
+        Signature: signature(host),
+        Date: new Date().toUTCString(),
+      },
+      body: '{}',
+    });
+  const statuses: number[] = [];
+  for (let i = 0; i < HOST_LIMIT; i++) statuses.push((await post('127.0.0.2:9')).status);
+  expect(new Set(statuses)).toEqual(new Set([400]));
+  const refused = await post('127.0.0.2:9');
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect((await post('127.0.0.3:9')).status).toBe(400);
 });
 
 test('after Undo(Follow) the follower is gone', async () => {
