@@ -2,6 +2,7 @@ import os from 'node:os';
 
 import autocannon from 'autocannon';
 
+import { option } from './bench-args';
 import { median } from './catalogue-lib';
 import { type ProdServer, startAbServers } from './prod-server';
 
@@ -28,11 +29,6 @@ import { type ProdServer, startAbServers } from './prod-server';
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
-const argv = process.argv.slice(2);
-const option = (name: string): string | undefined => {
-  const at = argv.indexOf(name);
-  return at === -1 ? undefined : argv[at + 1];
-};
 const BASE = option('--base');
 const HEAD = option('--head');
 const ROUNDS = Number(option('--rounds') ?? 4);

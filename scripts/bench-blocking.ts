@@ -2,6 +2,7 @@ import os from 'node:os';
 
 import { type Browser, chromium } from '@playwright/test';
 
+import { option } from './bench-args';
 import { median } from './catalogue-lib';
 import { type ProdServer, startAbServers } from './prod-server';
 
@@ -21,11 +22,6 @@ import { type ProdServer, startAbServers } from './prod-server';
  *
  * Chromium: CHROMIUM_PATH, else /usr/bin/chromium (the one the e2e tests use).
  */
-const argv = process.argv.slice(2);
-const option = (name: string): string | undefined => {
-  const at = argv.indexOf(name);
-  return at === -1 ? undefined : argv[at + 1];
-};
 const BASE = option('--base');
 const HEAD = option('--head');
 const ROUNDS = Number(option('--rounds') ?? 8);

@@ -4,6 +4,8 @@ import path from 'node:path';
 
 import { startEmbeddedMongo } from '@night-shore/embedded-mongo';
 
+import { flag, numberOption } from './bench-args';
+
 /**
  * `npm run bench:newsletter [-- --subscribers N] [--external]`: the back office's subscriber
  * tab (`loadSubscribersTab`, what `/admin/newsletter` loads) at issue 37's 10× list (500,000
@@ -19,10 +21,8 @@ import { startEmbeddedMongo } from '@night-shore/embedded-mongo';
  * Prints the load average with the figures (the machine is shared).
  */
 
-const argv = process.argv.slice(2);
-const at = argv.indexOf('--subscribers');
-const N = at === -1 ? 500_000 : Number(argv[at + 1]);
-const EXTERNAL = argv.includes('--external');
+const N = numberOption('--subscribers', 500_000);
+const EXTERNAL = flag('--external');
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'night-shore-newsletter-'));
 process.env.DATA_DIR = path.join(tmp, 'data');

@@ -4,6 +4,7 @@ import path from 'node:path';
 
 import autocannon from 'autocannon';
 
+import { flag, option } from './bench-args';
 import {
   adminCookie,
   cpuSeconds,
@@ -45,11 +46,6 @@ import { buildIfNeeded } from './prod-server';
  * stayed flat. Each minute prints the CPU of the server, the store and this bench.
  */
 
-const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const i = argv.indexOf(name);
-  return i === -1 ? undefined : argv[i + 1];
-};
 const MINUTES = Number(option('--minutes') ?? 10);
 const LATENCY = Number(option('--latency') ?? 0);
 const STORE = option('--store') ?? 'external';
@@ -63,7 +59,7 @@ if (STORE === 'embedded' && LATENCY) {
 }
 const MINUTE_S = Number(process.env.SOAK_MINUTE_SECONDS ?? 60);
 /** `--cpu-prof DIR`: the server writes a V8 CPU profile of the whole run into DIR when it stops. */
-const SNAPSHOTS = !argv.includes('--no-heap-snapshots');
+const SNAPSHOTS = !flag('--no-heap-snapshots');
 const CPU_PROF = option('--cpu-prof');
 
 type HeapSummary = {

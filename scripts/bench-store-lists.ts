@@ -1,6 +1,8 @@
 import { startEmbeddedMongo } from '@night-shore/embedded-mongo';
 import { type Collection, type Document, type Filter, MongoClient, type Sort } from 'mongodb';
 
+import { megabytes, numberOption, requireGc, settledMemory } from './bench-args';
+
 /**
  * `npm run bench:store-lists [-- --subscribers N --tracks M]`: the embedded store's paged lists
  * at the size of issue 37's 10× catalogue (embedded-mongo/README.md, "Indexes and plans").
@@ -13,28 +15,12 @@ import { type Collection, type Document, type Filter, MongoClient, type Sort } f
  * `--expose-gc` (the npm script passes it).
  */
 
-const argv = process.argv.slice(2);
-const arg = (name: string, def: number): number => {
-  const at = argv.indexOf(name);
-  return at === -1 ? def : Number(argv[at + 1]);
-};
-const SUBSCRIBERS = arg('--subscribers', 500_000);
-const TRACKS = arg('--tracks', 20_000);
+const SUBSCRIBERS = numberOption('--subscribers', 500_000);
+const TRACKS = numberOption('--tracks', 20_000);
 
-if (typeof global.gc !== 'function') {
-  console.error('Run with node --expose-gc (npm run bench:store-lists does).');
-  process.exit(2);
-}
-const gc = global.gc;
-
-function memory(): { heap: number; rss: number } {
-  gc();
-  gc();
-  const m = process.memoryUsage();
-  return { heap: m.heapUsed, rss: m.rss };
-}
-
-const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const gc = requireGc('bench:store-lists');
+const memory = () => settledMemory(gc);
+const MB = (bytes: number) => megabytes(bytes);
 const BASE = Date.UTC(2020, 0, 1);
 const WORDS = ['shore', 'night', 'wave', 'deep', 'boardwalk', 'pony', 'tide', 'neon'];
 

@@ -2,6 +2,8 @@ import { startEmbeddedMongo } from '@night-shore/embedded-mongo';
 import { calculateObjectSize } from 'bson';
 import { MongoClient, ObjectId } from 'mongodb';
 
+import { numberOption, requireGc, settledMemory } from './bench-args';
+
 /**
  * `npm run bench:store-memory [-- --docs N]`: what a document costs the embedded store's memory
  * (decision 040). The store keeps every document of every collection in memory, decoded, with
@@ -15,22 +17,10 @@ import { MongoClient, ObjectId } from 'mongodb';
  * the document's BSON size. Needs `--expose-gc` (the npm script passes it).
  */
 
-const argv = process.argv.slice(2);
-const at = argv.indexOf('--docs');
-const N = at === -1 ? 20_000 : Number(argv[at + 1]);
+const N = numberOption('--docs', 20_000);
 
-if (typeof global.gc !== 'function') {
-  console.error('Run with node --expose-gc (npm run bench:store-memory does).');
-  process.exit(2);
-}
-const gc = global.gc;
-
-function settled(): { heap: number; external: number; rss: number } {
-  gc();
-  gc();
-  const m = process.memoryUsage();
-  return { heap: m.heapUsed, external: m.external, rss: m.rss };
-}
+const gc = requireGc('bench:store-memory');
+const settled = () => settledMemory(gc);
 
 const counter = (i: number) => ({
   _id: new ObjectId(),

@@ -1,6 +1,8 @@
 import { startEmbeddedMongo } from '@night-shore/embedded-mongo';
 import { type Document, MongoClient } from 'mongodb';
 
+import { megabytes, numberOption, requireGc, settledMemory } from './bench-args';
+
 /**
  * `npm run bench:store-stream [-- --subscribers N]`: what a stream over the whole subscriber
  * list costs the embedded store's process (issue 37: the CSV export, the newsletter's
@@ -12,22 +14,11 @@ import { type Document, MongoClient } from 'mongodb';
  * batch and for the whole stream. Needs `--expose-gc` (the npm script passes it).
  */
 
-const argv = process.argv.slice(2);
-const at = argv.indexOf('--subscribers');
-const N = at === -1 ? 200_000 : Number(argv[at + 1]);
+const N = numberOption('--subscribers', 200_000);
 
-if (typeof global.gc !== 'function') {
-  console.error('Run with node --expose-gc (npm run bench:store-stream does).');
-  process.exit(2);
-}
-const gc = global.gc;
-function memory(): { heap: number; rss: number } {
-  gc();
-  gc();
-  const m = process.memoryUsage();
-  return { heap: m.heapUsed, rss: m.rss };
-}
-const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const gc = requireGc('bench:store-stream');
+const memory = () => settledMemory(gc);
+const MB = (bytes: number) => megabytes(bytes, 1);
 const BASE = Date.UTC(2020, 0, 1);
 
 async function main() {

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -8,7 +8,13 @@ import path from 'node:path';
 import { findRunningStore } from '@night-shore/embedded-mongo';
 import { MongoClient } from 'mongodb';
 
-import { freePort, type ProdServer, projectRoot, startProdServer } from './prod-server';
+import {
+  adminSession,
+  freePort,
+  type ProdServer,
+  projectRoot,
+  startProdServer,
+} from './prod-server';
 
 /**
  * The shapes `npm run bench` measures the site in (issue 30): the embedded store in the app's
@@ -342,29 +348,9 @@ export function rssDetail(pid: number): { anon: number; file: number } {
 }
 
 /** An administrator on a shaped server (create-admin against its database), logged in. */
-export async function adminCookie(shaped: ShapedServer, name: string): Promise<string> {
-  const admin = { username: name, password: `${name}-password` };
-  execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/create-admin.ts'], {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: path.join(shaped.server.tmpDir, 'data'),
-      UPLOADS_DIR: shaped.server.uploadsDir,
-      MONGODB_URI: shaped.shape.kind === 'embedded' ? '' : shaped.uri,
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      LOG_LEVEL: 'error',
-    },
-    stdio: 'ignore',
+export function adminCookie(shaped: ShapedServer, name: string): Promise<string> {
+  return adminSession(shaped.server, name, {
+    mongodbUri: shaped.shape.kind === 'embedded' ? '' : shaped.uri,
+    fetcher: fetchOnce,
   });
-  const login = await fetchOnce(`${shaped.server.origin}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: shaped.server.origin },
-    body: JSON.stringify(admin),
-  });
-  if (login.status !== 200) throw new Error(`admin login: ${login.status}`);
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }

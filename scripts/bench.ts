@@ -4,6 +4,7 @@ import path from 'node:path';
 
 import autocannon, { type Result } from 'autocannon';
 
+import { flag, option } from './bench-args';
 import {
   coldRoundTrips,
   mean,
@@ -77,18 +78,13 @@ function pad(value: string, width: number, right = false): string {
   return right ? value.padStart(width) : value.padEnd(width);
 }
 
-const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const i = argv.indexOf(name);
-  return i === -1 ? undefined : argv[i + 1];
-};
 const LATENCY = option('--latency') === undefined ? null : Number(option('--latency'));
 const EXTERNAL = option('--store') === 'external' || LATENCY !== null;
-const ANALYTICS_RATIO = !argv.includes('--no-analytics');
+const ANALYTICS_RATIO = !flag('--no-analytics');
 /** `--only-latency`: only the external store behind the latency proxy (issue 37's five runs). */
-const ONLY_LATENCY = argv.includes('--only-latency');
+const ONLY_LATENCY = flag('--only-latency');
 /** `--no-quiet`: measure at once, while the demo's media jobs still run (their writes). */
-const NO_QUIET = argv.includes('--no-quiet');
+const NO_QUIET = flag('--no-quiet');
 
 /** Pages whose round trips are counted (and bounded: at most 3). */
 const COUNTED_PAGES = ['/', '/music', '/blog', '/shows', '/gallery', '/about', '/api/tracks'];

@@ -1,3 +1,5 @@
+import { readOption } from './bench-args';
+
 /**
  * The pure parts of `npm run bench:catalogue` (scripts/bench-catalogue.ts): its options, the
  * sizes of a grown catalogue, the copies of the demo records, the statistics and the table with
@@ -55,13 +57,7 @@ function parseSize(text: string): Size {
  * memory). Grown sizes must increase: the store grows in steps, never shrinks.
  */
 export function parseOptions(argv: readonly string[]): Options {
-  const value = (name: string): string | undefined => {
-    const i = argv.indexOf(name);
-    if (i === -1) return undefined;
-    const v = argv[i + 1];
-    if (v === undefined || v.startsWith('--')) throw new Error(`${name} needs a value`);
-    return v;
-  };
+  const value = (name: string): string | undefined => readOption(argv, name);
   const scale = value('--scale');
   const list = value('--sizes');
   if (scale !== undefined && list !== undefined) throw new Error('give --scale or --sizes');

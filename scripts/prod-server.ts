@@ -159,10 +159,19 @@ export function checkoutBuilt(rev: string): { dir: string; label: string } {
 }
 
 /**
- * An administrator on that server (create-admin against its store), logged in through
- * /api/login: the Cookie header value, for scripts that measure admin pages or upload.
+ * An administrator on that server (create-admin against its store: the embedded one in its data
+ * folder, or `mongodbUri`), logged in through /api/login: the Cookie header value, for scripts
+ * that measure admin pages or upload. `fetcher` sends the login (bench-stores' `fetchOnce`
+ * through its latency proxy).
  */
-export async function adminSession(server: ProdServer, name: string): Promise<string> {
+export async function adminSession(
+  server: ProdServer,
+  name: string,
+  {
+    mongodbUri = '',
+    fetcher = fetch,
+  }: { mongodbUri?: string; fetcher?: (url: string, init?: RequestInit) => Promise<Response> } = {},
+): Promise<string> {
   const admin = { username: name, password: `${name}-password` };
   execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/create-admin.ts'], {
     cwd: root,
@@ -170,13 +179,14 @@ export async function adminSession(server: ProdServer, name: string): Promise<st
       ...process.env,
       DATA_DIR: path.join(server.tmpDir, 'data'),
       UPLOADS_DIR: server.uploadsDir,
-      MONGODB_URI: '',
+      MONGODB_URI: mongodbUri,
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'error',
     },
     stdio: 'ignore',
   });
-  const login = await fetch(`${server.origin}/api/login`, {
+  const login = await fetcher(`${server.origin}/api/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: server.origin },
     body: JSON.stringify(admin),
