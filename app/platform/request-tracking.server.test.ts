@@ -128,6 +128,11 @@ describe('answerError', () => {
 });
 
 describe('clientAddress', () => {
+  it('logs 5xx answers as failures, but a 501 (a format the site does not offer) as a 4xx', () => {
+    expect([500, 502, 503, 504].every(t.isFailure)).toBe(true);
+    expect([200, 304, 400, 404, 429, 501].some(t.isFailure)).toBe(false);
+  });
+
   it('takes the socket address, or the last X-Forwarded-For hop behind a trusted proxy', () => {
     expect(t.clientAddress('::ffff:10.0.0.2', '198.51.100.1', false)).toBe('10.0.0.2');
     expect(t.clientAddress('10.0.0.2', '198.51.100.1, 203.0.113.5', true)).toBe('203.0.113.5');

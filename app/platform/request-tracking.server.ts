@@ -122,11 +122,18 @@ export function trackRequest(request: IncomingMessage, response: ServerResponse,
       ms: Math.round((performance.now() - started) * 10) / 10,
       ...(response.writableFinished ? {} : { aborted: true }),
     };
-    if (status >= 500) logger.error(line, 'request');
+    if (isFailure(status)) logger.error(line, 'request');
     else logger.info(line, 'request');
   });
   next();
 }
+
+/**
+ * Whether an answer's status is the site's failure, logged at error level: a 5xx, but for 501
+ * (Not Implemented), which is a deliberate answer to a request for what the site does not offer
+ * (oEmbed's `format=xml`, decision 038), logged as the 4xx are.
+ */
+export const isFailure = (status: number): boolean => status >= 500 && status !== 501;
 
 /** An HTTP status carried by an error (Express and its middleware set `status`), else 500. */
 function statusOf(error: unknown): number {
