@@ -6,6 +6,7 @@ import mongoose from 'mongoose';
 
 import { Lru } from '~/platform/lru.server';
 import { cachedRead } from '~/platform/read-cache.server';
+import { escapeRegExp } from '~/utils/regexp';
 
 import { isMediaKey } from './media-keys';
 import type { MediaStore } from './media-store.server';
@@ -191,9 +192,8 @@ export function gridfsMediaStore(
       }
     },
     async list(prefix) {
-      const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       const names = await files().distinct('filename', {
-        filename: { $regex: `^${escaped}` },
+        filename: { $regex: `^${escapeRegExp(prefix)}` },
       });
       return (names as string[]).filter(isMediaKey).sort();
     },

@@ -1,5 +1,7 @@
 import mongoose, { Schema } from 'mongoose';
 
+import { escapeRegExp } from '~/utils/regexp';
+
 import { nextId } from './counter.server';
 import { defineModel } from './model-helpers.server';
 import {
@@ -116,10 +118,9 @@ export async function removeFollower(actorId: string): Promise<boolean> {
 /** Remove every follower of a domain and its subdomains (it was blocked); answers how many. */
 export async function removeFollowersOfHost(domain: string): Promise<number> {
   const host = domain.toLowerCase();
-  const escaped = host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const result = await FediverseFollower.deleteMany(
     mongoose.trusted({
-      $or: [{ host }, { host: mongoose.trusted({ $regex: `\\.${escaped}$` }) }],
+      $or: [{ host }, { host: mongoose.trusted({ $regex: `\\.${escapeRegExp(host)}$` }) }],
     }),
   );
   return result.deletedCount;

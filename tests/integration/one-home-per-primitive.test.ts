@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * One home per primitive (decision 049): the site's code signs in one module and escapes JSON
- * for a `<script>` in one function, and `app/utils` stays small. Tests may mint tokens the old
+ * for a `<script>` in one function, escapes text for a regular expression in one function, and
+ * `app/utils` stays small. Tests may mint tokens the old
  * way (they are the fixtures that prove old tokens still verify), so test files are not read.
  */
 const ROOT = path.resolve(__dirname, '../..');
@@ -52,6 +53,11 @@ describe('one home per primitive', () => {
     // The shapes the four formatters and two parsers had: `${h}:${pad(m)}:…` and a split on ':'.
     expect(filesMatching(/\$\{h\}:\$\{/)).toEqual(['app/utils/media-time.ts']);
     expect(filesMatching(/\.split\(':'\)/)).toEqual(['app/utils/media-time.ts']);
+  });
+
+  it('only utils/regexp escapes text for a regular expression', () => {
+    // The replacement every such escaper writes: the match behind a backslash.
+    expect(filesMatching(/'\\\\\$&'/)).toEqual(['app/utils/regexp.ts']);
   });
 
   it('app/utils holds at most 20 modules (tests aside)', () => {
