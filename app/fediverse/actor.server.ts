@@ -1,5 +1,6 @@
 import { env } from '~/platform/env.server';
 import { siteOrigin } from '~/platform/site-origin.server';
+import { escapeHtml } from '~/utils/html';
 
 /**
  * The site's one actor (decision 053). Its id never changes: `ACTOR_ID` is the `{identifier}`
@@ -46,5 +47,5 @@ export const fediverseAddress = () => `@${fediverseHandle()}@${fediverseHost()}`
 /** The actor's summary: the about page's description, as plain text (escaped for HTML). */
 export function actorSummary(siteName: string): string {
   const text = `The story of ${siteName}, an electronic music collective from the Jersey Shore.`;
-  return `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`;
+  return `<p>${escapeHtml(text)}</p>`;
 }

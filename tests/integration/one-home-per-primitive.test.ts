@@ -55,6 +55,13 @@ describe('one home per primitive', () => {
     expect(filesMatching(/\.split\(':'\)/)).toEqual(['app/utils/media-time.ts']);
   });
 
+  it('only utils/html escapes text for HTML (and utils/seo/feeds for XML)', () => {
+    expect(filesMatching(/'&amp;'/).sort()).toEqual([
+      'app/utils/html.ts',
+      'app/utils/seo/feeds.ts',
+    ]);
+  });
+
   it('only utils/regexp escapes text for a regular expression', () => {
     // The replacement every such escaper writes: the match behind a backslash.
     expect(filesMatching(/'\\\\\$&'/)).toEqual(['app/utils/regexp.ts']);
