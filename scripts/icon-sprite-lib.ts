@@ -5,6 +5,7 @@ import {
   type SocialNetwork,
   socialSymbolId,
 } from '~/components/site/icon-names';
+import { escapeHtml } from '~/utils/html';
 
 import { importTool } from './tools';
 
@@ -20,8 +21,7 @@ type IconSources = {
   simpleIcons: Record<string, { path: string } | undefined>;
 };
 
-const escapeAttr = (value: string | number) =>
-  String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeAttr = (value: string | number) => escapeHtml(String(value));
 
 function element(tag: string, attrs: Record<string, string | number>): string {
   const list = Object.entries(attrs)
