@@ -2,7 +2,7 @@ import os from 'node:os';
 
 import autocannon from 'autocannon';
 
-import { option } from './bench-args';
+import { numberOption, option } from './bench-args';
 import { median } from './catalogue-lib';
 import { type ProdServer, startAbServers } from './prod-server';
 
@@ -31,7 +31,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 const BASE = option('--base');
 const HEAD = option('--head');
-const ROUNDS = Number(option('--rounds') ?? 4);
+const ROUNDS = numberOption('--rounds', 4);
 
 type Target = { name: string; path: string; headers?: Record<string, string> };
 const FOREIGN_COOKIE = { cookie: 'lb_affinity=7f3a' };

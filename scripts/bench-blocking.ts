@@ -2,7 +2,7 @@ import os from 'node:os';
 
 import { type Browser, chromium } from '@playwright/test';
 
-import { option } from './bench-args';
+import { numberOption, option } from './bench-args';
 import { median } from './catalogue-lib';
 import { type ProdServer, startAbServers } from './prod-server';
 
@@ -24,7 +24,7 @@ import { type ProdServer, startAbServers } from './prod-server';
  */
 const BASE = option('--base');
 const HEAD = option('--head');
-const ROUNDS = Number(option('--rounds') ?? 8);
+const ROUNDS = numberOption('--rounds', 8);
 const PAGES = (option('--pages') ?? '/,/music,/music/{mix}').split(',');
 /** Lighthouse's mobile defaults (moto g power, 4× CPU slowdown). */
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true };
@@ -86,17 +86,14 @@ async function main() {
   try {
     // Both idle a moment: the demo's media jobs of the start finish first.
     await new Promise((r) => setTimeout(r, 15_000));
-    const paths = {
-      base: await Promise.all(
-        PAGES.map(async (p) => p.replace('/music/{mix}', await mixPath(servers.base))),
-      ),
-      head: await Promise.all(
-        PAGES.map(async (p) => p.replace('/music/{mix}', await mixPath(servers.head))),
-      ),
+    const pathsOn = async (server: ProdServer) => {
+      const mix = await mixPath(server);
+      return PAGES.map((p) => p.replace('/music/{mix}', mix));
     };
+    const paths = { base: await pathsOn(servers.base), head: await pathsOn(servers.head) };
+    for (const page of PAGES) runs.set(page, { base: [], head: [] });
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? (['base', 'head'] as const) : (['head', 'base'] as const);
-      PAGES.forEach((page) => runs.set(page, runs.get(page) ?? { base: [], head: [] }));
       for (const [i, page] of PAGES.entries()) {
         for (const side of order) {
           runs.get(page)![side].push(await blocking(browser, servers[side], paths[side][i]!));

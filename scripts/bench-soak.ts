@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import autocannon from 'autocannon';
 
-import { flag, option } from './bench-args';
+import { flag, numberOption, option } from './bench-args';
 import {
   adminCookie,
   cpuSeconds,
@@ -46,8 +46,8 @@ import { buildIfNeeded } from './prod-server';
  * stayed flat. Each minute prints the CPU of the server, the store and this bench.
  */
 
-const MINUTES = Number(option('--minutes') ?? 10);
-const LATENCY = Number(option('--latency') ?? 0);
+const MINUTES = numberOption('--minutes', 10);
+const LATENCY = numberOption('--latency', 0);
 const STORE = option('--store') ?? 'external';
 if (STORE !== 'external' && STORE !== 'embedded') {
   console.error('--store must be external or embedded');

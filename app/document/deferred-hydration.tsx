@@ -9,7 +9,7 @@
  * The copy is appended at the end of <body>, where React's hydration ignores extra nodes; the
  * renamed original stays where React expects it.
  */
-function startDeferredScripts() {
+function startDeferredScripts(preloadsPerTask: number) {
   function start() {
     const links = Array.from(
       document.querySelectorAll<HTMLLinkElement>('link[rel="x-deferred-modulepreload"]'),
@@ -17,7 +17,7 @@ function startDeferredScripts() {
     // A few renames a task: each starts a module fetch, about 1 ms of the main thread (4 on a
     // slow phone), and the 36 of /music at once were one task of 100 ms on Lighthouse's phone.
     const preloadSome = () => {
-      for (const link of links.splice(0, PRELOADS_PER_TASK)) link.rel = 'modulepreload';
+      for (const link of links.splice(0, preloadsPerTask)) link.rel = 'modulepreload';
       if (links.length > 0) setTimeout(preloadSome, 0);
     };
     preloadSome();
@@ -37,10 +37,7 @@ function startDeferredScripts() {
 /** Module preloads started per task (the rest follow in the next tasks, a few ms apart). */
 const PRELOADS_PER_TASK = 6;
 
-const SCRIPT = `(${startDeferredScripts.toString()})()`.replace(
-  'PRELOADS_PER_TASK',
-  String(PRELOADS_PER_TASK),
-);
+const SCRIPT = `(${startDeferredScripts.toString()})(${PRELOADS_PER_TASK})`;
 
 /** Render once, before Remix's <Scripts>. */
 export function DeferredHydration({ nonce }: { nonce?: string }) {

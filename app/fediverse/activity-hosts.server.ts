@@ -38,6 +38,12 @@ function idOf(value: unknown): URL | null {
 /** The first of a field that may be one value or a list. */
 const first = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);
 
+/** The actor an activity names (a URL, or an object with an `id`; the first of a list), or null. */
+export function activityActor(body: unknown): URL | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  return idOf(first((body as { actor?: unknown }).actor));
+}
+
 export function refuseForeignObjects(
   body: unknown,
   signerHost: string,
@@ -48,7 +54,7 @@ export function refuseForeignObjects(
   const type = first(activity.type);
   if (typeof type !== 'string') return null;
 
-  const actor = idOf(first(activity.actor));
+  const actor = activityActor(activity);
   if (!actor) return { status: 400, message: 'The activity names no actor.' };
   const host = actor.host.toLowerCase();
   if (host !== signerHost.toLowerCase()) {

@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { varyWithAccept, wantsActivityStreams } from '~/document/negotiation.server';
+import { viewedRequest } from '~/document/page-cache.server';
 import { isBlocked } from '~/models/fediverse-block.server';
 import { logger } from '~/platform/logger.server';
 import { consumeFediverseHostLimit } from '~/platform/rate-limit.server';
 import { siteOrigin } from '~/platform/site-origin.server';
 
-import { refuseForeignObjects } from './activity-hosts.server';
+import { activityActor, refuseForeignObjects } from './activity-hosts.server';
 import { getFederation } from './federation.server';
 import { addressing } from './items.server';
 import { answerTombstone } from './objects.server';
@@ -78,11 +79,6 @@ function signingKeyId(req: IncomingMessage): URL | null {
   }
 }
 
-const headerValue = (req: IncomingMessage, name: string): string | null => {
-  const value = req.headers[name.toLowerCase()];
-  return typeof value === 'string' ? value : null;
-};
-
 /** The body, or 'too-large' past `max` bytes. */
 async function readCapped(req: IncomingMessage, max: number): Promise<Buffer | 'too-large'> {
   const declared = Number(req.headers['content-length']);
@@ -106,31 +102,12 @@ function parsed(body: Buffer): unknown {
   }
 }
 
-/** The `actor` a JSON body names (a string or an object's `id`), or null. */
-function bodyActor(json: unknown): URL | null {
-  const actor = (json as { actor?: unknown } | null)?.actor;
-  const id =
-    typeof actor === 'string'
-      ? actor
-      : typeof (actor as { id?: unknown } | null)?.id === 'string'
-        ? (actor as { id: string }).id
-        : null;
-  if (!id) return null;
-  try {
-    return new URL(id);
-  } catch {
-    return null;
-  }
-}
-
 /** Refusals before Fedify reads an inbox post; the body when it may go on. */
 async function guardInbox(req: IncomingMessage, res: ServerResponse): Promise<Buffer | null> {
   const keyId = signingKeyId(req);
   if (!keyId) return refuse(res, 401, 'The request is not signed.') && null;
   const host = keyId.host.toLowerCase();
-  const limit = await consumeFediverseHostLimit(host, {
-    headers: { get: (name) => headerValue(req, name) },
-  });
+  const limit = await consumeFediverseHostLimit(host, viewedRequest(req));
   if (!limit.ok) {
     return (
       refuse(res, 429, 'Too many requests.', {
@@ -144,7 +121,7 @@ async function guardInbox(req: IncomingMessage, res: ServerResponse): Promise<Bu
   const body = await readCapped(req, INBOX_MAX_BYTES);
   if (body === 'too-large') return refuse(res, 413, 'The body is too large.') && null;
   const json = parsed(body);
-  const actor = bodyActor(json);
+  const actor = activityActor(json);
   if (actor && (await isBlocked(actor, actor.host))) return refuse(res, 403, 'Blocked.') && null;
   const foreign = refuseForeignObjects(json, host, addressing().actor.href);
   if (foreign) return refuse(res, foreign.status, foreign.message) && null;

@@ -81,6 +81,18 @@ const followersCount = async () => {
   return ((await res.json()) as { totalItems: number }).totalItems;
 };
 
+/** A draft-cavage Signature header naming `keyId`, with a signature that verifies nothing. */
+const forgedSignature = (keyId: string) =>
+  `keyId="${keyId}",algorithm="rsa-sha256",headers="(request-target) host date",signature="${crypto.randomBytes(256).toString('base64')}"`;
+
+/** A post to the site's inbox straight to its port (no peer, no real signature). */
+const postToInbox = (headers: Record<string, string>, body: string) =>
+  fetch(`${site.server.url}/fediverse/site/inbox`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/activity+json', ...headers },
+    body,
+  });
+
 const acceptsFor = async (actor: string) =>
   (await peer.received()).filter((a) => a.type === 'Accept' && a.recipient === actor);
 
@@ -164,7 +176,6 @@ test('a signed Follow gets an Accept within 10 s; the followers count is 1 to an
 });
 
 test('an unsigned post, a bad signature, an unknown key, an oversized body and junk are refused with 4xx, nothing stored', async () => {
-  const inbox = `${site.server.url}/fediverse/site/inbox`;
   const follow = {
     '@context': 'https://www.w3.org/ns/activitystreams',
     id: `${peer.origin}/follows/forged`,
@@ -172,24 +183,22 @@ test('an unsigned post, a bad signature, an unknown key, an oversized body and j
     actor: peer.actorId('mallory'),
     object: site.actorId,
   };
-  const post = (headers: Record<string, string>, body: string) =>
-    fetch(inbox, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/activity+json', ...headers },
-      body,
-    });
-  expect((await post({}, JSON.stringify(follow))).status).toBe(401);
+  expect((await postToInbox({}, JSON.stringify(follow))).status).toBe(401);
   // Signed with a key that is not the actor's.
-  const forged = `keyId="${peer.actorId('mallory')}#main-key",algorithm="rsa-sha256",headers="(request-target) host date",signature="${crypto.randomBytes(256).toString('base64')}"`;
+  const forged = forgedSignature(`${peer.actorId('mallory')}#main-key`);
   const date = new Date().toUTCString();
-  expect((await post({ Signature: forged, Date: date }, JSON.stringify(follow))).status).toBe(401);
+  expect(
+    (await postToInbox({ Signature: forged, Date: date }, JSON.stringify(follow))).status,
+  ).toBe(401);
   // A key no server answers for.
   const unknown = forged.replace(peer.origin, 'https://127.0.0.1:9');
-  expect((await post({ Signature: unknown, Date: date }, JSON.stringify(follow))).status).toBe(401);
+  expect(
+    (await postToInbox({ Signature: unknown, Date: date }, JSON.stringify(follow))).status,
+  ).toBe(401);
   const big = JSON.stringify({ ...follow, padding: 'x'.repeat(300 * 1024) });
-  expect((await post({ Signature: forged, Date: date }, big)).status).toBe(413);
+  expect((await postToInbox({ Signature: forged, Date: date }, big)).status).toBe(413);
   for (const junk of ['{not json', '[]', '{"@context": 5, "type": []}', '"text"']) {
-    const res = await post({ Signature: forged, Date: date }, junk);
+    const res = await postToInbox({ Signature: forged, Date: date }, junk);
     expect(res.status, junk).toBeGreaterThanOrEqual(400);
     expect(res.status, junk).toBeLessThan(500);
   }
@@ -286,21 +295,16 @@ test('validly signed activities that name other hosts’ objects, or junk JSON-L
 });
 
 test('a host past its rate limit gets 429 with Retry-After, and other hosts are still heard', async () => {
-  const inbox = `${site.server.url}/fediverse/site/inbox`;
   // A host whose key cannot be fetched (nothing listens on port 9), posting junk: each post
   // refused as such (400) until the host's posts pass the limit, counted before anything else.
-  const signature = (host: string) =>
-    `keyId="https://${host}/users/x#main-key",algorithm="rsa-sha256",headers="(request-target) host date",signature="${crypto.randomBytes(256).toString('base64')}"`;
   const post = (host: string) =>
-    fetch(inbox, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/activity+json',
-        Signature: signature(host),
+    postToInbox(
+      {
+        Signature: forgedSignature(`https://${host}/users/x#main-key`),
         Date: new Date().toUTCString(),
       },
-      body: '{}',
-    });
+      '{}',
+    );
   const statuses: number[] = [];
   for (let i = 0; i < HOST_LIMIT; i++) statuses.push((await post('127.0.0.2:9')).status);
   expect(new Set(statuses)).toEqual(new Set([400]));
